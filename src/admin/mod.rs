@@ -1,0 +1,5 @@
+//! The staff area: per-role admin menus (SPEC.md §3 "Admin menu").
+
+pub mod model;
+pub mod routes;
+pub mod store;

@@ -1,0 +1,22 @@
+//! Thin handlers for the staff area.
+
+use axum::extract::State;
+use serde_json::{Value, json};
+
+use super::store;
+use crate::app::AppState;
+use crate::http::AppError;
+use crate::http::auth::AdminUser;
+use crate::http::json::Json;
+
+/// `GET /api/file/menus/admin`: admin menus by role; staff only.
+pub async fn get_admin_menus(
+    State(state): State<AppState>,
+    AdminUser(_caller): AdminUser,
+) -> Result<Json<Value>, AppError> {
+    let store = state.store.clone();
+    let menus = tokio::task::spawn_blocking(move || store::load_menus(&store))
+        .await
+        .map_err(|err| AppError::internal("loading admin menus", err))??;
+    Ok(Json(json!({"status": "success", "data": menus})))
+}

@@ -1,0 +1,154 @@
+//! Application state and the router: the one place that lists every route.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::{any, get};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+
+use crate::accounts::token::Tokens;
+use crate::catalog::cache::CatalogCache;
+use crate::config::Config;
+use crate::content::cache::ContentCache;
+use crate::http::assets::UiDist;
+use crate::http::json::Json;
+use crate::http::shell::ShellTemplate;
+use crate::http::{AppError, assets, error, layers, openapi, pages, sitemap};
+use crate::store::{Store, StoreError, migrate, seed};
+use crate::{accounts, admin, catalog, content};
+
+/// Everything a handler may need; cheap to clone (all shared behind `Arc`s).
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub tokens: Arc<Tokens>,
+    pub content: Arc<ContentCache>,
+    pub catalog: Arc<CatalogCache>,
+    pub shell: Arc<ShellTemplate>,
+    pub started: Instant,
+}
+
+/// Why the shop could not start; each says what to do in one line.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the seed data built into this binary is broken: {0}")]
+    Seed(String),
+    #[error("the built-in UI is broken: {0}")]
+    Shell(String),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+}
+
+impl AppState {
+    /// Opens and migrates the database, brings seed documents up to date, seeds the demo
+    /// catalogue on first start, and loads the in-memory snapshots. Blocking: call it before
+    /// the server runs, or from `spawn_blocking`.
+    pub fn init(config: Config) -> Result<AppState, StartError> {
+        let started = Instant::now();
+        let store = Store::open(&config.data_dir)?;
+
+        let mut documents = content::store::seed_documents().map_err(StartError::Seed)?;
+        documents.extend(admin::store::seed_documents().map_err(StartError::Seed)?);
+        let report = seed::sync(&store, &documents)?;
+        tracing::info!(
+            inserted = report.inserted,
+            updated = report.updated,
+            kept_edited = report.kept_edited,
+            "seed documents synced"
+        );
+        if config.demo && catalog::store::seed_demo(&store).map_err(StartError::Seed)? {
+            tracing::info!("demo catalogue seeded");
+        }
+
+        let index = UiDist::get("index.html")
+            .ok_or_else(|| StartError::Shell("ui/dist/index.html is not embedded".into()))?;
+        let shell = ShellTemplate::parse(&String::from_utf8_lossy(&index.data))
+            .map_err(StartError::Shell)?;
+        let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
+        Ok(AppState {
+            content: Arc::new(ContentCache::load(&store)?),
+            catalog: Arc::new(CatalogCache::load(&store)?),
+            config: Arc::new(config),
+            store,
+            tokens: Arc::new(tokens),
+            shell: Arc::new(shell),
+            started,
+        })
+    }
+}
+
+/// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
+/// not a file is a storefront page resolved by `http::page_routes`.
+pub fn app(state: AppState) -> Router {
+    let router = Router::new()
+        // System
+        .route("/api/health", get(health))
+        .route("/api/openapi.json", get(openapi::openapi))
+        // Content: translations, labels, information pages, the e-catalogue
+        .route("/api/file/locales", get(content::routes::list_locales))
+        .route("/api/file/locales/{code}", get(content::routes::get_locale))
+        .route("/api/file/labels/{set}", get(content::routes::get_labels))
+        .route("/api/file/pages/listdir", get(content::routes::list_pages))
+        .route(
+            "/api/file/pages/get/{*name}",
+            get(content::routes::get_page),
+        )
+        .route("/api/file/pdf/get/{name}", get(content::routes::get_pdf))
+        // Staff
+        .route("/api/file/menus/admin", get(admin::routes::get_admin_menus))
+        // Catalogue
+        .route("/api/app/room/list", get(catalog::routes::list_rooms))
+        .route(
+            "/api/app/category/tree",
+            get(catalog::routes::get_category_tree),
+        )
+        // Any other API path is a JSON 404, never the app shell.
+        .route("/api", any(error::api_not_found))
+        .route("/api/{*rest}", any(error::api_not_found))
+        // Files
+        .route("/assets/{*path}", get(assets::serve_ui_asset))
+        .route("/static/{*path}", get(assets::serve_static))
+        .route("/favicon.ico", get(assets::serve_favicon))
+        .route("/sitemap.xml", get(sitemap::sitemap))
+        .route("/robots.txt", get(sitemap::robots))
+        // Storefront pages
+        .fallback(pages::serve_page)
+        .method_not_allowed_fallback(method_not_allowed);
+    layers::apply(router).with_state(state)
+}
+
+async fn method_not_allowed() -> AppError {
+    AppError::MethodNotAllowed
+}
+
+/// `GET /api/health`
+async fn health(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "status": "success",
+        "version": env!("CARGO_PKG_VERSION"),
+        "schemaVersion": migrate::SCHEMA_VERSION,
+        "uptimeSeconds": state.started.elapsed().as_secs(),
+    }))
+}
+
+/// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

@@ -1,0 +1,151 @@
+//! Catalogue types.
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::model::Localized;
+
+/// A room of the home (living room, bedroom…) that products are shown by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Room {
+    pub key: String,
+    pub title: Localized,
+    #[serde(default)]
+    pub page_name: Option<String>,
+    #[serde(default)]
+    pub image: Option<String>,
+    #[serde(default)]
+    pub icon: Option<String>,
+    #[serde(default)]
+    pub order: u32,
+}
+
+/// A stored category: the tree is kept flat, each node naming its parent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    pub key: String,
+    pub title: Localized,
+    #[serde(default)]
+    pub page_name: Option<String>,
+    #[serde(default)]
+    pub parent: Option<String>,
+    #[serde(default)]
+    pub order: u32,
+}
+
+/// A category with its children, as the API and the side menu show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryNode {
+    pub key: String,
+    pub title: Localized,
+    #[serde(default)]
+    pub page_name: Option<String>,
+    #[serde(default)]
+    pub order: u32,
+    #[serde(default)]
+    pub children: Vec<CategoryNode>,
+}
+
+/// The URL segment of a room or category: its page name, or else its key, lowercased and
+/// trimmed (SPEC.md §2).
+pub fn url_slug(page_name: Option<&str>, key: &str) -> String {
+    page_name
+        .filter(|p| !p.trim().is_empty())
+        .unwrap_or(key)
+        .trim()
+        .to_lowercase()
+}
+
+/// Builds the tree from flat rows: children under their parent, siblings by `order` then key.
+/// A node whose parent is missing is shown at the top rather than lost.
+pub fn build_tree(categories: &[Category]) -> Vec<CategoryNode> {
+    fn children_of(parent: Option<&str>, all: &[Category], depth: usize) -> Vec<CategoryNode> {
+        if depth > 8 {
+            return Vec::new(); // a cycle in stored data must not hang a request
+        }
+        let mut nodes: Vec<CategoryNode> = all
+            .iter()
+            .filter(|c| c.parent.as_deref() == parent)
+            .map(|c| CategoryNode {
+                key: c.key.clone(),
+                title: c.title.clone(),
+                page_name: c.page_name.clone(),
+                order: c.order,
+                children: children_of(Some(&c.key), all, depth + 1),
+            })
+            .collect();
+        nodes.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
+        nodes
+    }
+    let known: std::collections::HashSet<&str> =
+        categories.iter().map(|c| c.key.as_str()).collect();
+    let rooted: Vec<Category> = categories
+        .iter()
+        .cloned()
+        .map(|mut c| {
+            if c.parent.as_deref().is_some_and(|p| !known.contains(p)) {
+                c.parent = None;
+            }
+            c
+        })
+        .collect();
+    children_of(None, &rooted, 0)
+}
+
+/// Flattens a tree (as the demo file holds it) into stored rows.
+pub fn flatten_tree(nodes: &[CategoryNode], parent: Option<&str>, out: &mut Vec<Category>) {
+    for node in nodes {
+        out.push(Category {
+            key: node.key.clone(),
+            title: node.title.clone(),
+            page_name: node.page_name.clone(),
+            parent: parent.map(str::to_string),
+            order: node.order,
+        });
+        flatten_tree(&node.children, Some(&node.key), out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn category(key: &str, parent: Option<&str>, order: u32) -> Category {
+        Category {
+            key: key.into(),
+            title: Localized::default(),
+            page_name: None,
+            parent: parent.map(Into::into),
+            order,
+        }
+    }
+
+    #[test]
+    fn slugs_prefer_the_page_name_lowercased_and_trimmed() {
+        assert_eq!(url_slug(Some(" Living-Room "), "living"), "living-room");
+        assert_eq!(url_slug(None, "Bedroom"), "bedroom");
+        assert_eq!(url_slug(Some("  "), "Office "), "office");
+    }
+
+    #[test]
+    fn the_tree_nests_children_in_order_and_keeps_orphans() {
+        let rows = vec![
+            category("sofas", None, 1),
+            category("sofas-2", Some("sofas"), 2),
+            category("sofas-3", Some("sofas"), 1),
+            category("beds", None, 0),
+            category("lost", Some("gone"), 0),
+        ];
+        let tree = build_tree(&rows);
+        let keys: Vec<_> = tree.iter().map(|n| n.key.as_str()).collect();
+        assert_eq!(keys, ["beds", "lost", "sofas"]);
+        let sofas: Vec<_> = tree[2].children.iter().map(|n| n.key.as_str()).collect();
+        assert_eq!(sofas, ["sofas-3", "sofas-2"]);
+
+        let mut flat = Vec::new();
+        flatten_tree(&tree, None, &mut flat);
+        assert_eq!(flat.len(), 5);
+    }
+}

@@ -1,0 +1,344 @@
+//! Shop settings, layered: defaults < config file < `KIOSK_*` environment < command-line flags.
+//!
+//! Every setting is documented in `config.example.toml`. Loading either yields a fully
+//! validated [`Config`] or one line naming the offending key, so a typo never starts a shop
+//! with a silently ignored setting.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// The validated settings the server runs with.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Address and port to listen on; loopback by default so a fresh install is not exposed.
+    pub listen: SocketAddr,
+    /// Folder holding `kiosk.redb`, uploaded files and the control socket.
+    pub data_dir: PathBuf,
+    /// The address shoppers use (`https://shop.example.com`), for canonical links, sitemaps
+    /// and JSON-LD. Empty means `http://<listen>`.
+    pub public_url: String,
+    /// The shop's name as staff and the CLI see it.
+    pub shop_name: String,
+    /// Seed the demo catalogue on first start.
+    pub demo: bool,
+    pub features: Features,
+    pub contact: Contact,
+    pub log: Log,
+}
+
+/// Which optional menus the storefront shows.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Features {
+    pub room_menu: bool,
+    pub category_menu: bool,
+}
+
+/// Contact and social links; an empty value hides that link in the storefront.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contact {
+    pub tel: String,
+    pub facebook: String,
+    pub line: String,
+    pub viber: String,
+    pub instagram: String,
+    pub twitter: String,
+    pub youtube: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Log {
+    /// `error`, `warn`, `info`, `debug` or `trace` (or a tracing filter such as `kiosk=debug`).
+    pub level: String,
+    /// `text` for people, `json` for log collectors.
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("./data"),
+            public_url: String::new(),
+            shop_name: "Kiosk".into(),
+            demo: true,
+            features: Features {
+                room_menu: true,
+                category_menu: true,
+            },
+            contact: Contact {
+                tel: "+6621234567".into(),
+                facebook: "https://www.facebook.com/kioskfurniture".into(),
+                line: "https://line.me/R/ti/p/@kioskfurniture".into(),
+                ..Contact::default()
+            },
+            log: Log {
+                level: "info".into(),
+                format: LogFormat::Text,
+            },
+        }
+    }
+}
+
+/// Values given on the command line; `None` leaves the lower layers in charge.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Overrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<LogOverride>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LogOverride {
+    pub format: LogFormat,
+}
+
+/// Environment variables read as settings. Other `KIOSK_*` variables (build switches, the
+/// setup password) are not settings and must not trip the unknown-key check.
+const ENV_KEYS: &[&str] = &[
+    "listen",
+    "data_dir",
+    "public_url",
+    "shop_name",
+    "demo",
+    "features.room_menu",
+    "features.category_menu",
+    "contact.tel",
+    "contact.facebook",
+    "contact.line",
+    "contact.viber",
+    "contact.instagram",
+    "contact.twitter",
+    "contact.youtube",
+    "log.level",
+    "log.format",
+];
+
+/// The file read when `--config` is not given, if it exists.
+pub const DEFAULT_CONFIG_FILE: &str = "config.toml";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("config file {0} does not exist")]
+    MissingFile(PathBuf),
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Builds the configuration from every layer. `file` is the `--config` flag: when given it
+    /// must exist; when absent `./config.toml` is read if present.
+    pub fn load(file: Option<&Path>, overrides: &Overrides) -> Result<Config, ConfigError> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match file {
+            Some(path) if !path.exists() => return Err(ConfigError::MissingFile(path.into())),
+            Some(path) => figment = figment.merge(Toml::file_exact(path)),
+            None if Path::new(DEFAULT_CONFIG_FILE).exists() => {
+                figment = figment.merge(Toml::file_exact(DEFAULT_CONFIG_FILE));
+            }
+            None => {}
+        }
+        let env = Env::prefixed("KIOSK_").split("__").only(ENV_KEYS);
+        let figment = figment.merge(env).merge(Serialized::defaults(overrides));
+        let config: Config = figment.extract().map_err(|err| {
+            // figment chains every problem; the first names its key and source, which is the
+            // one line an operator needs.
+            let first = err
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            ConfigError::Invalid(first)
+        })?;
+        config.validated()
+    }
+
+    /// Checks what serde's types cannot, and normalises `public_url`.
+    fn validated(mut self) -> Result<Config, ConfigError> {
+        let invalid =
+            |key: &str, problem: String| ConfigError::Invalid(format!("{key}: {problem}"));
+        let url = self.public_url.trim().trim_end_matches('/').to_string();
+        if url.is_empty() {
+            self.public_url = format!("http://{}", self.listen);
+        } else if !is_http_url(&url) {
+            return Err(invalid(
+                "public_url",
+                format!("{url:?} must start with http:// or https:// and name a host"),
+            ));
+        } else {
+            self.public_url = url;
+        }
+        if self.shop_name.trim().is_empty() {
+            return Err(invalid("shop_name", "must not be empty".into()));
+        }
+        if self.data_dir.as_os_str().is_empty() {
+            return Err(invalid("data_dir", "must not be empty".into()));
+        }
+        if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
+            return Err(invalid(
+                "log.level",
+                format!(
+                    "{:?} is not a log level (error, warn, info, debug, trace)",
+                    self.log.level
+                ),
+            ));
+        }
+        let c = &self.contact;
+        for (key, value) in [
+            ("contact.facebook", &c.facebook),
+            ("contact.line", &c.line),
+            ("contact.instagram", &c.instagram),
+            ("contact.twitter", &c.twitter),
+            ("contact.youtube", &c.youtube),
+        ] {
+            if !value.is_empty() && !value.starts_with("https://") {
+                return Err(invalid(
+                    key,
+                    format!("{value:?} must be an https:// link or empty"),
+                ));
+            }
+        }
+        let viber_ok = c.viber.is_empty()
+            || c.viber.starts_with("viber://")
+            || c.viber.starts_with("https://");
+        if !viber_ok {
+            return Err(invalid(
+                "contact.viber",
+                format!("{:?} must be a viber:// or https:// link or empty", c.viber),
+            ));
+        }
+        if !c.tel.is_empty()
+            && !c
+                .tel
+                .chars()
+                .all(|ch| ch.is_ascii_digit() || "+-() ".contains(ch))
+        {
+            return Err(invalid(
+                "contact.tel",
+                format!("{:?} may hold only digits, spaces and + - ( )", c.tel),
+            ));
+        }
+        Ok(self)
+    }
+
+    pub fn database_path(&self) -> PathBuf {
+        self.data_dir.join("kiosk.redb")
+    }
+
+    pub fn files_dir(&self) -> PathBuf {
+        self.data_dir.join("files")
+    }
+}
+
+fn is_http_url(url: &str) -> bool {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    rest.is_some_and(|r| !r.is_empty() && !r.starts_with('/') && !r.contains(char::is_whitespace))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &tempfile::TempDir, text: &str) -> PathBuf {
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn defaults_listen_on_loopback_and_derive_the_public_url() {
+        let config = Config::default().validated().unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn file_values_are_read_and_flags_win_over_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            &dir,
+            "listen = \"127.0.0.1:9000\"\nshop_name = \"Baan Sofa\"\npublic_url = \"https://shop.example.com/\"\n",
+        );
+        let config = Config::load(Some(&path), &Overrides::default()).unwrap();
+        assert_eq!(config.listen.port(), 9000);
+        assert_eq!(config.shop_name, "Baan Sofa");
+        assert_eq!(config.public_url, "https://shop.example.com");
+
+        let flags = Overrides {
+            listen: Some("127.0.0.1:9100".parse().unwrap()),
+            ..Overrides::default()
+        };
+        let config = Config::load(Some(&path), &flags).unwrap();
+        assert_eq!(config.listen.port(), 9100);
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_in_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(&dir, "lisen = \"127.0.0.1:9000\"\n");
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("lisen"), "{err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn a_bad_value_names_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(&dir, "listen = \"not an address\"\n");
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("listen"), "{err}");
+
+        let path = write(&dir, "public_url = \"ftp://shop\"\n");
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("invalid configuration: public_url:"),
+            "{err}"
+        );
+
+        let path = write(&dir, "[contact]\nfacebook = \"javascript:alert(1)\"\n");
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("contact.facebook"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_config_file_given_by_flag_is_an_error() {
+        let err = Config::load(
+            Some(Path::new("/nonexistent/kiosk.toml")),
+            &Overrides::default(),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("does not exist"));
+    }
+}

@@ -1,0 +1,8 @@
+//! Shop content that is not catalogue: translations, labels (code tables) and information pages.
+//! Read often and changed rarely, so it is served from an in-memory snapshot of the database.
+
+pub mod cache;
+pub mod messages;
+pub mod model;
+pub mod routes;
+pub mod store;

@@ -1,0 +1,93 @@
+//! Content types.
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Locale;
+
+/// A text in each shop language. A missing or empty translation falls back to English.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Localized {
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub th: String,
+    #[serde(default)]
+    pub my: String,
+    #[serde(default)]
+    pub km: String,
+    #[serde(default)]
+    pub id: String,
+}
+
+impl Localized {
+    pub fn get(&self, locale: Locale) -> &str {
+        let text = match locale {
+            Locale::En => &self.en,
+            Locale::Th => &self.th,
+            Locale::My => &self.my,
+            Locale::Km => &self.km,
+            Locale::Id => &self.id,
+        };
+        if text.trim().is_empty() {
+            &self.en
+        } else {
+            text
+        }
+    }
+}
+
+/// An information page (`/about`, `/info/how-to-order`…). The body is plain text with
+/// paragraphs separated by blank lines: never HTML, so it cannot carry script.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Page {
+    pub name: String,
+    pub title: Localized,
+    pub body: Localized,
+}
+
+/// The entry `GET /api/file/pages/listdir` gives for a page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageSummary<'a> {
+    pub name: &'a str,
+    pub title: &'a Localized,
+}
+
+/// Page names are URL segments: lowercase letters, digits and `-`, optionally one `/` for
+/// pages under a section (`/{section}/{page}`).
+pub fn is_valid_page_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 80
+        && name.split('/').count() <= 2
+        && name.split('/').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_translations_fall_back_to_english() {
+        let text = Localized {
+            en: "About us".into(),
+            th: "เกี่ยวกับเรา".into(),
+            ..Localized::default()
+        };
+        assert_eq!(text.get(Locale::Th), "เกี่ยวกับเรา");
+        assert_eq!(text.get(Locale::Km), "About us");
+    }
+
+    #[test]
+    fn page_names_are_url_safe() {
+        assert!(is_valid_page_name("how-to-order"));
+        assert!(is_valid_page_name("help/returns"));
+        assert!(!is_valid_page_name("../etc"));
+        assert!(!is_valid_page_name("About"));
+        assert!(!is_valid_page_name("a/b/c"));
+        assert!(!is_valid_page_name(""));
+    }
+}

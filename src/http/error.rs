@@ -1,0 +1,124 @@
+//! The one error type of the HTTP layer and its JSON shape (DESIGN.md §5).
+//!
+//! Every failure leaves as `{"status":"error","error":{"code":…,"message":…}}` with a stable
+//! snake_case `code` the UI uses as a translation key. Internal errors are logged with their
+//! cause and answered as a plain 500 so that no detail of the server leaks to a browser.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 400: the request is malformed; the message says which part.
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    /// 401: no valid credentials were presented.
+    #[error("sign-in required")]
+    Unauthorized,
+    /// 403: the caller is known but may not do this.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: the named thing does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the path exists but not for this method.
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// 413: the body is over the route's limit.
+    #[error("request body too large")]
+    PayloadTooLarge,
+    /// 500: a bug or an I/O failure; details go to the log only.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        AppError::BadRequest {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn internal(context: &str, err: impl std::fmt::Display) -> Self {
+        AppError::Internal(format!("{context}: {err}"))
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::BadRequest { code, .. } => code,
+            AppError::Unauthorized => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
+            AppError::NotFound(_) => "not_found",
+            AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::PayloadTooLarge => "payload_too_large",
+            AppError::Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let message = match &self {
+            AppError::Internal(detail) => {
+                tracing::error!(%detail, "request failed");
+                "Something went wrong on our side. Please try again.".to_string()
+            }
+            other => other.to_string(),
+        };
+        let body = json!({"status": "error", "error": {"code": self.code(), "message": message}});
+        let mut response = (self.status(), Json(body)).into_response();
+        if matches!(self, AppError::Unauthorized) {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
+    }
+}
+
+impl From<axum::extract::rejection::JsonRejection> for AppError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return AppError::PayloadTooLarge;
+        }
+        AppError::bad_request("invalid_json", rejection.body_text())
+    }
+}
+
+impl From<axum::extract::rejection::PathRejection> for AppError {
+    fn from(rejection: axum::extract::rejection::PathRejection) -> Self {
+        AppError::bad_request("invalid_path", rejection.body_text())
+    }
+}
+
+impl From<axum::extract::rejection::QueryRejection> for AppError {
+    fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
+        AppError::bad_request("invalid_query", rejection.body_text())
+    }
+}
+
+impl From<crate::store::StoreError> for AppError {
+    fn from(err: crate::store::StoreError) -> Self {
+        AppError::internal("database", err)
+    }
+}
+
+/// Answers API paths that match no route, in the JSON shape rather than axum's empty 404.
+pub async fn api_not_found(uri: axum::http::Uri) -> AppError {
+    AppError::NotFound(format!("no API route at {}", uri.path()))
+}

@@ -1,0 +1,355 @@
+//! The HTML app shell: vite's `index.html` with, per request, the language, title, SEO head
+//! (description, canonical, hreflang, Open Graph, Organization JSON-LD) and the boot data the
+//! UI starts from. The only inline scripts are JSON data blocks, which the CSP allows because
+//! browsers never execute them.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::json;
+use serde_json::value::RawValue;
+
+use crate::config::Config;
+use crate::content::cache::{ContentSnapshot, LocaleMessages};
+use crate::i18n::{Language, Locale};
+
+/// `index.html` cut at the places a request fills in.
+pub struct ShellTemplate {
+    before_lang: String,
+    before_title: String,
+    before_head_end: String,
+    before_app: String,
+    rest: String,
+}
+
+const LANG_MARK: &str = "<html lang=\"en\">";
+const TITLE_MARK: &str = "<title>kiosk</title>";
+const HEAD_END_MARK: &str = "</head>";
+const APP_MARK: &str = "<div id=\"app\"></div>";
+
+impl ShellTemplate {
+    /// Cuts the template; fails when vite's output lacks a marker, so a broken build is found
+    /// at start-up rather than by a shopper.
+    pub fn parse(html: &str) -> Result<ShellTemplate, String> {
+        let cut = |text: &str, mark: &str| -> Result<(String, String), String> {
+            text.split_once(mark)
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .ok_or_else(|| format!("ui/dist/index.html lacks {mark}"))
+        };
+        let (before_lang, rest) = cut(html, LANG_MARK)?;
+        let (before_title, rest) = cut(&rest, TITLE_MARK)?;
+        let (before_head_end, rest) = cut(&rest, HEAD_END_MARK)?;
+        let (before_app, rest) = cut(&rest, APP_MARK)?;
+        Ok(ShellTemplate {
+            before_lang,
+            before_title,
+            before_head_end,
+            before_app,
+            rest,
+        })
+    }
+}
+
+/// What one page response shows.
+pub struct ShellPage<'a> {
+    pub locale: Locale,
+    /// The path without language prefix (`/about`), for canonical and hreflang links.
+    pub path: &'a str,
+    pub found: bool,
+    /// The information page shown, if any: its title goes in `<title>` and its text in the
+    /// no-script fallback, so search engines and text browsers get the content.
+    pub page_name: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Boot<'a> {
+    locale: Locale,
+    languages: Vec<Language>,
+    messages: &'a RawValue,
+    status: u16,
+    shop: Shop<'a>,
+    features: Features,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Shop<'a> {
+    name: &'a str,
+    public_url: &'a str,
+    logo: &'static str,
+    social: BTreeMap<&'static str, &'a str>,
+    catalog_url: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Features {
+    room_menu: bool,
+    category_menu: bool,
+}
+
+pub const LOGO_PATH: &str = "/static/logo.svg";
+pub const CATALOG_URL: &str = "/api/file/pdf/get/catalog-min.pdf";
+
+/// The absolute URL of `path` in `locale`.
+pub fn localized_url(public_url: &str, locale: Locale, path: &str) -> String {
+    match (locale.prefix(), path) {
+        ("", path) => format!("{public_url}{path}"),
+        (prefix, "/") => format!("{public_url}{prefix}"),
+        (prefix, path) => format!("{public_url}{prefix}{path}"),
+    }
+}
+
+pub fn render(
+    template: &ShellTemplate,
+    config: &Config,
+    content: &ContentSnapshot,
+    page: &ShellPage,
+) -> String {
+    let messages = content.messages(page.locale);
+    let info_page = page.page_name.and_then(|name| content.page(name));
+    let title = match (page.found, info_page) {
+        (false, _) => format!("{} | kiosk", messages.text("errors.notFound")),
+        (true, Some(info)) => format!("{} | kiosk", info.title.get(page.locale)),
+        (true, None) => "kiosk".to_string(),
+    };
+    let description = match info_page {
+        Some(info) => first_sentence(info.body.get(page.locale)),
+        None => messages.text("seo.description").to_string(),
+    };
+
+    let mut head = String::with_capacity(4096);
+    head.push_str(&format!(
+        "<meta name=\"description\" content=\"{}\">\n",
+        escape(&description)
+    ));
+    head.push_str("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">\n");
+    if page.found {
+        let canonical = localized_url(&config.public_url, page.locale, page.path);
+        head.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\">\n",
+            escape(&canonical)
+        ));
+        for locale in Locale::ALL {
+            let href = localized_url(&config.public_url, locale, page.path);
+            head.push_str(&format!(
+                "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">\n",
+                locale.html_lang(),
+                escape(&href)
+            ));
+        }
+        let default = localized_url(&config.public_url, Locale::DEFAULT, page.path);
+        head.push_str(&format!(
+            "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">\n",
+            escape(&default)
+        ));
+        head.push_str(&format!("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n<meta property=\"og:image\" content=\"{}{LOGO_PATH}\">\n<meta property=\"og:locale\" content=\"{}\">\n",
+            escape(&title), escape(&description), escape(&canonical), escape(&config.public_url), og_locale(page.locale)));
+    } else {
+        head.push_str("<meta name=\"robots\" content=\"noindex\">\n");
+    }
+    head.push_str("<script type=\"application/ld+json\">");
+    head.push_str(&script_safe(&organization(config, messages).to_string()));
+    head.push_str("</script>\n<script type=\"application/json\" id=\"kiosk-boot\">");
+    head.push_str(&script_safe(&boot_json(config, messages, page)));
+    head.push_str("</script>\n");
+
+    let fallback = fallback_body(
+        messages,
+        page,
+        info_page.map(|p| (p.title.get(page.locale), p.body.get(page.locale))),
+    );
+
+    let mut html =
+        String::with_capacity(template.before_lang.len() + template.rest.len() + head.len() + 2048);
+    html.push_str(&template.before_lang);
+    html.push_str(&format!("<html lang=\"{}\">", page.locale.html_lang()));
+    html.push_str(&template.before_title);
+    html.push_str(&format!("<title>{}</title>", escape(&title)));
+    html.push_str(&template.before_head_end);
+    html.push_str(&head);
+    html.push_str(HEAD_END_MARK);
+    html.push_str(&template.before_app);
+    html.push_str(&format!("<div id=\"app\">{fallback}</div>"));
+    html.push_str(&template.rest);
+    html
+}
+
+fn boot_json(config: &Config, messages: &LocaleMessages, page: &ShellPage) -> String {
+    let c = &config.contact;
+    let social: BTreeMap<&'static str, &str> = [
+        ("facebook", c.facebook.as_str()),
+        ("line", c.line.as_str()),
+        ("viber", c.viber.as_str()),
+        ("instagram", c.instagram.as_str()),
+        ("twitter", c.twitter.as_str()),
+        ("youtube", c.youtube.as_str()),
+        ("tel", c.tel.as_str()),
+    ]
+    .into_iter()
+    .filter(|(_, v)| !v.is_empty())
+    .collect();
+    let boot = Boot {
+        locale: page.locale,
+        languages: Locale::CHOOSER_ORDER.iter().map(|l| l.language()).collect(),
+        messages: &messages.json,
+        status: if page.found { 200 } else { 404 },
+        shop: Shop {
+            name: &config.shop_name,
+            public_url: &config.public_url,
+            logo: LOGO_PATH,
+            social,
+            catalog_url: CATALOG_URL,
+        },
+        features: Features {
+            room_menu: config.features.room_menu,
+            category_menu: config.features.category_menu,
+        },
+    };
+    serde_json::to_string(&boot).unwrap_or_else(|_| "{}".into())
+}
+
+/// Organization structured data, from the translations (SPEC.md §1) except the address of
+/// this shop and its logo, which only the configuration knows.
+fn organization(config: &Config, messages: &LocaleMessages) -> serde_json::Value {
+    let logo = messages.text("organization.logo");
+    let logo = if logo.starts_with("https://") {
+        logo.to_string()
+    } else {
+        format!(
+            "{}{}",
+            config.public_url,
+            if logo.is_empty() { LOGO_PATH } else { logo }
+        )
+    };
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        "name": messages.text("organization.name"),
+        "url": config.public_url,
+        "logo": logo,
+        "description": messages.text("organization.description"),
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": messages.text("organization.streetAddress"),
+            "addressLocality": messages.text("organization.locality"),
+            "postalCode": messages.text("organization.postalCode"),
+            "addressCountry": messages.text("organization.country"),
+        }
+    })
+}
+
+fn fallback_body(
+    messages: &LocaleMessages,
+    page: &ShellPage,
+    info: Option<(&str, &str)>,
+) -> String {
+    let home = match page.locale.prefix() {
+        "" => "/".to_string(),
+        prefix => prefix.to_string(),
+    };
+    if !page.found {
+        return format!(
+            "<main class=\"shell-fallback\"><h1>{}</h1><p>{}</p><p><a href=\"{}\">{}</a></p></main>",
+            escape(messages.text("errors.notFound")),
+            escape(messages.text("errors.routeNotFound")),
+            home,
+            escape(messages.text("errors.homeLink")),
+        );
+    }
+    match info {
+        Some((title, body)) => {
+            let paragraphs: String = body
+                .split("\n\n")
+                .map(|p| format!("<p>{}</p>", escape(p.trim())))
+                .collect();
+            format!(
+                "<main class=\"shell-fallback\"><h1>{}</h1>{paragraphs}</main>",
+                escape(title)
+            )
+        }
+        None => String::new(),
+    }
+}
+
+fn first_sentence(text: &str) -> String {
+    let paragraph = text.split("\n\n").next().unwrap_or_default().trim();
+    let mut out: String = paragraph.chars().take(200).collect();
+    if paragraph.chars().count() > 200 {
+        out.push('…');
+    }
+    out
+}
+
+fn og_locale(locale: Locale) -> &'static str {
+    match locale {
+        Locale::En => "en_GB",
+        Locale::Th => "th_TH",
+        Locale::My => "ms_MY",
+        Locale::Km => "km_KH",
+        Locale::Id => "id_ID",
+    }
+}
+
+/// Escapes text for HTML content and double-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// JSON placed inside `<script>` must not be able to close it: `<` only occurs inside JSON
+/// strings, where `\u003c` means the same.
+pub fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_must_carry_every_marker() {
+        let html = "<!doctype html><html lang=\"en\"><head><title>kiosk</title></head><body><div id=\"app\"></div></body></html>";
+        assert!(ShellTemplate::parse(html).is_ok());
+        assert!(ShellTemplate::parse("<html><head></head></html>").is_err());
+    }
+
+    #[test]
+    fn json_in_scripts_cannot_end_the_script() {
+        assert_eq!(
+            script_safe(r#"{"a":"</script><script>alert(1)"}"#),
+            r#"{"a":"\u003c/script>\u003cscript>alert(1)"}"#
+        );
+        assert_eq!(
+            escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+
+    #[test]
+    fn localized_urls_put_the_prefix_before_the_path() {
+        assert_eq!(
+            localized_url("https://s.th", Locale::En, "/"),
+            "https://s.th/"
+        );
+        assert_eq!(
+            localized_url("https://s.th", Locale::Th, "/"),
+            "https://s.th/th"
+        );
+        assert_eq!(
+            localized_url("https://s.th", Locale::My, "/about"),
+            "https://s.th/my/about"
+        );
+    }
+}

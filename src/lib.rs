@@ -1,0 +1,15 @@
+//! Kiosk: a self-hosted furniture shop in one binary.
+//!
+//! Folders are domains (`catalog`, `content`, `accounts`, `admin`); `http` holds the plumbing
+//! every domain shares; `app` assembles the router and is the one list of every route.
+
+pub mod accounts;
+pub mod admin;
+pub mod app;
+pub mod catalog;
+pub mod cli;
+pub mod config;
+pub mod content;
+pub mod http;
+pub mod i18n;
+pub mod store;

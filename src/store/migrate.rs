@@ -1,0 +1,135 @@
+//! Numbered schema migrations, run in order at start-up, each in its own write transaction
+//! that also records the new `schema_version`. A database from a newer binary is refused
+//! rather than guessed at.
+
+use redb::{ReadableDatabase, WriteTransaction};
+
+use super::{META, Store, StoreError};
+
+/// The schema this binary writes.
+pub const SCHEMA_VERSION: u64 = 2;
+
+struct Migration {
+    version: u64,
+    name: &'static str,
+    apply: fn(&WriteTransaction) -> Result<(), StoreError>,
+}
+
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "create the base tables",
+        apply: v1_base_tables,
+    },
+    Migration {
+        version: 2,
+        name: "track seed document hashes",
+        apply: v2_seed_hashes,
+    },
+];
+
+/// Brings the database up to [`SCHEMA_VERSION`].
+pub fn migrate(store: &Store) -> Result<u64, StoreError> {
+    migrate_to(store, SCHEMA_VERSION)
+}
+
+/// Brings the database up to `target`; tests use it to write a file as an older binary did.
+pub fn migrate_to(store: &Store, target: u64) -> Result<u64, StoreError> {
+    let found = schema_version(store)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    let mut current = found;
+    for migration in MIGRATIONS
+        .iter()
+        .filter(|m| m.version > found && m.version <= target)
+    {
+        let txn = store.db().begin_write()?;
+        (migration.apply)(&txn)?;
+        {
+            let mut meta = txn.open_table(META)?;
+            meta.insert("schema_version", migration.version.to_string().as_str())?;
+        }
+        txn.commit()?;
+        tracing::info!(
+            version = migration.version,
+            name = migration.name,
+            "database migrated"
+        );
+        current = migration.version;
+    }
+    Ok(current)
+}
+
+/// The version recorded in `meta`; 0 for a brand-new file.
+pub fn schema_version(store: &Store) -> Result<u64, StoreError> {
+    let read = store.db().begin_read()?;
+    let meta = match read.open_table(META) {
+        Ok(meta) => meta,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(err) => return Err(err.into()),
+    };
+    let Some(value) = meta.get("schema_version")? else {
+        return Ok(0);
+    };
+    let value = value.value().to_string();
+    value.parse().map_err(|_| StoreError::BadMeta {
+        key: "schema_version",
+        value,
+    })
+}
+
+/// Version 1: every table the first release used, created empty so readers never meet a
+/// missing table.
+fn v1_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(META)?;
+    txn.open_table(crate::content::store::LOCALE_CODE_TO_MESSAGES)?;
+    txn.open_table(crate::content::store::LABEL_SET_TO_LABELS)?;
+    txn.open_table(crate::content::store::PAGE_NAME_TO_PAGE)?;
+    txn.open_table(crate::admin::store::ADMIN_ROLE_TO_MENUS)?;
+    txn.open_table(crate::catalog::store::ROOM_KEY_TO_ROOM)?;
+    txn.open_table(crate::catalog::store::CATEGORY_KEY_TO_CATEGORY)?;
+    txn.open_table(crate::accounts::store::SECRET_NAME_TO_BYTES)?;
+    Ok(())
+}
+
+/// Version 2: remember, per seeded document, the hash of the text we seeded. Later releases
+/// then update documents the owner never edited (new translations reach old shops) and leave
+/// edited ones alone. Version 1 had no editing, so what is stored is what was seeded.
+fn v2_seed_hashes(txn: &WriteTransaction) -> Result<(), StoreError> {
+    super::seed::record_current_hashes(txn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fresh_database_reaches_the_current_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        assert_eq!(schema_version(&store).unwrap(), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_database_from_a_newer_binary_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = Store::open(dir.path()).unwrap();
+            let txn = store.db().begin_write().unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", "99")
+                .unwrap();
+            txn.commit().unwrap();
+        }
+        let err = Store::open(dir.path()).err().unwrap();
+        assert!(
+            matches!(err, StoreError::NewerSchema { found: 99, .. }),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,101 @@
+//! The one redb file, `<data_dir>/kiosk.redb`: opening it, its schema version and migrations,
+//! and seeding documents that ship inside the binary.
+//!
+//! Domains own their tables (see each `store.rs`); this module owns only what is shared.
+
+pub mod migrate;
+pub mod seed;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use redb::{Database, DatabaseError, TableDefinition};
+
+/// Shop-wide facts about the database itself: `schema_version`, when the demo was seeded.
+pub const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "the data directory {0} is already in use by another kiosk process (its kiosk.redb is locked); stop that process or choose another --data-dir"
+    )]
+    InUse(PathBuf),
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the database was written by a newer kiosk (schema {found}; this binary knows up to {known}); upgrade kiosk or restore a backup"
+    )]
+    NewerSchema { found: u64, known: u64 },
+    #[error("the database meta entry {key} holds {value:?}, which is not valid")]
+    BadMeta { key: &'static str, value: String },
+    #[error("stored document {key} is not valid JSON: {source}")]
+    BadDocument {
+        key: String,
+        source: serde_json::Error,
+    },
+    #[error("database: {0}")]
+    Database(#[from] redb::Error),
+}
+
+macro_rules! from_redb {
+    ($($t:ty),*) => {$(
+        impl From<$t> for StoreError {
+            fn from(err: $t) -> Self { StoreError::Database(err.into()) }
+        }
+    )*};
+}
+from_redb!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+/// A handle on the open database; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Database>,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating if needed) `<data_dir>/kiosk.redb` and brings its schema up to date.
+    /// redb locks the file, so a second server on the same folder gets [`StoreError::InUse`].
+    pub fn open(data_dir: &Path) -> Result<Store, StoreError> {
+        let store = Store::open_unmigrated(data_dir)?;
+        migrate::migrate(&store)?;
+        Ok(store)
+    }
+
+    /// Opens the file without touching its schema: for tools that inspect or verify a file, and
+    /// for tests that write a database the way an older release did.
+    pub fn open_unmigrated(data_dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
+            path: data_dir.into(),
+            source,
+        })?;
+        let path = data_dir.join("kiosk.redb");
+        let db = match Database::create(&path) {
+            Ok(db) => db,
+            Err(DatabaseError::DatabaseAlreadyOpen) => {
+                return Err(StoreError::InUse(data_dir.into()));
+            }
+            Err(err) => return Err(StoreError::Database(err.into())),
+        };
+        Ok(Store {
+            db: Arc::new(db),
+            path,
+        })
+    }
+
+    pub fn db(&self) -> &Database {
+        &self.db
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}

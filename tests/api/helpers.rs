@@ -1,0 +1,144 @@
+//! `spawn_app()` and typed request helpers shared by the integration tests.
+
+use kiosk::app::{AppState, serve};
+use kiosk::config::Config;
+use reqwest::header::HeaderMap;
+use tokio::sync::oneshot;
+
+pub const PUBLIC_URL: &str = "https://shop.example.com";
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    /// Kept so the folder lives as long as the server.
+    _data_dir: tempfile::TempDir,
+    _stop: oneshot::Sender<()>,
+}
+
+pub struct Page {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: String,
+}
+
+impl Page {
+    /// The JSON inside `<script ... id="kiosk-boot">`.
+    pub fn boot(&self) -> serde_json::Value {
+        let start =
+            self.body.find("id=\"kiosk-boot\">").expect("boot block") + "id=\"kiosk-boot\">".len();
+        let end = start + self.body[start..].find("</script>").expect("boot end");
+        serde_json::from_str(&self.body[start..end]).expect("boot is JSON")
+    }
+
+    /// The Organization JSON-LD block.
+    pub fn json_ld(&self) -> serde_json::Value {
+        let mark = "<script type=\"application/ld+json\">";
+        let start = self.body.find(mark).expect("JSON-LD block") + mark.len();
+        let end = start + self.body[start..].find("</script>").expect("JSON-LD end");
+        serde_json::from_str(&self.body[start..end]).expect("JSON-LD is JSON")
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the shop with test settings, adjusted by `configure`.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut config = Config {
+        data_dir: data_dir.path().to_path_buf(),
+        listen: "127.0.0.1:0".parse().unwrap(),
+        public_url: PUBLIC_URL.into(),
+        ..Config::default()
+    };
+    configure(&mut config);
+    let state = tokio::task::spawn_blocking(move || AppState::init(config))
+        .await
+        .unwrap()
+        .expect("app starts");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(serve(listener, state.clone(), async move {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    TestApp {
+        address,
+        client,
+        state,
+        _data_dir: data_dir,
+        _stop: stop,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn get_page(&self, path: &str) -> Page {
+        self.page(self.client.get(self.url(path))).await
+    }
+
+    pub async fn page(&self, request: reqwest::RequestBuilder) -> Page {
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response.text().await.unwrap_or_default();
+        Page {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    /// GET an API path; returns status and parsed JSON body.
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        self.json(self.client.get(self.url(path))).await
+    }
+
+    pub async fn json(&self, request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let body = response.json().await.unwrap_or(serde_json::Value::Null);
+        (status, body)
+    }
+
+    /// A bearer token as the server would issue it.
+    pub fn token(&self, user_id: &str, role: &str) -> String {
+        self.state.tokens.issue(user_id, role, 0).unwrap()
+    }
+}
+
+/// Asserts DESIGN.md §5's error shape and returns the code.
+pub fn error_code(body: &serde_json::Value) -> &str {
+    assert_eq!(body["status"], "error", "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    body["error"]["code"].as_str().expect("error code")
+}

@@ -1,0 +1,8 @@
+//! Integration tests: the real server on 127.0.0.1:0 with a fresh data folder and a real
+//! redb file per test, spoken to over HTTP.
+
+mod api_files;
+mod cli;
+mod helpers;
+mod pages;
+mod security;

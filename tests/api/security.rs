@@ -1,0 +1,114 @@
+//! Security headers, caching, compression and limits on every kind of response.
+
+use crate::helpers::{error_code, spawn_app};
+
+#[tokio::test]
+async fn pages_api_and_files_carry_the_security_headers() {
+    let app = spawn_app().await;
+    for path in [
+        "/",
+        "/th/about",
+        "/no-such-page",
+        "/api/health",
+        "/api/nothing",
+        "/static/logo.svg",
+    ] {
+        let response = app.get(path).await;
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string()
+        };
+        let csp = header("content-security-policy");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+            "{path}: {csp}"
+        );
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(
+            header("referrer-policy"),
+            "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert!(!header("x-request-id").is_empty(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_shell_has_no_executable_inline_script() {
+    let app = spawn_app().await;
+    let page = app.get_page("/").await;
+    for script in page.body.split("<script").skip(1) {
+        let tag = script.split('>').next().unwrap();
+        let is_data = tag.contains("type=\"application/json\"")
+            || tag.contains("type=\"application/ld+json\"");
+        let is_external = tag.contains("src=");
+        assert!(is_data || is_external, "inline script: <script{tag}>");
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_immutable_with_etags() {
+    let app = spawn_app().await;
+    let shell = app.get_page("/").await;
+    let asset = shell
+        .body
+        .split("src=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a script src")
+        .to_string();
+    assert!(asset.starts_with("/assets/"), "{asset}");
+    let response = app.get(&asset).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let etag = response.headers()["etag"].to_str().unwrap().to_string();
+    let again = app
+        .client
+        .get(app.url(&asset))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(app.get("/assets/nope.js").await.status(), 404);
+}
+
+#[tokio::test]
+async fn responses_are_compressed_when_the_browser_accepts_it() {
+    let app = spawn_app().await;
+    for encoding in ["br", "gzip"] {
+        let response = app
+            .client
+            .get(app.url("/api/file/locales"))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["content-encoding"], encoding);
+    }
+}
+
+#[tokio::test]
+async fn static_files_serve_pictures_only() {
+    let app = spawn_app().await;
+    assert_eq!(app.get("/static/flags/th.svg").await.status(), 200);
+    assert_eq!(app.get("/favicon.ico").await.status(), 200);
+    for path in [
+        "/static/seed/labels.json",
+        "/static/demo/rooms.json",
+        "/static/..%2fCargo.toml",
+        "/static/..%2f..%2fsrc%2fmain.rs",
+        "/static/tools/make_catalog.py",
+    ] {
+        let (status, body) = app.get_json(path).await;
+        assert_eq!((status, error_code(&body)), (404, "not_found"), "{path}");
+    }
+}

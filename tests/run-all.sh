@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every check and test of Kiosk: formatting, lints, Rust unit and integration tests,
+# UI type check and unit tests, and the browser journeys in Debian's Chromium.
+# Usage: tests/run-all.sh        (from anywhere; needs cargo, node 20.19+, npm, /usr/bin/chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (warnings are errors)"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "cargo test (builds the UI through build.rs, then unit + integration tests)"
+cargo test --locked
+
+step "UI: type check and unit tests"
+( cd ui && npm run typecheck && npm test )
+
+step "UI: browser journeys (Playwright + /usr/bin/chromium)"
+cargo build --locked --bin kiosk
+( cd ui && KIOSK_BIN="$PWD/../target/debug/kiosk" npm run e2e )
+
+step "all tests passed"
