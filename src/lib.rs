@@ -12,4 +12,5 @@ pub mod config;
 pub mod content;
 pub mod http;
 pub mod i18n;
+pub mod ops;
 pub mod store;

@@ -1,5 +1,6 @@
-//! Customer and staff accounts. For now: the token signing secret and token handling that the
-//! admin-only API needs; registration and sign-in build on these.
+//! Customer and staff accounts: users, passwords, roles and the tokens that prove them.
 
+pub mod model;
+pub mod password;
 pub mod store;
 pub mod token;

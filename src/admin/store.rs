@@ -44,3 +44,19 @@ pub fn load_menus(store: &Store) -> Result<BTreeMap<String, Vec<AdminMenuItem>>,
     }
     Ok(menus)
 }
+
+/// Replaces every role's menus in one write transaction: roles absent from `menus` lose
+/// their menus, so the stored document equals the imported file.
+pub fn replace_menus(store: &Store, menus: &super::model::AdminMenus) -> Result<(), StoreError> {
+    let txn = store.db().begin_write()?;
+    {
+        let mut table = txn.open_table(ADMIN_ROLE_TO_MENUS)?;
+        table.retain(|_, _| false)?;
+        for (role, items) in menus {
+            let json = serde_json::to_vec(items).unwrap_or_default();
+            table.insert(role.as_str(), json.as_slice())?;
+        }
+    }
+    txn.commit()?;
+    Ok(())
+}

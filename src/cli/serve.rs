@@ -10,6 +10,7 @@ use tokio::net::TcpListener;
 use super::Cli;
 use crate::app::{AppState, StartError, serve};
 use crate::config::{Config, LogFormat, LogOverride, Overrides};
+use crate::ops::socket;
 
 #[derive(Debug, Clone, Default, Args)]
 pub struct ServeArgs {
@@ -58,14 +59,18 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
         let _ = std::io::stdout().flush();
         tracing::info!(%addr, startup_ms = state.started.elapsed().as_millis() as u64, "kiosk is serving");
 
+        let control = socket::bind(&state.config.data_dir).map_err(|e| format!("cannot create the control socket in {}: {e}", state.config.data_dir.display()))?;
+
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let mut stopped = stop_rx.clone();
-        let server = tokio::spawn(serve(listener, state, async move {
-            let _ = stopped.wait_for(|s| *s).await;
-        }));
+        let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|s| *s).await;
+        };
+        let control_task = tokio::spawn(socket::serve(control, state.clone(), stopped(stop_rx.clone())));
+        let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         stop_signal().await;
         tracing::info!("stop signal received; finishing requests in flight");
         let _ = stop_tx.send(true);
+        let _ = control_task.await;
         match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),

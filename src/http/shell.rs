@@ -124,7 +124,6 @@ pub fn render(
         "<meta name=\"description\" content=\"{}\">\n",
         escape(&description)
     ));
-    head.push_str("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">\n");
     if page.found {
         let canonical = localized_url(&config.public_url, page.locale, page.path);
         head.push_str(&format!(

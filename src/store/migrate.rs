@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 2;
+pub const SCHEMA_VERSION: u64 = 3;
 
 struct Migration {
     version: u64,
@@ -25,6 +25,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 2,
         name: "track seed document hashes",
         apply: v2_seed_hashes,
+    },
+    Migration {
+        version: 3,
+        name: "create the user tables",
+        apply: v3_users,
     },
 ];
 
@@ -101,6 +106,14 @@ fn v1_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
 /// edited ones alone. Version 1 had no editing, so what is stored is what was seeded.
 fn v2_seed_hashes(txn: &WriteTransaction) -> Result<(), StoreError> {
     super::seed::record_current_hashes(txn)
+}
+
+/// Version 3: accounts (users, the username index, id sequences).
+fn v3_users(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(super::SEQUENCE_NAME_TO_NEXT)?;
+    txn.open_table(crate::accounts::store::USER_ID_TO_USER)?;
+    txn.open_table(crate::accounts::store::USERNAME_TO_USER_ID)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,13 +3,15 @@
 //!
 //! Domains own their tables (see each `store.rs`); this module owns only what is shared.
 
+pub mod backup;
 pub mod migrate;
 pub mod seed;
+pub mod tables;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{Database, DatabaseError, TableDefinition};
+use redb::{Database, DatabaseError, ReadableTable, TableDefinition};
 
 /// Shop-wide facts about the database itself: `schema_version`, when the demo was seeded.
 pub const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -98,4 +100,17 @@ impl Store {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Per-table id sequences: sequence name → the next id to hand out.
+pub const SEQUENCE_NAME_TO_NEXT: TableDefinition<&str, u64> =
+    TableDefinition::new("sequence_name_to_next");
+
+/// Takes the next id of a sequence inside the caller's write transaction, so the id and the
+/// row it names commit (or vanish) together.
+pub fn next_id(txn: &redb::WriteTransaction, sequence: &str) -> Result<u64, StoreError> {
+    let mut table = txn.open_table(SEQUENCE_NAME_TO_NEXT)?;
+    let next = table.get(sequence)?.map(|v| v.value()).unwrap_or(1);
+    table.insert(sequence, next + 1)?;
+    Ok(next)
 }

@@ -4,5 +4,6 @@
 mod api_files;
 mod cli;
 mod helpers;
+mod ops;
 mod pages;
 mod security;

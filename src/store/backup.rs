@@ -1,0 +1,523 @@
+//! Online backups and restores.
+//!
+//! A backup is ONE tar file: `manifest.json` (versions, row counts, SHA-256 of every member),
+//! `kiosk.redb` (a consistent snapshot) and `files/…` (uploads). The snapshot is taken inside
+//! the process holding the database, from one read transaction, by copying every table into a
+//! fresh redb file: copying the live file while writes happen is unsafe (redb #634), and a
+//! read transaction sees one committed state while writers carry on. The archive is written
+//! under a temporary name beside the destination and renamed only when complete and synced.
+//!
+//! A restore verifies everything (archive structure, hashes, redb integrity, schema version)
+//! in a staging folder before it touches the data directory, and keeps what it replaces as
+//! `kiosk.redb.before-restore` and `files.before-restore`.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read};
+use std::path::{Component, Path, PathBuf};
+use std::time::Instant;
+
+use redb::{Database, DatabaseError, ReadableDatabase};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::migrate::{SCHEMA_VERSION, schema_version};
+use super::tables::{ALL_TABLES, unlisted_tables};
+use super::{Store, StoreError};
+
+const FORMAT: &str = "kiosk-backup";
+const FORMAT_VERSION: u32 = 1;
+const DATABASE_MEMBER: &str = "kiosk.redb";
+const MANIFEST_MEMBER: &str = "manifest.json";
+const FILES_MEMBER: &str = "files";
+
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
+    #[error("{file} is damaged or is not a kiosk backup ({reason}); nothing was changed")]
+    Damaged { file: PathBuf, reason: String },
+    #[error(
+        "the data directory {0} is in use by a running kiosk server; stop it first (systemctl stop kiosk)"
+    )]
+    InUse(PathBuf),
+    #[error(
+        "the backup was written by a newer kiosk (schema {found}; this binary knows up to {known}); restore it with that version or newer"
+    )]
+    NewerSchema { found: u64, known: u64 },
+    #[error(
+        "the database holds tables this binary cannot copy ({0}); upgrade kiosk before taking a backup"
+    )]
+    UnknownTables(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> BackupError {
+    let context = context.into();
+    move |source| BackupError::Io { context, source }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    pub format: String,
+    pub format_version: u32,
+    pub kiosk_version: String,
+    pub schema_version: u64,
+    pub created_at: String,
+    pub database: Member,
+    pub tables: BTreeMap<String, u64>,
+    pub files: Vec<Member>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Member {
+    pub path: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BackupReport {
+    pub path: PathBuf,
+    pub bytes: u64,
+    pub millis: u64,
+    pub rows: u64,
+    pub files: usize,
+}
+
+/// Writes a backup of `store` and `files_dir` to exactly `dest`.
+pub fn write_backup(
+    store: &Store,
+    files_dir: &Path,
+    dest: &Path,
+) -> Result<BackupReport, BackupError> {
+    let started = Instant::now();
+    let parent = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !parent.is_dir() {
+        return Err(BackupError::Io {
+            context: format!("cannot write {}", dest.display()),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("the folder {} does not exist", parent.display()),
+            ),
+        });
+    }
+    let staging = tempfile::Builder::new()
+        .prefix(".kiosk-backup-")
+        .tempdir_in(&parent)
+        .map_err(io(format!("cannot write in {}", parent.display())))?;
+
+    // 1. A consistent snapshot of every table from one read transaction.
+    let snapshot_path = staging.path().join(DATABASE_MEMBER);
+    let mut tables = BTreeMap::new();
+    {
+        let read = store.db().begin_read().map_err(StoreError::from)?;
+        let unlisted = unlisted_tables(&read)?;
+        if !unlisted.is_empty() {
+            return Err(BackupError::UnknownTables(unlisted.join(", ")));
+        }
+        let snapshot =
+            Database::create(&snapshot_path).map_err(|e| StoreError::Database(e.into()))?;
+        let write = snapshot.begin_write().map_err(StoreError::from)?;
+        for table in ALL_TABLES {
+            tables.insert(table.name().to_string(), table.copy(&read, &write)?);
+        }
+        write.commit().map_err(StoreError::from)?;
+    }
+    let database = member(&snapshot_path, DATABASE_MEMBER)?;
+
+    // 2. Uploaded files.
+    let mut files = Vec::new();
+    if files_dir.is_dir() {
+        collect_files(files_dir, files_dir, &mut files)?;
+    }
+
+    // 3. The archive, synced, then renamed into place.
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        format_version: FORMAT_VERSION,
+        kiosk_version: env!("CARGO_PKG_VERSION").into(),
+        schema_version: schema_version(store)?,
+        created_at: now_rfc3339(),
+        database,
+        tables,
+        files,
+    };
+    let archive_path = staging.path().join("archive.tar");
+    {
+        let file = File::create(&archive_path).map_err(io("cannot create the archive"))?;
+        let mut tar = tar::Builder::new(BufWriter::new(file));
+        let manifest_json = serde_json::to_vec_pretty(&manifest).unwrap_or_default();
+        append_regular(
+            &mut tar,
+            MANIFEST_MEMBER,
+            manifest_json.len() as u64,
+            manifest_json.as_slice(),
+        )
+        .map_err(io("cannot write the archive"))?;
+        let snapshot = File::open(&snapshot_path).map_err(io("cannot read the snapshot"))?;
+        append_regular(&mut tar, DATABASE_MEMBER, manifest.database.bytes, snapshot)
+            .map_err(io("cannot write the archive"))?;
+        for file in &manifest.files {
+            let source = files_dir.join(file.path.trim_start_matches("files/"));
+            let reader =
+                File::open(&source).map_err(io(format!("cannot read {}", source.display())))?;
+            append_regular(&mut tar, &file.path, file.bytes, reader)
+                .map_err(io(format!("cannot add {}", source.display())))?;
+        }
+        let writer = tar.into_inner().map_err(io("cannot finish the archive"))?;
+        let file = writer.into_inner().map_err(|e| BackupError::Io {
+            context: "cannot finish the archive".into(),
+            source: e.into_error(),
+        })?;
+        file.sync_all().map_err(io("cannot sync the archive"))?;
+    }
+    std::fs::rename(&archive_path, dest)
+        .map_err(io(format!("cannot move the archive to {}", dest.display())))?;
+    sync_dir(&parent);
+    let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or_default();
+    Ok(BackupReport {
+        path: dest.to_path_buf(),
+        bytes,
+        millis: started.elapsed().as_millis() as u64,
+        rows: manifest.tables.values().sum(),
+        files: manifest.files.len(),
+    })
+}
+
+/// A backup unpacked and checked in a staging folder.
+pub struct VerifiedBackup {
+    pub manifest: Manifest,
+    pub staging: tempfile::TempDir,
+}
+
+/// Unpacks `file` into a staging folder under `staging_parent` and checks it completely.
+pub fn verify(file: &Path, staging_parent: &Path) -> Result<VerifiedBackup, BackupError> {
+    let damaged = |reason: String| BackupError::Damaged {
+        file: file.to_path_buf(),
+        reason,
+    };
+    let archive = File::open(file).map_err(io(format!("cannot open {}", file.display())))?;
+    std::fs::create_dir_all(staging_parent)
+        .map_err(io(format!("cannot create {}", staging_parent.display())))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".kiosk-restore-")
+        .tempdir_in(staging_parent)
+        .map_err(io(format!("cannot write in {}", staging_parent.display())))?;
+
+    let mut tar = tar::Archive::new(BufReader::new(archive));
+    let entries = tar.entries().map_err(|e| damaged(e.to_string()))?;
+    let mut count = 0;
+    for entry in entries {
+        let mut entry = entry.map_err(|e| damaged(e.to_string()))?;
+        let path = entry
+            .path()
+            .map_err(|e| damaged(e.to_string()))?
+            .into_owned();
+        let allowed = path.components().all(|c| matches!(c, Component::Normal(_)))
+            && (path == Path::new(MANIFEST_MEMBER)
+                || path == Path::new(DATABASE_MEMBER)
+                || path.starts_with(FILES_MEMBER));
+        if !allowed || !entry.header().entry_type().is_file() {
+            return Err(damaged(format!("unexpected member {}", path.display())));
+        }
+        if !entry
+            .unpack_in(staging.path())
+            .map_err(|e| damaged(e.to_string()))?
+        {
+            return Err(damaged(format!("unsafe member {}", path.display())));
+        }
+        count += 1;
+    }
+    if count == 0 {
+        return Err(damaged("the archive is empty".into()));
+    }
+    let manifest_text = std::fs::read(staging.path().join(MANIFEST_MEMBER))
+        .map_err(|_| damaged("manifest.json is missing".into()))?;
+    let manifest: Manifest = serde_json::from_slice(&manifest_text)
+        .map_err(|e| damaged(format!("manifest.json: {e}")))?;
+    if manifest.format != FORMAT || manifest.format_version > FORMAT_VERSION {
+        return Err(damaged(format!(
+            "format {} {}",
+            manifest.format, manifest.format_version
+        )));
+    }
+    if manifest.schema_version > SCHEMA_VERSION {
+        return Err(BackupError::NewerSchema {
+            found: manifest.schema_version,
+            known: SCHEMA_VERSION,
+        });
+    }
+    for expected in std::iter::once(&manifest.database).chain(&manifest.files) {
+        let actual = member(&staging.path().join(&expected.path), &expected.path)
+            .map_err(|_| damaged(format!("{} is missing", expected.path)))?;
+        if actual.sha256 != expected.sha256 || actual.bytes != expected.bytes {
+            return Err(damaged(format!(
+                "{} does not match its checksum",
+                expected.path
+            )));
+        }
+    }
+
+    // The database must open with a full integrity check and agree with the manifest.
+    let db_path = staging.path().join(DATABASE_MEMBER);
+    let mut builder = Database::builder();
+    builder.set_check_integrity_on_open(true);
+    let db = builder
+        .open(&db_path)
+        .map_err(|e| damaged(format!("kiosk.redb: {e}")))?;
+    let read = db
+        .begin_read()
+        .map_err(|e| damaged(format!("kiosk.redb: {e}")))?;
+    for table in ALL_TABLES {
+        let rows = table.len(&read)?;
+        let listed = manifest.tables.get(table.name()).copied().unwrap_or(0);
+        if rows != listed {
+            return Err(damaged(format!(
+                "table {} holds {rows} rows, the manifest says {listed}",
+                table.name()
+            )));
+        }
+    }
+    drop(read);
+    drop(db);
+    Ok(VerifiedBackup { manifest, staging })
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RestoreReport {
+    pub schema_version: u64,
+    pub created_at: String,
+    pub rows: u64,
+    pub files: usize,
+    pub previous: Option<PathBuf>,
+}
+
+/// Replaces the data in `data_dir` with the backup in `file`, after verifying it. Refuses while
+/// a server holds the database.
+pub fn restore(file: &Path, data_dir: &Path) -> Result<RestoreReport, BackupError> {
+    let db_path = data_dir.join(DATABASE_MEMBER);
+    if db_path.exists() {
+        // Read-only, so the probe itself never writes to the file it is about to keep.
+        match Database::builder().open_read_only(&db_path) {
+            Ok(db) => drop(db),
+            Err(DatabaseError::DatabaseAlreadyOpen) => {
+                return Err(BackupError::InUse(data_dir.into()));
+            }
+            // A damaged current database is exactly what a restore is for.
+            Err(_) => {}
+        }
+    }
+    let verified = verify(file, data_dir)?;
+
+    let mut previous = None;
+    if db_path.exists() {
+        let keep = data_dir.join("kiosk.redb.before-restore");
+        std::fs::rename(&db_path, &keep).map_err(io("cannot keep the current database"))?;
+        previous = Some(keep);
+    }
+    std::fs::rename(verified.staging.path().join(DATABASE_MEMBER), &db_path)
+        .map_err(io("cannot move the restored database into place"))?;
+    let files_dir = data_dir.join(FILES_MEMBER);
+    let restored_files = verified.staging.path().join(FILES_MEMBER);
+    if files_dir.exists() {
+        let keep = data_dir.join("files.before-restore");
+        if keep.exists() {
+            std::fs::remove_dir_all(&keep)
+                .map_err(io("cannot remove the older files.before-restore"))?;
+        }
+        std::fs::rename(&files_dir, &keep).map_err(io("cannot keep the current files"))?;
+    }
+    if restored_files.exists() {
+        std::fs::rename(&restored_files, &files_dir)
+            .map_err(io("cannot move the restored files into place"))?;
+    }
+    sync_dir(data_dir);
+    let manifest = &verified.manifest;
+    Ok(RestoreReport {
+        schema_version: manifest.schema_version,
+        created_at: manifest.created_at.clone(),
+        rows: manifest.tables.values().sum(),
+        files: manifest.files.len(),
+        previous,
+    })
+}
+
+/// Adds a plain regular-file member. (`append_path` would store redb's pre-allocated file as
+/// a GNU sparse entry, which is needlessly hard for other tools to read.)
+fn append_regular<W: std::io::Write>(
+    tar: &mut tar::Builder<W>,
+    name: &str,
+    size: u64,
+    data: impl Read,
+) -> std::io::Result<()> {
+    let mut header = tar::Header::new_gnu();
+    header.set_entry_type(tar::EntryType::Regular);
+    header.set_size(size);
+    header.set_mode(0o600);
+    header.set_mtime(time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64);
+    header.set_cksum();
+    tar.append_data(&mut header, name, data.take(size))
+}
+
+fn member(path: &Path, name: &str) -> Result<Member, BackupError> {
+    let mut file = File::open(path).map_err(io(format!("cannot read {}", path.display())))?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut bytes = 0u64;
+    loop {
+        let n = file
+            .read(&mut buffer)
+            .map_err(io(format!("cannot read {}", path.display())))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+        bytes += n as u64;
+    }
+    Ok(Member {
+        path: name.to_string(),
+        bytes,
+        sha256: hex::encode(hasher.finalize()),
+    })
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<Member>) -> Result<(), BackupError> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(io(format!("cannot list {}", dir.display())))?
+        .flatten()
+        .collect();
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        let kind = entry
+            .file_type()
+            .map_err(io(format!("cannot read {}", path.display())))?;
+        if kind.is_dir() {
+            collect_files(root, &path, out)?;
+        } else if kind.is_file() {
+            let relative = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push(member(&path, &format!("{FILES_MEMBER}/{relative}"))?);
+        }
+    }
+    Ok(())
+}
+
+/// Makes a rename durable; failures only weaken durability, so they are ignored.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+fn now_rfc3339() -> String {
+    time::OffsetDateTime::now_utc()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}
+
+/// Writes a timestamped backup into `dir` and deletes the oldest beyond `keep`.
+pub fn write_rotating(
+    store: &Store,
+    files_dir: &Path,
+    dir: &Path,
+    keep: usize,
+) -> Result<(BackupReport, Vec<PathBuf>), BackupError> {
+    std::fs::create_dir_all(dir).map_err(io(format!("cannot create {}", dir.display())))?;
+    let stamp = time::OffsetDateTime::now_utc()
+        .format(time::macros::format_description!(
+            "[year][month][day]-[hour][minute][second]"
+        ))
+        .unwrap_or_default();
+    let mut dest = dir.join(format!("kiosk-{stamp}.tar"));
+    let mut n = 1;
+    while dest.exists() {
+        dest = dir.join(format!("kiosk-{stamp}-{n}.tar"));
+        n += 1;
+    }
+    let report = write_backup(store, files_dir, &dest)?;
+    let mut backups: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io(format!("cannot list {}", dir.display())))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("kiosk-") && n.ends_with(".tar"))
+        })
+        .collect();
+    // Names sort by time: the stamp is zero-padded, and same-second extras carry a suffix.
+    backups.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    let mut removed = Vec::new();
+    while backups.len() > keep.max(1) {
+        let oldest = backups.remove(0);
+        std::fs::remove_file(&oldest).map_err(io(format!("cannot remove {}", oldest.display())))?;
+        removed.push(oldest);
+    }
+    Ok((report, removed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_backup_restores_every_row_and_file() {
+        let source = tempfile::tempdir().unwrap();
+        let store = Store::open(source.path()).unwrap();
+        crate::accounts::store::jwt_secret(&store).unwrap();
+        let files = source.path().join("files");
+        std::fs::create_dir_all(files.join("images")).unwrap();
+        std::fs::write(files.join("images/sofa.png"), b"png bytes").unwrap();
+
+        let out = tempfile::tempdir().unwrap();
+        let archive = out.path().join("shop.tar");
+        let report = write_backup(&store, &files, &archive).unwrap();
+        assert!(report.bytes > 0 && report.files == 1);
+
+        let target = tempfile::tempdir().unwrap();
+        let restored = restore(&archive, target.path()).unwrap();
+        assert_eq!(restored.rows, report.rows);
+        assert_eq!(
+            std::fs::read(target.path().join("files/images/sofa.png")).unwrap(),
+            b"png bytes"
+        );
+        let again = Store::open(target.path()).unwrap();
+        assert_eq!(
+            crate::accounts::store::jwt_secret(&again).unwrap(),
+            crate::accounts::store::jwt_secret(&store).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_truncated_backup_is_refused_and_changes_nothing() {
+        let source = tempfile::tempdir().unwrap();
+        let store = Store::open(source.path()).unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let archive = out.path().join("shop.tar");
+        write_backup(&store, Path::new("/nonexistent"), &archive).unwrap();
+        let bytes = std::fs::read(&archive).unwrap();
+        std::fs::write(&archive, &bytes[..bytes.len() / 2]).unwrap();
+
+        let target = tempfile::tempdir().unwrap();
+        std::fs::write(target.path().join("kiosk.redb"), b"").unwrap();
+        let err = restore(&archive, target.path()).unwrap_err();
+        assert!(matches!(err, BackupError::Damaged { .. }), "{err}");
+        assert!(target.path().join("kiosk.redb").exists());
+        assert!(!target.path().join("kiosk.redb.before-restore").exists());
+    }
+}
