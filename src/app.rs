@@ -7,10 +7,12 @@ use std::time::Instant;
 
 use axum::Router;
 use axum::extract::State;
-use axum::routing::{any, get};
+use axum::routing::{any, get, post, put};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
+use crate::accounts::social::PendingLogins;
+use crate::accounts::throttle::LoginThrottle;
 use crate::accounts::token::Tokens;
 use crate::catalog::cache::CatalogCache;
 use crate::config::Config;
@@ -31,6 +33,8 @@ pub struct AppState {
     pub content: Arc<ContentCache>,
     pub catalog: Arc<CatalogCache>,
     pub shell: Arc<ShellTemplate>,
+    pub throttle: Arc<LoginThrottle>,
+    pub pending_logins: Arc<PendingLogins>,
     pub started: Instant,
 }
 
@@ -83,6 +87,8 @@ impl AppState {
             store,
             tokens: Arc::new(tokens),
             shell: Arc::new(shell),
+            throttle: Arc::default(),
+            pending_logins: Arc::default(),
             started,
         })
     }
@@ -105,8 +111,40 @@ pub fn app(state: AppState) -> Router {
             get(content::routes::get_page),
         )
         .route("/api/file/pdf/get/{name}", get(content::routes::get_pdf))
+        // Accounts (SPEC.md §7 names kept)
+        .route("/api/auth/register", post(accounts::routes::register))
+        .route("/api/auth/login", post(accounts::routes::login))
+        .route("/api/auth/logout", post(accounts::routes::logout))
+        .route("/api/auth/user", get(accounts::routes::current_user))
+        .route(
+            "/api/auth/password",
+            post(accounts::routes::change_password),
+        )
+        .route(
+            "/api/auth/userInfo/get/{userId}",
+            get(accounts::routes::get_user_info),
+        )
+        .route("/api/auth/userInfo", put(accounts::routes::put_user_info))
+        .route("/api/auth/providers", get(accounts::routes::list_providers))
+        .route(
+            "/api/auth/registerSocial",
+            post(accounts::social::register_social),
+        )
+        .route(
+            "/api/auth/oauth/{provider}/start",
+            get(accounts::social::start),
+        )
+        .route(
+            "/api/auth/oauth/{provider}/callback",
+            get(accounts::social::callback),
+        )
         // Staff
         .route("/api/file/menus/admin", get(admin::routes::get_admin_menus))
+        .route("/api/admin/activity", get(admin::routes::list_activity))
+        .route(
+            "/api/admin/user/{id}/coins",
+            get(accounts::routes::get_coin_ledger).post(accounts::routes::adjust_coins),
+        )
         // Catalogue
         .route("/api/app/room/list", get(catalog::routes::list_rooms))
         .route(
@@ -148,7 +186,9 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
+    // Connection info gives handlers the peer address (sign-in throttling per client).
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await
 }

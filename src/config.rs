@@ -28,7 +28,16 @@ pub struct Config {
     pub demo: bool,
     pub features: Features,
     pub contact: Contact,
+    pub auth: Auth,
+    /// Behind a reverse proxy every connection comes from the proxy: when true, the client
+    /// address for sign-in throttling is the last one the proxy appended to X-Forwarded-For.
+    /// Only turn this on when the proxy sets that header (see README).
+    pub trust_proxy_headers: bool,
     pub log: Log,
+    /// Whether `public_url` was derived from `listen` rather than configured: then the server
+    /// re-derives it from the address it actually bound (port 0 picks a free port).
+    #[serde(skip)]
+    pub public_url_derived: bool,
 }
 
 /// Which optional menus the storefront shows.
@@ -50,6 +59,32 @@ pub struct Contact {
     pub instagram: String,
     pub twitter: String,
     pub youtube: String,
+}
+
+/// Social sign-in providers. A provider without a client id is hidden.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Auth {
+    pub google: OAuthProvider,
+    pub facebook: OAuthProvider,
+}
+
+/// One OAuth 2 / OpenID provider: credentials from its developer console, and its endpoints
+/// (configurable so tests and staging can point them at a local provider).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OAuthProvider {
+    pub client_id: String,
+    pub client_secret: String,
+    pub auth_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+}
+
+impl OAuthProvider {
+    pub fn enabled(&self) -> bool {
+        !self.client_id.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -86,10 +121,26 @@ impl Default for Config {
                 line: "https://line.me/R/ti/p/@kioskfurniture".into(),
                 ..Contact::default()
             },
+            auth: Auth {
+                google: OAuthProvider {
+                    auth_url: "https://accounts.google.com/o/oauth2/v2/auth".into(),
+                    token_url: "https://oauth2.googleapis.com/token".into(),
+                    userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".into(),
+                    ..OAuthProvider::default()
+                },
+                facebook: OAuthProvider {
+                    auth_url: "https://www.facebook.com/v26.0/dialog/oauth".into(),
+                    token_url: "https://graph.facebook.com/v26.0/oauth/access_token".into(),
+                    userinfo_url: "https://graph.facebook.com/v26.0/me?fields=id,name,email".into(),
+                    ..OAuthProvider::default()
+                },
+            },
+            trust_proxy_headers: false,
             log: Log {
                 level: "info".into(),
                 format: LogFormat::Text,
             },
+            public_url_derived: false,
         }
     }
 }
@@ -131,6 +182,17 @@ const ENV_KEYS: &[&str] = &[
     "contact.instagram",
     "contact.twitter",
     "contact.youtube",
+    "auth.google.client_id",
+    "auth.google.client_secret",
+    "auth.google.auth_url",
+    "auth.google.token_url",
+    "auth.google.userinfo_url",
+    "auth.facebook.client_id",
+    "auth.facebook.client_secret",
+    "auth.facebook.auth_url",
+    "auth.facebook.token_url",
+    "auth.facebook.userinfo_url",
+    "trust_proxy_headers",
     "log.level",
     "log.format",
 ];
@@ -182,6 +244,7 @@ impl Config {
         let url = self.public_url.trim().trim_end_matches('/').to_string();
         if url.is_empty() {
             self.public_url = format!("http://{}", self.listen);
+            self.public_url_derived = true;
         } else if !is_http_url(&url) {
             return Err(invalid(
                 "public_url",
@@ -240,6 +303,34 @@ impl Config {
                 format!("{:?} may hold only digits, spaces and + - ( )", c.tel),
             ));
         }
+        for (name, provider) in [
+            ("google", &self.auth.google),
+            ("facebook", &self.auth.facebook),
+        ] {
+            if !provider.enabled() {
+                continue;
+            }
+            if provider.client_secret.is_empty() {
+                return Err(invalid(
+                    &format!("auth.{name}.client_secret"),
+                    "must be set when client_id is".into(),
+                ));
+            }
+            for (field, url) in [
+                ("auth_url", &provider.auth_url),
+                ("token_url", &provider.token_url),
+                ("userinfo_url", &provider.userinfo_url),
+            ] {
+                if !is_provider_url(url) {
+                    return Err(invalid(
+                        &format!("auth.{name}.{field}"),
+                        format!(
+                            "{url:?} must be an https:// URL (http:// only for 127.0.0.1 or localhost)"
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(self)
     }
 
@@ -249,6 +340,21 @@ impl Config {
 
     pub fn files_dir(&self) -> PathBuf {
         self.data_dir.join("files")
+    }
+}
+
+/// Provider endpoints are https, except loopback ones (a local provider in tests).
+fn is_provider_url(url: &str) -> bool {
+    match url.strip_prefix("https://") {
+        Some(rest) => !rest.is_empty() && !rest.starts_with('/'),
+        None => [
+            "http://127.0.0.1:",
+            "http://127.0.0.1/",
+            "http://localhost:",
+            "http://localhost/",
+        ]
+        .iter()
+        .any(|p| url.starts_with(p)),
     }
 }
 
@@ -330,6 +436,48 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("contact.facebook"), "{err}");
+    }
+
+    /// The example documents every setting with its default: loading it must give exactly the
+    /// built-in defaults (so a new setting cannot be added without documenting it there).
+    #[test]
+    fn the_example_config_is_valid_and_equals_the_defaults() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config.example.toml"));
+        let loaded = Config::load(Some(path), &Overrides::default()).unwrap();
+        let defaults = Config::default().validated().unwrap();
+        assert_eq!(
+            serde_json::to_value(&loaded).unwrap(),
+            serde_json::to_value(&defaults).unwrap()
+        );
+    }
+
+    #[test]
+    fn provider_endpoints_must_be_https_except_on_loopback() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            &dir,
+            "[auth.google]\nclient_id = \"x\"\nclient_secret = \"y\"\ntoken_url = \"http://evil.example/token\"\n",
+        );
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("auth.google.token_url"), "{err}");
+        let path = write(
+            &dir,
+            "[auth.google]\nclient_id = \"x\"\nclient_secret = \"y\"\ntoken_url = \"http://127.0.0.1:9/token\"\nauth_url = \"http://127.0.0.1:9/a\"\nuserinfo_url = \"http://localhost:9/u\"\n",
+        );
+        assert!(
+            Config::load(Some(&path), &Overrides::default())
+                .unwrap()
+                .auth
+                .google
+                .enabled()
+        );
+        let path = write(&dir, "[auth.facebook]\nclient_id = \"x\"\n");
+        let err = Config::load(Some(&path), &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("auth.facebook.client_secret"), "{err}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! every domain shares; `app` assembles the router and is the one list of every route.
 
 pub mod accounts;
+pub mod activity;
 pub mod admin;
 pub mod app;
 pub mod catalog;

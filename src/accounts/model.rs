@@ -32,11 +32,109 @@ pub struct User {
     /// older version are refused.
     #[serde(default)]
     pub token_version: u64,
+    /// Coin balance; always equal to the sum of the user's coin ledger entries.
     #[serde(default)]
     pub coin: i64,
+    /// Delivery addresses (SPEC "addInfo").
+    #[serde(default)]
+    pub add_info: Vec<Address>,
+    /// Details for a full tax invoice (SPEC "vatInfo").
+    #[serde(default)]
+    pub vat_info: Option<VatInfo>,
     pub created_at: i64,
     #[serde(default)]
     pub last_login_at: Option<i64>,
+}
+
+/// A delivery address in Thailand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Address {
+    pub name: String,
+    pub phone: String,
+    pub line1: String,
+    pub district: String,
+    /// A province key from the `province` labels (e.g. `bangkok`).
+    pub province: String,
+    pub postcode: String,
+}
+
+/// What a full tax invoice needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VatInfo {
+    pub name: String,
+    /// The 13-digit Thai tax identification number.
+    pub tax_id: String,
+    /// "00000" for a head office, else the branch number.
+    pub branch: String,
+    pub address: String,
+}
+
+impl Address {
+    /// Every problem, each naming its field.
+    pub fn problems(&self, at: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let text = |v: &str, field: &str, max: usize, out: &mut Vec<String>| {
+            if v.trim().is_empty() || v.chars().count() > max {
+                out.push(format!("{at}.{field}: must be 1 to {max} characters"));
+            }
+        };
+        text(&self.name, "name", 100, &mut out);
+        text(&self.line1, "line1", 200, &mut out);
+        text(&self.district, "district", 100, &mut out);
+        if !is_thai_phone(&self.phone) {
+            out.push(format!(
+                "{at}.phone: must be a Thai phone number of 9 or 10 digits"
+            ));
+        }
+        let province_ok = !self.province.is_empty()
+            && self.province.len() <= 40
+            && self
+                .province
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-');
+        if !province_ok {
+            out.push(format!(
+                "{at}.province: must be a province key such as bangkok"
+            ));
+        }
+        if !(self.postcode.len() == 5 && self.postcode.bytes().all(|b| b.is_ascii_digit())) {
+            out.push(format!("{at}.postcode: must be 5 digits"));
+        }
+        out
+    }
+}
+
+impl VatInfo {
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.name.trim().is_empty() || self.name.chars().count() > 200 {
+            out.push("vatInfo.name: must be 1 to 200 characters".into());
+        }
+        if !(self.tax_id.len() == 13 && self.tax_id.bytes().all(|b| b.is_ascii_digit())) {
+            out.push("vatInfo.taxId: must be 13 digits".into());
+        }
+        if !(self.branch.len() == 5 && self.branch.bytes().all(|b| b.is_ascii_digit())) {
+            out.push("vatInfo.branch: must be 5 digits (00000 for a head office)".into());
+        }
+        if self.address.trim().is_empty() || self.address.chars().count() > 300 {
+            out.push("vatInfo.address: must be 1 to 300 characters".into());
+        }
+        out
+    }
+}
+
+/// 0XXXXXXXX(X) or +66XXXXXXXX(X), spaces and dashes allowed.
+pub fn is_thai_phone(phone: &str) -> bool {
+    let digits: String = phone.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    let national = match digits.strip_prefix("+66") {
+        Some(rest) => format!("0{rest}"),
+        None => digits,
+    };
+    national.starts_with('0')
+        && (9..=10).contains(&national.len())
+        && national.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A role: `user`, or a staff role beginning with `admin` (`admin`, `admin-sales`…).
@@ -130,6 +228,45 @@ mod tests {
         assert!(Role::parse("superuser").is_err());
         assert!(Role::parse("Admin").is_err());
         assert!(!Role::user().is_admin());
+    }
+
+    #[test]
+    fn addresses_and_tax_details_are_checked_field_by_field() {
+        let good = Address {
+            name: "Somchai".into(),
+            phone: "081-234-5678".into(),
+            line1: "99/9 Sukhumvit".into(),
+            district: "Khlong Toei".into(),
+            province: "bangkok".into(),
+            postcode: "10110".into(),
+        };
+        assert!(good.problems("addInfo[0]").is_empty());
+        let bad = Address {
+            phone: "12".into(),
+            postcode: "1011".into(),
+            province: "Bangkok!".into(),
+            ..good
+        };
+        let problems = bad.problems("addInfo[0]");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].starts_with("addInfo[0].phone"));
+        assert!(is_thai_phone("+66812345678"));
+        let vat = VatInfo {
+            name: "Kiosk Co.".into(),
+            tax_id: "0105551234567".into(),
+            branch: "00000".into(),
+            address: "Bangkok".into(),
+        };
+        assert!(vat.problems().is_empty());
+        assert_eq!(
+            VatInfo {
+                tax_id: "123".into(),
+                ..vat
+            }
+            .problems()
+            .len(),
+            1
+        );
     }
 
     #[test]

@@ -1,10 +1,11 @@
-//! The accounts domain's tables: users, the case-insensitive username index, and the secrets
-//! the server generates for itself.
+//! The accounts domain's tables and use cases. Each change is one write transaction that also
+//! writes its activity-log line.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 
-use super::model::{Provider, Role, User, Username};
+use super::model::{Address, Provider, Role, User, Username, VatInfo};
 use super::password;
+use crate::activity;
 use crate::store::{Store, StoreError, next_id};
 
 /// Named secrets the server generates for itself (the token signing key).
@@ -15,6 +16,12 @@ pub const USER_ID_TO_USER: TableDefinition<u64, &[u8]> = TableDefinition::new("u
 /// Lowercased username → user id.
 pub const USERNAME_TO_USER_ID: TableDefinition<&str, u64> =
     TableDefinition::new("username_to_user_id");
+/// `"<provider>:<subject>"` → user id, for social sign-in.
+pub const PROVIDER_SUBJECT_TO_USER_ID: TableDefinition<&str, u64> =
+    TableDefinition::new("provider_subject_to_user_id");
+/// Token id (`jti`) of a logged-out token → its expiry (unix seconds), until it expires anyway.
+pub const REVOKED_TOKEN_TO_EXPIRY: TableDefinition<&str, u64> =
+    TableDefinition::new("revoked_token_to_expiry");
 
 const JWT_SECRET: &str = "jwt_hs256";
 const USER_SEQUENCE: &str = "user";
@@ -27,6 +34,12 @@ pub enum AccountError {
     Taken(String),
     #[error("there is no user {0:?}")]
     NoSuchUser(String),
+    #[error("the username or password is wrong")]
+    InvalidCredentials,
+    #[error("{0}")]
+    WeakPassword(String),
+    #[error("this account signs in with Google or Facebook and has no password")]
+    NoPassword,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -59,11 +72,45 @@ pub struct NewLocalUser<'a> {
     pub role: &'a str,
 }
 
+/// Optional contact details given at registration.
+#[derive(Default)]
+pub struct Contact<'a> {
+    pub email: &'a str,
+    pub phone: &'a str,
+    pub kcard: &'a str,
+}
+
 /// Creates a local account with an Argon2id password hash, in one write transaction.
 pub fn create_local_user(store: &Store, new: &NewLocalUser) -> Result<User, AccountError> {
+    register_local_user(store, new, &Contact::default())
+}
+
+/// Registration: validates everything, hashes the password, creates the user and logs it.
+pub fn register_local_user(
+    store: &Store,
+    new: &NewLocalUser,
+    contact: &Contact,
+) -> Result<User, AccountError> {
     let username = Username::parse(new.username).map_err(AccountError::Invalid)?;
     let role = Role::parse(new.role).map_err(AccountError::Invalid)?;
-    password::check_strength(new.password).map_err(AccountError::Invalid)?;
+    password::check_strength(new.password).map_err(AccountError::WeakPassword)?;
+    let email = contact.email.trim();
+    if !email.is_empty() && !is_email(email) {
+        return Err(AccountError::Invalid(format!(
+            "{email:?} is not an email address"
+        )));
+    }
+    let phone = contact.phone.trim();
+    if !phone.is_empty() && !super::model::is_thai_phone(phone) {
+        return Err(AccountError::Invalid(format!(
+            "{phone:?} is not a Thai phone number"
+        )));
+    }
+    if new.name.chars().count() > 100 {
+        return Err(AccountError::Invalid(
+            "the name must have at most 100 characters".into(),
+        ));
+    }
     let name = if new.name.trim().is_empty() {
         username.as_str().to_string()
     } else {
@@ -77,50 +124,135 @@ pub fn create_local_user(store: &Store, new: &NewLocalUser) -> Result<User, Acco
         if index.get(username.key().as_str())?.is_some() {
             return Err(AccountError::Taken(username.as_str().into()));
         }
-        let id = next_id(&txn, USER_SEQUENCE)?;
-        let user = User {
-            id,
-            username: username.as_str().into(),
-            name,
-            email: String::new(),
-            phone: String::new(),
-            role,
-            provider: Provider::Local,
-            provider_subject: None,
-            password_hash: Some(hash),
-            token_version: 0,
-            coin: 0,
-            created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
-            last_login_at: None,
-        };
-        index.insert(username.key().as_str(), id)?;
-        txn.open_table(USER_ID_TO_USER)?
-            .insert(id, to_json(&user).as_slice())?;
+        let mut user = new_user(&txn, username.as_str(), &name, role, Provider::Local, None)?;
+        user.password_hash = Some(hash);
+        user.email = email.into();
+        user.phone = phone.into();
+        index.insert(username.key().as_str(), user.id)?;
+        save(&txn, &user)?;
         user
     };
+    activity::append(
+        &txn,
+        &user.username,
+        &format!("registered (role {})", user.role.as_str()),
+        contact.kcard,
+    )?;
     txn.commit()?;
     Ok(user)
+}
+
+fn new_user(
+    txn: &WriteTransaction,
+    username: &str,
+    name: &str,
+    role: Role,
+    provider: Provider,
+    subject: Option<String>,
+) -> Result<User, AccountError> {
+    Ok(User {
+        id: next_id(txn, USER_SEQUENCE)?,
+        username: username.into(),
+        name: name.into(),
+        email: String::new(),
+        phone: String::new(),
+        role,
+        provider,
+        provider_subject: subject,
+        password_hash: None,
+        token_version: 0,
+        coin: 0,
+        add_info: Vec::new(),
+        vat_info: None,
+        created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+        last_login_at: None,
+    })
+}
+
+/// Checks a local sign-in. Unknown users cost a hash too, so timing does not reveal which
+/// usernames exist; both cases answer [`AccountError::InvalidCredentials`].
+pub fn verify_login(
+    store: &Store,
+    username: &str,
+    candidate: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    let found = find_by_username(store, username)?;
+    let stored_hash = found.as_ref().and_then(|u| u.password_hash.clone());
+    let ok = match &stored_hash {
+        Some(hash) => password::verify(candidate, hash),
+        None => {
+            password::verify(candidate, DUMMY_HASH);
+            false
+        }
+    };
+    let txn = store.db().begin_write()?;
+    let outcome = match (ok, found) {
+        (true, Some(mut user)) => {
+            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+            save(&txn, &user)?;
+            activity::append(&txn, &user.username, "signed in (local)", kcard)?;
+            Ok(user)
+        }
+        _ => {
+            activity::append(&txn, username.trim(), "failed sign-in (local)", kcard)?;
+            Err(AccountError::InvalidCredentials)
+        }
+    };
+    txn.commit()?;
+    outcome
+}
+
+/// A valid Argon2id hash of a random string, verified against when the user does not exist.
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0x0TnZ3l4sYhN0nYXGbD1JrP5dbvTNKm9m4bKmN4Pfo";
+
+/// Changes the password after checking the old one; every older token stops working.
+pub fn change_password(
+    store: &Store,
+    user_id: u64,
+    old: &str,
+    new: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    let user =
+        find_by_id(store, user_id)?.ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
+    let Some(hash) = user.password_hash.as_deref() else {
+        return Err(AccountError::NoPassword);
+    };
+    if !password::verify(old, hash) {
+        return Err(AccountError::InvalidCredentials);
+    }
+    password::check_strength(new).map_err(AccountError::WeakPassword)?;
+    let hash = password::hash(new).map_err(AccountError::Invalid)?;
+    update(store, user_id, kcard, "changed password", |user| {
+        user.password_hash = Some(hash);
+        user.token_version += 1;
+        Ok(())
+    })
 }
 
 /// Changes a user's role; older tokens (which carry the old role) stop working.
 pub fn set_role(store: &Store, username: &str, role: &str) -> Result<User, AccountError> {
     let role = Role::parse(role).map_err(AccountError::Invalid)?;
-    update_user(store, username, |user| {
+    let id = id_of(store, username)?;
+    let action = format!("role set to {}", role.as_str());
+    update(store, id, "cli", &action, |user| {
         user.role = role;
         user.token_version += 1;
         Ok(())
     })
 }
 
-/// Sets a new password; every older token stops working.
+/// Sets a new password (operator); every older token stops working.
 pub fn reset_password(
     store: &Store,
     username: &str,
     new_password: &str,
 ) -> Result<User, AccountError> {
-    password::check_strength(new_password).map_err(AccountError::Invalid)?;
+    password::check_strength(new_password).map_err(AccountError::WeakPassword)?;
     let hash = password::hash(new_password).map_err(AccountError::Invalid)?;
-    update_user(store, username, |user| {
+    let id = id_of(store, username)?;
+    update(store, id, "cli", "password reset by an operator", |user| {
         if user.provider != Provider::Local {
             return Err(AccountError::Invalid(format!(
                 "{} signs in with {:?}; it has no password",
@@ -133,45 +265,202 @@ pub fn reset_password(
     })
 }
 
-fn update_user(
+/// Replaces the delivery addresses and tax-invoice details, after checking every field.
+pub fn update_user_info(
     store: &Store,
-    username: &str,
-    change: impl FnOnce(&mut User) -> Result<(), AccountError>,
+    user_id: u64,
+    add_info: Vec<Address>,
+    vat_info: Option<VatInfo>,
+    kcard: &str,
 ) -> Result<User, AccountError> {
-    let key = username.trim().to_lowercase();
+    let mut problems: Vec<String> = Vec::new();
+    if add_info.len() > 10 {
+        problems.push("addInfo: at most 10 addresses".into());
+    }
+    for (i, address) in add_info.iter().enumerate() {
+        problems.extend(address.problems(&format!("addInfo[{i}]")));
+    }
+    if let Some(vat) = &vat_info {
+        problems.extend(vat.problems());
+    }
+    if !problems.is_empty() {
+        return Err(AccountError::Invalid(problems.join("; ")));
+    }
+    update(
+        store,
+        user_id,
+        kcard,
+        "updated addresses and tax details",
+        |user| {
+            user.add_info = add_info;
+            user.vat_info = vat_info;
+            Ok(())
+        },
+    )
+}
+
+/// Ends every sign-in of the user ("log out everywhere").
+pub fn bump_token_version(store: &Store, user_id: u64, kcard: &str) -> Result<User, AccountError> {
+    update(store, user_id, kcard, "signed out everywhere", |user| {
+        user.token_version += 1;
+        Ok(())
+    })
+}
+
+/// Revokes one token until its expiry (logout).
+pub fn revoke_token(
+    store: &Store,
+    jti: &str,
+    exp: u64,
+    username: &str,
+    kcard: &str,
+) -> Result<(), AccountError> {
     let txn = store.db().begin_write()?;
-    let user = {
-        let index = txn.open_table(USERNAME_TO_USER_ID)?;
-        let id = index
-            .get(key.as_str())?
-            .map(|v| v.value())
-            .ok_or_else(|| AccountError::NoSuchUser(username.into()))?;
-        let mut users = txn.open_table(USER_ID_TO_USER)?;
-        let mut user: User = {
-            let stored = users
-                .get(id)?
-                .ok_or_else(|| AccountError::NoSuchUser(username.into()))?;
-            from_json(stored.value())?
-        };
-        change(&mut user)?;
-        users.insert(id, to_json(&user).as_slice())?;
-        user
+    {
+        let mut revoked = txn.open_table(REVOKED_TOKEN_TO_EXPIRY)?;
+        revoked.insert(jti, exp)?;
+        // Expired entries are useless: tokens past `exp` fail verification anyway.
+        let now = super::token::now_secs();
+        revoked.retain(|_, exp| exp > now)?;
+    }
+    activity::append(&txn, username, "signed out", kcard)?;
+    txn.commit()?;
+    Ok(())
+}
+
+pub fn is_revoked(store: &Store, jti: &str) -> Result<bool, AccountError> {
+    let read = store.db().begin_read()?;
+    let table = read.open_table(REVOKED_TOKEN_TO_EXPIRY)?;
+    Ok(table.get(jti)?.is_some())
+}
+
+/// Finds the user linked to a provider identity, or creates one. The username is derived from
+/// the provider and subject so that it never collides with a local one.
+pub fn find_or_create_social(
+    store: &Store,
+    provider: Provider,
+    subject: &str,
+    name: &str,
+    email: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    if subject.is_empty() || subject.len() > 255 {
+        return Err(AccountError::Invalid(
+            "the provider gave no usable account id".into(),
+        ));
+    }
+    let key = format!("{}:{subject}", provider_name(provider));
+    let txn = store.db().begin_write()?;
+    let existing = txn
+        .open_table(PROVIDER_SUBJECT_TO_USER_ID)?
+        .get(key.as_str())?
+        .map(|v| v.value());
+    let user = match existing {
+        Some(id) => {
+            let mut user = load(&txn, id)?;
+            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+            save(&txn, &user)?;
+            user
+        }
+        None => {
+            let display = if name.trim().is_empty() {
+                format!("{} user", provider_name(provider))
+            } else {
+                name.trim().chars().take(100).collect()
+            };
+            let mut user = new_user(
+                &txn,
+                "",
+                &display,
+                Role::user(),
+                provider,
+                Some(subject.into()),
+            )?;
+            user.username = format!("{}-{}", provider_name(provider), user.id);
+            if is_email(email) {
+                user.email = email.into();
+            }
+            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+            txn.open_table(USERNAME_TO_USER_ID)?
+                .insert(user.username.to_lowercase().as_str(), user.id)?;
+            txn.open_table(PROVIDER_SUBJECT_TO_USER_ID)?
+                .insert(key.as_str(), user.id)?;
+            save(&txn, &user)?;
+            user
+        }
     };
+    activity::append(
+        &txn,
+        &user.username,
+        &format!("signed in ({})", provider_name(provider)),
+        kcard,
+    )?;
     txn.commit()?;
     Ok(user)
 }
 
-pub fn find_by_username(store: &Store, username: &str) -> Result<Option<User>, AccountError> {
+pub fn provider_name(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Local => "local",
+        Provider::Google => "google",
+        Provider::Facebook => "facebook",
+    }
+}
+
+fn update(
+    store: &Store,
+    user_id: u64,
+    kcard: &str,
+    action: &str,
+    change: impl FnOnce(&mut User) -> Result<(), AccountError>,
+) -> Result<User, AccountError> {
+    let txn = store.db().begin_write()?;
+    let mut user = load(&txn, user_id)?;
+    change(&mut user)?;
+    save(&txn, &user)?;
+    activity::append(&txn, &user.username, action, kcard)?;
+    txn.commit()?;
+    Ok(user)
+}
+
+fn load(txn: &WriteTransaction, user_id: u64) -> Result<User, AccountError> {
+    let users = txn.open_table(USER_ID_TO_USER)?;
+    let stored = users
+        .get(user_id)?
+        .ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
+    from_json(stored.value())
+}
+
+fn save(txn: &WriteTransaction, user: &User) -> Result<(), AccountError> {
+    txn.open_table(USER_ID_TO_USER)?
+        .insert(user.id, to_json(user).as_slice())?;
+    Ok(())
+}
+
+fn id_of(store: &Store, username: &str) -> Result<u64, AccountError> {
     let read = store.db().begin_read()?;
     let index = read.open_table(USERNAME_TO_USER_ID)?;
-    let Some(id) = index
+    let id = index
         .get(username.trim().to_lowercase().as_str())?
-        .map(|v| v.value())
-    else {
-        return Ok(None);
-    };
+        .map(|v| v.value());
+    id.ok_or_else(|| AccountError::NoSuchUser(username.into()))
+}
+
+pub fn find_by_username(store: &Store, username: &str) -> Result<Option<User>, AccountError> {
+    match id_of(store, username) {
+        Ok(id) => find_by_id(store, id),
+        Err(AccountError::NoSuchUser(_)) => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+pub fn find_by_id(store: &Store, user_id: u64) -> Result<Option<User>, AccountError> {
+    let read = store.db().begin_read()?;
     let users = read.open_table(USER_ID_TO_USER)?;
-    let user = users.get(id)?.map(|v| from_json(v.value())).transpose()?;
+    let user = users
+        .get(user_id)?
+        .map(|v| from_json(v.value()))
+        .transpose()?;
     Ok(user)
 }
 
@@ -185,6 +474,18 @@ pub fn list_users(store: &Store) -> Result<Vec<User>, AccountError> {
         out.push(from_json(value.value())?);
     }
     Ok(out)
+}
+
+fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && text.len() <= 254
+        && !text.contains(char::is_whitespace)
 }
 
 fn to_json(user: &User) -> Vec<u8> {
@@ -231,6 +532,7 @@ pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::coins::{self, CoinChange};
 
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
@@ -283,5 +585,111 @@ mod tests {
             set_role(&store, "nok", "root"),
             Err(AccountError::Invalid(_))
         ));
+    }
+
+    #[test]
+    fn wrong_passwords_and_unknown_users_look_the_same_and_are_logged() {
+        let (_dir, store) = store();
+        create_local_user(&store, &new("nok", "user")).unwrap();
+        assert!(matches!(
+            verify_login(&store, "nok", "wrong password!", "web"),
+            Err(AccountError::InvalidCredentials)
+        ));
+        assert!(matches!(
+            verify_login(&store, "ghost", "wrong password!", "web"),
+            Err(AccountError::InvalidCredentials)
+        ));
+        assert!(verify_login(&store, "NOK", "a long enough secret", "kiosk-2").is_ok());
+        let log = activity::newest(&store, 10).unwrap();
+        assert_eq!(log[0].action, "signed in (local)");
+        assert_eq!(log[0].kcard, "kiosk-2");
+        assert!(
+            log.iter()
+                .any(|l| l.user == "ghost" && l.action.starts_with("failed"))
+        );
+    }
+
+    #[test]
+    fn the_coin_balance_always_equals_its_ledger() {
+        let (_dir, store) = store();
+        let user = create_local_user(&store, &new("nok", "user")).unwrap();
+        let changes = [
+            (500, "welcome bonus"),
+            (-120, "spent on order"),
+            (35, "review reward"),
+        ];
+        for (amount, reason) in changes {
+            let txn = store.db().begin_write().unwrap();
+            coins::apply(
+                &txn,
+                user.id,
+                &CoinChange {
+                    amount,
+                    reason,
+                    order_id: None,
+                    staff_id: Some(1),
+                },
+            )
+            .unwrap();
+            txn.commit().unwrap();
+        }
+        let txn = store.db().begin_write().unwrap();
+        assert!(
+            coins::apply(
+                &txn,
+                user.id,
+                &CoinChange {
+                    amount: -1000,
+                    reason: "too much",
+                    order_id: None,
+                    staff_id: None
+                }
+            )
+            .is_err()
+        );
+        drop(txn);
+        let stored = find_by_id(&store, user.id).unwrap().unwrap();
+        assert_eq!(stored.coin, 415);
+        assert_eq!(
+            coins::recomputed_balance(&store, user.id).unwrap(),
+            stored.coin
+        );
+        assert_eq!(
+            coins::ledger(&store, user.id)
+                .unwrap()
+                .last()
+                .unwrap()
+                .balance,
+            415
+        );
+    }
+
+    #[test]
+    fn a_social_identity_maps_to_one_user() {
+        let (_dir, store) = store();
+        let first = find_or_create_social(
+            &store,
+            Provider::Google,
+            "1234567890",
+            "Somchai",
+            "s@example.com",
+            "web",
+        )
+        .unwrap();
+        let again = find_or_create_social(
+            &store,
+            Provider::Google,
+            "1234567890",
+            "Somchai J.",
+            "",
+            "web",
+        )
+        .unwrap();
+        assert_eq!(first.id, again.id);
+        assert_eq!(first.username, format!("google-{}", first.id));
+        let other =
+            find_or_create_social(&store, Provider::Facebook, "1234567890", "", "", "web").unwrap();
+        assert_ne!(other.id, first.id);
+        assert!(other.password_hash.is_none());
     }
 }

@@ -13,6 +13,9 @@ pub struct Claims {
     pub ver: u64,
     /// Expiry, seconds since the Unix epoch.
     pub exp: u64,
+    /// This token's id, so that one token can be revoked on logout.
+    #[serde(default)]
+    pub jti: String,
 }
 
 impl Claims {
@@ -57,6 +60,7 @@ impl Tokens {
             role: role.into(),
             ver,
             exp,
+            jti: uuid::Uuid::new_v4().to_string(),
         })
     }
 
@@ -108,6 +112,7 @@ mod tests {
                 role: "admin".into(),
                 ver: 0,
                 exp: now_secs() - 3600,
+                jti: "x".into(),
             })
             .unwrap();
         assert!(tokens.verify(&expired).is_err());

@@ -20,3 +20,15 @@ pub async fn get_admin_menus(
         .map_err(|err| AppError::internal("loading admin menus", err))??;
     Ok(Json(json!({"status": "success", "data": menus})))
 }
+
+/// `GET /api/admin/activity` (staff): the newest activity-log lines, newest first.
+pub async fn list_activity(
+    State(state): State<AppState>,
+    _staff: AdminUser,
+) -> Result<Json<Value>, AppError> {
+    let store = state.store.clone();
+    let lines = tokio::task::spawn_blocking(move || crate::activity::newest(&store, 200))
+        .await
+        .map_err(|err| AppError::internal("reading the activity log", err))??;
+    Ok(Json(json!({"status": "success", "lines": lines})))
+}

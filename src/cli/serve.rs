@@ -46,7 +46,7 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
     init_logging(&config);
 
     let listen = config.listen;
-    let state = AppState::init(config).map_err(|e| e.to_string())?;
+    let mut state = AppState::init(config).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -54,12 +54,16 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
     runtime.block_on(async move {
         let listener = TcpListener::bind(listen).await.map_err(|source| StartError::Bind { addr: listen, source }.to_string())?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        if state.config.public_url_derived {
+            std::sync::Arc::make_mut(&mut state.config).public_url = format!("http://{addr}");
+        }
+        // Bound before announcing readiness, so every operation sent after the line works.
+        let control = socket::bind(&state.config.data_dir).map_err(|e| format!("cannot create the control socket in {}: {e}", state.config.data_dir.display()))?;
         // The one line on stdout: scripts and tests read the address from it.
         println!("listening on http://{addr}");
         let _ = std::io::stdout().flush();
         tracing::info!(%addr, startup_ms = state.started.elapsed().as_millis() as u64, "kiosk is serving");
 
-        let control = socket::bind(&state.config.data_dir).map_err(|e| format!("cannot create the control socket in {}: {e}", state.config.data_dir.display()))?;
 
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {

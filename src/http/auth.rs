@@ -1,42 +1,63 @@
 //! Request extractors for the signed-in caller.
 //!
-//! A first version for the appliance: it checks the bearer JWT's signature, algorithm and
-//! expiry. The accounts domain completes it with the token-version check (revocation).
+//! A token is accepted only when its HS256 signature and expiry are valid, its user still
+//! exists, its `ver` equals the user's current token version (password and role changes bump
+//! it) and its `jti` was not logged out. The role comes from the database, not the token, so
+//! a demoted admin loses access at once.
 
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use super::AppError;
+use crate::accounts::model::User;
+use crate::accounts::store;
 use crate::accounts::token::Claims;
 use crate::app::AppState;
 
 /// The caller, known from a valid bearer token. Rejects with 401.
 #[derive(Debug, Clone)]
-pub struct AuthUser(pub Claims);
+pub struct AuthUser {
+    pub claims: Claims,
+    pub user: User,
+}
 
 /// A caller whose role begins with `admin`. Rejects with 401, or 403 for other roles.
 #[derive(Debug, Clone)]
-pub struct AdminUser(pub Claims);
+pub struct AdminUser(pub AuthUser);
+
+/// The bearer token of a request, if it has one.
+pub fn bearer_token(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
 
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .ok_or(AppError::Unauthorized)?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .ok_or(AppError::Unauthorized)?;
+        let token = bearer_token(parts).ok_or(AppError::Unauthorized)?;
         let claims = state
             .tokens
-            .verify(token.trim())
+            .verify(token)
             .map_err(|_| AppError::Unauthorized)?;
-        Ok(AuthUser(claims))
+        let user_id: u64 = claims.sub.parse().map_err(|_| AppError::Unauthorized)?;
+        let db = state.store.clone();
+        let jti = claims.jti.clone();
+        let (user, revoked) = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
+            Ok((
+                store::find_by_id(&db, user_id)?,
+                !jti.is_empty() && store::is_revoked(&db, &jti)?,
+            ))
+        })
+        .await
+        .map_err(|e| AppError::internal("checking a token", e))??;
+        let user = user.ok_or(AppError::Unauthorized)?;
+        if revoked || user.token_version != claims.ver || claims.jti.is_empty() {
+            return Err(AppError::Unauthorized);
+        }
+        Ok(AuthUser { claims, user })
     }
 }
 
@@ -44,10 +65,10 @@ impl FromRequestParts<AppState> for AdminUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let AuthUser(claims) = AuthUser::from_request_parts(parts, state).await?;
-        if !claims.is_admin() {
+        let caller = AuthUser::from_request_parts(parts, state).await?;
+        if !caller.user.role.is_admin() {
             return Err(AppError::Forbidden("this needs a staff account".into()));
         }
-        Ok(AdminUser(claims))
+        Ok(AdminUser(caller))
     }
 }

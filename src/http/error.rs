@@ -17,6 +17,15 @@ pub enum AppError {
     /// 401: no valid credentials were presented.
     #[error("sign-in required")]
     Unauthorized,
+    /// 401: a sign-in attempt with a wrong username or password (one answer for both).
+    #[error("the username or password is wrong")]
+    InvalidCredentials,
+    /// 409: the request conflicts with what exists (a taken username).
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    /// 429: too many failed attempts; retry after the given seconds.
+    #[error("too many failed attempts; try again in {0} seconds")]
+    TooManyAttempts(u64),
     /// 403: the caller is known but may not do this.
     #[error("{0}")]
     Forbidden(String),
@@ -49,7 +58,9 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized | AppError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -62,6 +73,9 @@ impl AppError {
         match self {
             AppError::BadRequest { code, .. } => code,
             AppError::Unauthorized => "unauthorized",
+            AppError::InvalidCredentials => "invalid_credentials",
+            AppError::Conflict { code, .. } => code,
+            AppError::TooManyAttempts(_) => "too_many_attempts",
             AppError::Forbidden(_) => "forbidden",
             AppError::NotFound(_) => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
@@ -82,10 +96,18 @@ impl IntoResponse for AppError {
         };
         let body = json!({"status": "error", "error": {"code": self.code(), "message": message}});
         let mut response = (self.status(), Json(body)).into_response();
-        if matches!(self, AppError::Unauthorized) {
-            response
-                .headers_mut()
-                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        match self {
+            AppError::Unauthorized => {
+                response
+                    .headers_mut()
+                    .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            }
+            AppError::TooManyAttempts(seconds) => {
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            }
+            _ => {}
         }
         response
     }
@@ -109,6 +131,27 @@ impl From<axum::extract::rejection::PathRejection> for AppError {
 impl From<axum::extract::rejection::QueryRejection> for AppError {
     fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
         AppError::bad_request("invalid_query", rejection.body_text())
+    }
+}
+
+impl From<crate::accounts::store::AccountError> for AppError {
+    fn from(err: crate::accounts::store::AccountError) -> Self {
+        use crate::accounts::store::AccountError;
+        match err {
+            AccountError::Invalid(message) => AppError::bad_request("invalid_input", message),
+            AccountError::WeakPassword(message) => AppError::bad_request("weak_password", message),
+            AccountError::NoPassword => AppError::bad_request(
+                "no_password",
+                "this account signs in with Google or Facebook and has no password",
+            ),
+            AccountError::Taken(name) => AppError::Conflict {
+                code: "username_taken",
+                message: format!("the username {name:?} is taken"),
+            },
+            AccountError::NoSuchUser(who) => AppError::NotFound(format!("there is no user {who}")),
+            AccountError::InvalidCredentials => AppError::InvalidCredentials,
+            AccountError::Store(err) => AppError::internal("accounts", err),
+        }
     }
 }
 

@@ -58,8 +58,8 @@ pub const PAGE_ROUTES: &[(&str, RouteKind)] = &[
     ("/:dynamicroute/:pname?", RouteKind::DynamicPage),
 ];
 
-/// The `/user/{type}` screens.
-pub const USER_SCREENS: &[&str] = &["register", "login", "password"];
+/// The `/user/{type}` screens: SPEC's register, login and password, and the shopper's orders.
+pub const USER_SCREENS: &[&str] = &["register", "login", "password", "order"];
 
 /// What the shop knows exists, for the routes whose parameter must name something.
 pub trait SiteIndex {
@@ -237,6 +237,7 @@ mod tests {
             ("/user/login", Found(En)),
             ("/km/user/register", Found(Km)),
             ("/user/password", Found(En)),
+            ("/th/user/order", Found(Th)),
             ("/user/hack", Missing(En)),
             ("/view", Found(En)),
             ("/view/123", Found(En)),

@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 3;
+pub const SCHEMA_VERSION: u64 = 4;
 
 struct Migration {
     version: u64,
@@ -30,6 +30,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 3,
         name: "create the user tables",
         apply: v3_users,
+    },
+    Migration {
+        version: 4,
+        name: "create social sign-in, token revocation, coin ledger and activity log tables",
+        apply: v4_accounts,
     },
 ];
 
@@ -113,6 +118,15 @@ fn v3_users(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(super::SEQUENCE_NAME_TO_NEXT)?;
     txn.open_table(crate::accounts::store::USER_ID_TO_USER)?;
     txn.open_table(crate::accounts::store::USERNAME_TO_USER_ID)?;
+    Ok(())
+}
+
+/// Version 4: what sign-in, logout, coins and the activity log need.
+fn v4_accounts(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(crate::accounts::store::PROVIDER_SUBJECT_TO_USER_ID)?;
+    txn.open_table(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY)?;
+    txn.open_table(crate::accounts::coins::COIN_LEDGER)?;
+    txn.open_table(crate::activity::LOG_TIME_TO_LINE)?;
     Ok(())
 }
 

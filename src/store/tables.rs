@@ -16,6 +16,7 @@ pub enum AnyTable {
     TextToText(TableDefinition<'static, &'static str, &'static str>),
     TextToU64(TableDefinition<'static, &'static str, u64>),
     U64ToBytes(TableDefinition<'static, u64, &'static [u8]>),
+    PairToBytes(TableDefinition<'static, (u64, u64), &'static [u8]>),
 }
 
 pub const ALL_TABLES: &[AnyTable] = &[
@@ -31,6 +32,10 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::TextToBytes(crate::accounts::store::SECRET_NAME_TO_BYTES),
     AnyTable::U64ToBytes(crate::accounts::store::USER_ID_TO_USER),
     AnyTable::TextToU64(crate::accounts::store::USERNAME_TO_USER_ID),
+    AnyTable::TextToU64(crate::accounts::store::PROVIDER_SUBJECT_TO_USER_ID),
+    AnyTable::TextToU64(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY),
+    AnyTable::PairToBytes(crate::accounts::coins::COIN_LEDGER),
+    AnyTable::PairToBytes(crate::activity::LOG_TIME_TO_LINE),
 ];
 
 impl AnyTable {
@@ -40,6 +45,7 @@ impl AnyTable {
             AnyTable::TextToText(t) => t.name(),
             AnyTable::TextToU64(t) => t.name(),
             AnyTable::U64ToBytes(t) => t.name(),
+            AnyTable::PairToBytes(t) => t.name(),
         }
     }
 
@@ -51,6 +57,7 @@ impl AnyTable {
             AnyTable::TextToText(t) => copy_table(t, from, to),
             AnyTable::TextToU64(t) => copy_table(t, from, to),
             AnyTable::U64ToBytes(t) => copy_table(t, from, to),
+            AnyTable::PairToBytes(t) => copy_table(t, from, to),
         }
     }
 
@@ -71,6 +78,7 @@ impl AnyTable {
             AnyTable::TextToText(t) => count(t, read),
             AnyTable::TextToU64(t) => count(t, read),
             AnyTable::U64ToBytes(t) => count(t, read),
+            AnyTable::PairToBytes(t) => count(t, read),
         }
     }
 }

@@ -123,11 +123,13 @@ async fn admin_menus_need_a_staff_token() {
         .unwrap();
     assert_eq!(app.json(bearer(&other_shop)).await.0, 401);
 
-    let (status, body) = app.json(bearer(&app.token("7", "user"))).await;
+    let (status, body) = app.json(bearer(&app.token("shopper", "user").await)).await;
     assert_eq!((status, error_code(&body)), (403, "forbidden"));
 
     for role in ["admin", "admin-sales"] {
-        let (status, body) = app.json(bearer(&app.token("1", role))).await;
+        let (status, body) = app
+            .json(bearer(&app.token(&format!("staff-{role}"), role).await))
+            .await;
         assert_eq!(status, 200, "{role}");
         let admin = body["data"]["admin"].as_array().unwrap();
         assert!(

@@ -100,6 +100,14 @@ fn a_bare_start_creates_the_data_folder_and_serves_the_shop() {
     let (status, body) = get(&format!("{}/th/", server.address));
     assert_eq!(status, 200);
     assert!(body.contains("<html lang=\"th\">"));
+    // Port 0 picked a real port; links must name it, not ":0".
+    assert!(
+        body.contains(&format!(
+            "<link rel=\"canonical\" href=\"{}/th\">",
+            server.address
+        )),
+        "{body}"
+    );
 }
 
 #[test]

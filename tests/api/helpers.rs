@@ -6,6 +6,8 @@ use reqwest::header::HeaderMap;
 use tokio::sync::oneshot;
 
 pub const PUBLIC_URL: &str = "https://shop.example.com";
+/// A password every test user gets.
+pub const PASSWORD: &str = "a sofa for every room";
 
 pub struct TestApp {
     pub address: String,
@@ -125,9 +127,46 @@ impl TestApp {
         (status, body)
     }
 
-    /// A bearer token as the server would issue it.
-    pub fn token(&self, user_id: &str, role: &str) -> String {
-        self.state.tokens.issue(user_id, role, 0).unwrap()
+    /// Creates a local user with `role` and returns a bearer token for it.
+    pub async fn token(&self, username: &str, role: &str) -> String {
+        let store = self.state.store.clone();
+        let (username, role) = (username.to_string(), role.to_string());
+        let user = tokio::task::spawn_blocking(move || {
+            let new = kiosk::accounts::store::NewLocalUser {
+                username: &username,
+                name: "",
+                password: PASSWORD,
+                role: &role,
+            };
+            kiosk::accounts::store::create_local_user(&store, &new)
+        })
+        .await
+        .unwrap()
+        .expect("user created");
+        self.state
+            .tokens
+            .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
+            .unwrap()
+    }
+
+    /// POST a JSON body; returns status and parsed JSON.
+    pub async fn post_json(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+        token: Option<&str>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.post(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        self.json(request).await
+    }
+
+    /// GET with a bearer token.
+    pub async fn get_authed(&self, path: &str, token: &str) -> (u16, serde_json::Value) {
+        self.json(self.client.get(self.url(path)).bearer_auth(token))
+            .await
     }
 }
 
@@ -141,4 +180,20 @@ pub fn error_code(body: &serde_json::Value) -> &str {
         "{body}"
     );
     body["error"]["code"].as_str().expect("error code")
+}
+
+/// Base64url without padding (JWT segments, PKCE challenges).
+pub fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
 }

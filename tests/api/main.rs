@@ -1,9 +1,11 @@
 //! Integration tests: the real server on 127.0.0.1:0 with a fresh data folder and a real
 //! redb file per test, spoken to over HTTP.
 
+mod accounts;
 mod api_files;
 mod cli;
 mod helpers;
 mod ops;
 mod pages;
 mod security;
+mod social;

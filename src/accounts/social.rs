@@ -1,0 +1,436 @@
+//! Google and Facebook sign-in as a server-side authorization-code flow with PKCE, state and
+//! nonce (DESIGN.md §5). The server exchanges the code and reads the provider's user-info
+//! itself; nothing the browser says about the profile is trusted.
+//!
+//! start: remember {state → verifier, nonce, next} for 10 minutes, bind the state to this
+//! browser with an HttpOnly cookie, redirect to the provider. callback: the state must be
+//! pending, unexpired, for this provider and equal to the cookie; then code → token →
+//! user-info → user → our JWT, handed to the UI in the URL fragment (never sent to servers).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use oauth2::basic::BasicClient;
+use oauth2::{
+    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, PkceCodeChallenge,
+    PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, TokenUrl,
+};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::model::Provider;
+use super::store;
+use crate::app::AppState;
+use crate::config::OAuthProvider;
+use crate::http::AppError;
+
+const STATE_COOKIE: &str = "kiosk_oauth_state";
+const PENDING_FOR: Duration = Duration::from_secs(10 * 60);
+
+/// Sign-ins started and not yet finished.
+#[derive(Default)]
+pub struct PendingLogins(Mutex<HashMap<String, Pending>>);
+
+struct Pending {
+    provider: Provider,
+    verifier: String,
+    next: String,
+    started: Instant,
+}
+
+impl PendingLogins {
+    fn insert(&self, state: String, pending: Pending) {
+        let mut map = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, p| p.started.elapsed() < PENDING_FOR);
+        if map.len() < 10_000 {
+            map.insert(state, pending);
+        }
+    }
+
+    /// Takes (so it can be used once) a pending sign-in that has not expired.
+    fn take(&self, state: &str) -> Option<Pending> {
+        let pending = self
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(state)?;
+        (pending.started.elapsed() < PENDING_FOR).then_some(pending)
+    }
+}
+
+pub fn parse_provider(name: &str) -> Option<Provider> {
+    match name {
+        "google" => Some(Provider::Google),
+        "facebook" => Some(Provider::Facebook),
+        _ => None,
+    }
+}
+
+fn provider_config(state: &AppState, provider: Provider) -> Option<&OAuthProvider> {
+    let config = match provider {
+        Provider::Google => &state.config.auth.google,
+        Provider::Facebook => &state.config.auth.facebook,
+        Provider::Local => return None,
+    };
+    config.enabled().then_some(config)
+}
+
+/// The providers a shopper can use here.
+pub fn enabled_providers(state: &AppState) -> Vec<&'static str> {
+    [Provider::Google, Provider::Facebook]
+        .into_iter()
+        .filter(|p| provider_config(state, *p).is_some())
+        .map(store::provider_name)
+        .collect()
+}
+
+#[derive(Deserialize)]
+pub struct StartQuery {
+    #[serde(default)]
+    next: String,
+}
+
+/// `GET /api/auth/oauth/{provider}/start?next=/path`
+pub async fn start(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Query(query): Query<StartQuery>,
+) -> Result<Response, AppError> {
+    let provider = parse_provider(&name)
+        .ok_or_else(|| AppError::NotFound(format!("no sign-in provider {name:?}")))?;
+    let config = provider_config(&state, provider)
+        .ok_or_else(|| AppError::NotFound(format!("{name} sign-in is not configured")))?;
+    let client = oauth_client(&state, &name, config)?;
+    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+    let nonce = CsrfToken::new_random();
+    let scopes: &[&str] = match provider {
+        Provider::Facebook => &["email", "public_profile"],
+        _ => &["openid", "email", "profile"],
+    };
+    let (url, csrf) = client
+        .authorize_url(CsrfToken::new_random)
+        .add_scopes(scopes.iter().map(|s| Scope::new(s.to_string())))
+        .add_extra_param("nonce", nonce.secret())
+        .set_pkce_challenge(challenge)
+        .url();
+    let next = if crate::http::redirect::is_safe_redirect(&query.next) {
+        query.next
+    } else {
+        "/".into()
+    };
+    state.pending_logins.insert(
+        csrf.secret().clone(),
+        Pending {
+            provider,
+            verifier: verifier.secret().clone(),
+            next,
+            started: Instant::now(),
+        },
+    );
+
+    let secure = if state.config.public_url.starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie = format!(
+        "{STATE_COOKIE}={}; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=600{secure}",
+        csrf.secret()
+    );
+    let mut response = StatusCode::FOUND.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::LOCATION,
+        HeaderValue::from_str(url.as_str()).map_err(|e| AppError::internal("authorize url", e))?,
+    );
+    headers.insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(|e| AppError::internal("state cookie", e))?,
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+/// `GET /api/auth/oauth/{provider}/callback?code&state`
+pub async fn callback(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Query(query): Query<CallbackQuery>,
+    headers: HeaderMap,
+) -> Response {
+    match finish(&state, &name, query, &headers).await {
+        Ok((token, next)) => to_shop(&format!(
+            "kiosk_token={token}&next={}",
+            url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>()
+        )),
+        Err(code) => to_shop(&format!("kiosk_login_error={code}")),
+    }
+}
+
+async fn finish(
+    state: &AppState,
+    name: &str,
+    query: CallbackQuery,
+    headers: &HeaderMap,
+) -> Result<(String, String), &'static str> {
+    let provider = parse_provider(name).ok_or("provider_error")?;
+    let config = provider_config(state, provider).ok_or("provider_error")?;
+    if query.error.is_some() {
+        return Err("cancelled");
+    }
+    let given_state = query.state.ok_or("state_mismatch")?;
+    if cookie(headers, STATE_COOKIE).as_deref() != Some(given_state.as_str()) {
+        return Err("state_mismatch");
+    }
+    let pending = state
+        .pending_logins
+        .take(&given_state)
+        .ok_or("state_mismatch")?;
+    if pending.provider != provider {
+        return Err("state_mismatch");
+    }
+    let code = query.code.ok_or("provider_error")?;
+
+    let client = oauth_client(state, name, config).map_err(|_| "provider_error")?;
+    let http = http_client().map_err(|_| "provider_error")?;
+    let token = client
+        .exchange_code(AuthorizationCode::new(code))
+        .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier))
+        .request_async(&http)
+        .await
+        .map_err(|err| {
+            tracing::warn!(provider = name, error = %err, "code exchange failed");
+            "provider_error"
+        })?;
+    let profile = fetch_profile(&http, &config.userinfo_url, token.access_token().secret())
+        .await
+        .map_err(|_| "provider_error")?;
+    let user = link(state, provider, &profile, &crate::http::kcard(headers))
+        .await
+        .map_err(|_| "provider_error")?;
+    let jwt = state
+        .tokens
+        .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
+        .map_err(|_| "provider_error")?;
+    Ok((jwt, pending.next))
+}
+
+/// What a provider's user-info says, normalised.
+pub struct Profile {
+    pub subject: String,
+    pub name: String,
+    /// Only a verified address is kept.
+    pub email: String,
+}
+
+/// Reads the provider's user-info with the access token. Google answers `sub`; Facebook's
+/// Graph `/me` answers `id`.
+pub async fn fetch_profile(
+    http: &reqwest::Client,
+    userinfo_url: &str,
+    access_token: &str,
+) -> Result<Profile, String> {
+    let response = http
+        .get(userinfo_url)
+        .bearer_auth(access_token)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if !response.status().is_success() {
+        return Err(format!("user-info answered {}", response.status()));
+    }
+    let info: Value = response.json().await.map_err(|e| e.to_string())?;
+    let subject = info
+        .get("sub")
+        .or_else(|| info.get("id"))
+        .and_then(|v| {
+            v.as_str()
+                .map(str::to_string)
+                .or_else(|| v.as_u64().map(|n| n.to_string()))
+        })
+        .unwrap_or_default();
+    if subject.is_empty() {
+        return Err("user-info has no subject".into());
+    }
+    let verified = info
+        .get("email_verified")
+        .and_then(Value::as_bool)
+        .unwrap_or(info.get("sub").is_none());
+    let email = if verified {
+        info.get("email")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    } else {
+        String::new()
+    };
+    Ok(Profile {
+        subject,
+        name: info
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        email,
+    })
+}
+
+async fn link(
+    state: &AppState,
+    provider: Provider,
+    profile: &Profile,
+    kcard: &str,
+) -> Result<super::model::User, AppError> {
+    let db = state.store.clone();
+    let (subject, name, email, kcard) = (
+        profile.subject.clone(),
+        profile.name.clone(),
+        profile.email.clone(),
+        kcard.to_string(),
+    );
+    tokio::task::spawn_blocking(move || {
+        store::find_or_create_social(&db, provider, &subject, &name, &email, &kcard)
+    })
+    .await
+    .map_err(|e| AppError::internal("linking a social account", e))?
+    .map_err(AppError::from)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterSocialBody {
+    /// The Google `sub` or Facebook `id` the browser claims.
+    username: String,
+    /// The visitor id, for carts (kept for SPEC compatibility).
+    #[serde(default)]
+    #[allow(dead_code)]
+    mid: String,
+    /// The provider profile as the browser saw it: never trusted, only searched for a token.
+    #[serde(default)]
+    info: Value,
+    #[serde(rename = "type")]
+    provider: String,
+    #[serde(default)]
+    access_token: String,
+}
+
+/// `POST /api/auth/registerSocial`: SPEC's payload, but the given provider access token is
+/// checked against the provider's user-info, whose subject must equal `username`.
+pub async fn register_social(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    crate::http::json::Json(body): crate::http::json::Json<RegisterSocialBody>,
+) -> Result<Response, AppError> {
+    let provider = parse_provider(&body.provider)
+        .ok_or_else(|| AppError::bad_request("invalid_input", "type must be google or facebook"))?;
+    let config = provider_config(&state, provider).ok_or_else(|| {
+        AppError::bad_request(
+            "invalid_input",
+            format!("{} sign-in is not configured", body.provider),
+        )
+    })?;
+    let access_token = [
+        body.access_token.as_str(),
+        body.info["accessToken"].as_str().unwrap_or(""),
+        body.info["access_token"].as_str().unwrap_or(""),
+    ]
+    .into_iter()
+    .find(|t| !t.is_empty())
+    .ok_or_else(|| {
+        AppError::bad_request(
+            "invalid_input",
+            "accessToken is required: the provider must confirm the account",
+        )
+    })?
+    .to_string();
+    let http = http_client().map_err(|e| AppError::internal("http client", e))?;
+    let profile = fetch_profile(&http, &config.userinfo_url, &access_token)
+        .await
+        .map_err(|_| AppError::InvalidCredentials)?;
+    if profile.subject != body.username {
+        return Err(AppError::InvalidCredentials);
+    }
+    let user = link(&state, provider, &profile, &crate::http::kcard(&headers)).await?;
+    let token = state
+        .tokens
+        .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
+        .map_err(|e| AppError::internal("token", e))?;
+    Ok(axum::Json(serde_json::json!({"status": "success", "user": super::routes::user_view(&user), "token": token})).into_response())
+}
+
+fn oauth_client(
+    state: &AppState,
+    name: &str,
+    config: &OAuthProvider,
+) -> Result<
+    BasicClient<
+        oauth2::EndpointSet,
+        oauth2::EndpointNotSet,
+        oauth2::EndpointNotSet,
+        oauth2::EndpointNotSet,
+        oauth2::EndpointSet,
+    >,
+    AppError,
+> {
+    let redirect = format!("{}/api/auth/oauth/{name}/callback", state.config.public_url);
+    Ok(BasicClient::new(ClientId::new(config.client_id.clone()))
+        .set_client_secret(ClientSecret::new(config.client_secret.clone()))
+        .set_auth_type(AuthType::RequestBody)
+        .set_auth_uri(
+            AuthUrl::new(config.auth_url.clone()).map_err(|e| AppError::internal("auth url", e))?,
+        )
+        .set_token_uri(
+            TokenUrl::new(config.token_url.clone())
+                .map_err(|e| AppError::internal("token url", e))?,
+        )
+        .set_redirect_uri(
+            RedirectUrl::new(redirect).map_err(|e| AppError::internal("redirect url", e))?,
+        ))
+}
+
+/// Provider calls never follow redirects (that would open the server to SSRF) and give up
+/// after 10 seconds.
+fn http_client() -> reqwest::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(10))
+        .build()
+}
+
+fn to_shop(fragment: &str) -> Response {
+    let mut response = StatusCode::FOUND.into_response();
+    let headers = response.headers_mut();
+    if let Ok(location) = HeaderValue::from_str(&format!("/#{fragment}")) {
+        headers.insert(header::LOCATION, location);
+    }
+    headers.insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static(
+            "kiosk_oauth_state=; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=0",
+        ),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v.to_string())
+}
