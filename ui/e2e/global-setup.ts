@@ -1,0 +1,88 @@
+// Starts the real Kiosk server for the browser journeys: `KIOSK_BIN serve --listen 127.0.0.1:0
+// --data-dir <fresh temp dir>`, waits for its `listening on http://…` line on stdout, exports the
+// base URL as KIOSK_BASE_URL and returns the teardown that stops it and removes the data.
+// A stand-in OpenID provider is started first and configured as the shop's Google sign-in
+// (Facebook stays unconfigured); once the server listens, the admin account is created with the
+// real CLI (`kiosk user add`) in the same data directory.
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ADMIN } from './accounts';
+import { startOidcStandin, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './oidc-standin';
+
+const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const bin = path.resolve(uiDir, process.env.KIOSK_BIN ?? '../target/debug/kiosk');
+  if (!existsSync(bin)) throw new Error(`Kiosk server binary not found at ${bin} (build it, or set KIOSK_BIN)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-e2e-'));
+  const logPath = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logPath);
+  const provider = await startOidcStandin();
+  const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      KIOSK_AUTH__GOOGLE__CLIENT_ID: STANDIN_CLIENT_ID,
+      KIOSK_AUTH__GOOGLE__CLIENT_SECRET: STANDIN_CLIENT_SECRET,
+      KIOSK_AUTH__GOOGLE__AUTH_URL: `${provider.url}/authorize`,
+      KIOSK_AUTH__GOOGLE__TOKEN_URL: `${provider.url}/token`,
+      KIOSK_AUTH__GOOGLE__USERINFO_URL: `${provider.url}/userinfo`,
+    },
+  });
+  server.stderr.pipe(log);
+
+  const started = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not report its address within ${STARTUP_TIMEOUT_MS} ms; see ${logPath}`)), STARTUP_TIMEOUT_MS);
+    const lines = createInterface({ input: server.stdout });
+    lines.on('line', (line) => {
+      log.write(`[stdout] ${line}\n`);
+      const match = /listening on (http:\/\/[^\s]+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace(/\/$/, ''));
+      }
+    });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening; see ${logPath}`));
+    });
+    server.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await started;
+    // `kiosk user add` needs an existing database, which a fresh data directory only has once the
+    // server created it; the command then goes through the running server's control socket.
+    execFileSync(bin, ['user', 'add', ADMIN.username, '--role', 'admin', '--data-dir', dataDir], {
+      env: { ...process.env, KIOSK_USER_PASSWORD: ADMIN.password },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await provider.close();
+    throw error;
+  }
+  process.env.KIOSK_BASE_URL = baseUrl;
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timeout = new Promise((resolve) => setTimeout(resolve, 5_000));
+      await Promise.race([exited, timeout]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    await provider.close();
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys against the real Kiosk server (started by e2e/global-setup.ts on a free port
+// with a fresh data directory), in Debian's Chromium at a desktop and a phone width.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+  ],
+});

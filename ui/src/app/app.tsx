@@ -1,0 +1,71 @@
+//! The application shell: the router with the language prefix as its base, the error screen
+//! switch, the error boundary and the app-wide overlays (progress bar, toasts, cookie notice).
+import { useEffect } from 'react';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
+import { OnlineStatus } from '../components/online-status';
+import { ProgressBar } from '../components/progress-bar';
+import { Toasts } from '../components/toasts';
+import { CookieNotice } from '../features/consent/components/cookie-notice';
+import { i18nStore, setLocale } from '../i18n/i18n-store';
+import { useStore } from '../lib/create-store';
+import { localeBase, splitLocalePath, type LocaleCode } from '../lib/locale-path';
+import { pageStatus } from '../lib/page-status';
+import { ErrorBoundary } from './error-boundary';
+import { ErrorScreen } from './error-screen';
+import { CleanLayout } from './layouts/clean-layout';
+import { cleanHref, useKioskLocation } from './location-hook';
+import { AppRoutes } from './routes';
+
+/** Keeps the interface language in step with the URL prefix (back/forward between languages). */
+function useLocaleFollowsUrl(urlLocale: LocaleCode): void {
+  useEffect(() => {
+    if (urlLocale === i18nStore.get().locale) return;
+    setLocale(urlLocale, { persist: false }).catch(() => window.location.reload());
+  }, [urlLocale]);
+}
+
+/**
+ * After following a link, start at the top of the new page and move focus to its content, so
+ * keyboard and screen-reader users land on the page they asked for. Back/forward keep the
+ * browser's own scroll restoration.
+ */
+function useNewPageStartsAtTop(): void {
+  useEffect(() => {
+    const onNavigate = () =>
+      requestAnimationFrame(() => {
+        window.scrollTo(0, 0);
+        document.getElementById('main')?.focus({ preventScroll: true });
+      });
+    window.addEventListener('pushState', onNavigate);
+    return () => window.removeEventListener('pushState', onNavigate);
+  }, []);
+}
+
+export function App() {
+  const [pathname] = useBrowserLocation();
+  const search = useBrowserSearch();
+  const { locale: urlLocale } = splitLocalePath(pathname);
+  useLocaleFollowsUrl(urlLocale);
+  useNewPageStartsAtTop();
+  const status = useStore(pageStatus);
+  const href = pathname + (search ? `?${search}` : '');
+  const error = status && status.href === href ? status : null;
+  return (
+    <Router base={localeBase(urlLocale)} hook={useKioskLocation} hrefs={cleanHref}>
+      <ProgressBar />
+      <OnlineStatus />
+      <ErrorBoundary key={pathname}>
+        {error ? (
+          <CleanLayout>
+            <ErrorScreen status={error.status} detail={error.detail} />
+          </CleanLayout>
+        ) : (
+          <AppRoutes />
+        )}
+      </ErrorBoundary>
+      <Toasts />
+      <CookieNotice />
+    </Router>
+  );
+}

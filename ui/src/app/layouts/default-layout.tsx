@@ -1,0 +1,38 @@
+//! The default layout (SPEC §2): top menu, info bar, optional room menu, category side menu,
+//! contact and language block, footer; the bottom bar replaces the side menu on narrow screens.
+import type { ComponentChildren } from 'preact';
+import { CategoryMenu } from '../../features/catalog/components/category-menu';
+import { RoomMenu } from '../../features/catalog/components/room-menu';
+import { useStore } from '../../lib/create-store';
+import { websitedata } from '../../lib/website-data';
+import { BottomBar } from './bottom-bar';
+import { ContactBlock } from './contact-block';
+import { InfoBar } from './info-bar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SkipLink } from './skip-link';
+
+export function DefaultLayout({ children }: { children: ComponentChildren }) {
+  const features = useStore(websitedata, (data) => data.features);
+  return (
+    <div class="layout layout--default">
+      <SkipLink />
+      <InfoBar />
+      <SiteHeader />
+      {features.roomMenu ? <RoomMenu /> : null}
+      <div class={`container layout__body${features.categoryMenu ? ' layout__body--with-side' : ''}`}>
+        {features.categoryMenu ? (
+          <aside class="layout__side side-menu">
+            <CategoryMenu />
+          </aside>
+        ) : null}
+        <main id="main" class="layout__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <ContactBlock />
+      <SiteFooter />
+      <BottomBar />
+    </div>
+  );
+}

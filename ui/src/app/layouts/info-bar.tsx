@@ -1,0 +1,28 @@
+//! The info bar: the shop's message, the e-catalogue PDF link and the language flags.
+import { Icon } from '../../components/icon';
+import { LanguageChooser } from '../../features/languages/components/language-chooser';
+import { useStore } from '../../lib/create-store';
+import { websitedata } from '../../lib/website-data';
+import { useI18n } from '../../i18n/i18n-store';
+
+export function InfoBar() {
+  const { t } = useI18n();
+  const catalogUrl = useStore(websitedata, (data) => data.shop.catalogUrl);
+  return (
+    <div class="info-bar">
+      <div class="container info-bar__inner">
+        <p class="info-bar__message">
+          <Icon name="truck" size={18} />
+          <span>{t('infoBar.message')}</span>
+        </p>
+        <div class="info-bar__tools">
+          <a class="info-bar__catalogue" href={catalogUrl} target="_blank" rel="noopener">
+            <Icon name="book" size={16} />
+            <span>{t('infoBar.catalogue')}</span>
+          </a>
+          <LanguageChooser />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+//! Entry: reads the boot data, fills the stores, clears the server's no-JS fallback and renders.
+import { render } from 'react-dom';
+import '../styles/fonts.css';
+import '../styles/variables.css';
+import '../styles/base.css';
+import '../styles/layout.css';
+import { consumeAuthFragment, loadUser } from '../features/user/user-store';
+import { DEFAULT_LANGUAGES } from '../i18n/default-languages';
+import { i18nStore, initI18n, loadMessages } from '../i18n/i18n-store';
+import { reloadForChunkError } from '../lib/chunk-reload';
+import { splitLocalePath } from '../lib/locale-path';
+import { currentHref, setPageStatus } from '../lib/page-status';
+import { websitedata } from '../lib/website-data';
+import { App } from './app';
+import { readBoot, type Boot } from './boot';
+
+/** Without server boot data (vite dev server, a static preview): fixture in dev, API otherwise. */
+async function bootWithoutServerData(): Promise<Boot> {
+  const { locale } = splitLocalePath(window.location.pathname);
+  if (import.meta.env.DEV) {
+    const { fixtureBoot } = await import('../testing/fixture-boot');
+    return fixtureBoot({ locale });
+  }
+  i18nStore.set((s) => ({ ...s, languages: DEFAULT_LANGUAGES }));
+  const messages = await loadMessages(locale);
+  return { ...websitedata.get(), locale, languages: DEFAULT_LANGUAGES, messages, status: 200 };
+}
+
+async function start(): Promise<void> {
+  const boot = readBoot() ?? (await bootWithoutServerData());
+  initI18n(boot.locale, boot.messages, boot.languages);
+  websitedata.set({ shop: boot.shop, features: boot.features });
+  if (boot.status === 404) setPageStatus(404, undefined, currentHref());
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadForChunkError()) event.preventDefault();
+  });
+  // A social sign-in ends on this page with its token (or error) in the fragment (DESIGN §5).
+  consumeAuthFragment();
+  void loadUser();
+  const container = document.getElementById('app');
+  if (!container) throw new Error('index.html has no #app container');
+  container.textContent = '';
+  render(<App />, container);
+}
+
+void start();

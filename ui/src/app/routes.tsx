@@ -1,0 +1,92 @@
+//! The route table: a mirror of the server's page routes (SPEC §2). Each path exists bare
+//! (English) and under /th /my /km /id; the language prefix is the router base, so the paths
+//! here are language-free. Order matters: the first match wins.
+import type { ComponentChildren, VNode } from 'preact';
+import { Route, Switch } from 'wouter';
+import { ErrorStatus } from '../components/error-status';
+import { CartPage, CartResultPage } from '../features/cart/routes/cart-page';
+import { CategoryPage } from '../features/catalog/routes/category-page';
+import { MobileCategoryPage } from '../features/catalog/routes/mobile-category-page';
+import { ProductPage, ViewPage } from '../features/catalog/routes/product-page';
+import { RoomPage } from '../features/catalog/routes/room-page';
+import { ContentListPage } from '../features/content/routes/content-list-page';
+import { ContentPage } from '../features/content/routes/content-page';
+import { SearchPage } from '../features/search/routes/search-page';
+import { MobileAccountPage } from '../features/user/routes/mobile-account-page';
+import { DefaultLayout } from './layouts/default-layout';
+import { MainLayout } from './layouts/main-layout';
+import { AccessGuard } from './routes/access-guard';
+import { AdminGuard } from './routes/admin-guard';
+import { HomePage } from './routes/home-page';
+import { MobileInfoPage } from './routes/mobile-info-page';
+import { UserRoute } from './routes/user-route';
+
+export type LayoutKind = 'default' | 'main' | 'admin';
+type Params = Record<string, string | undefined>;
+export type PageRoute = { path: string; layout: LayoutKind; render: (params: Params) => VNode };
+
+export const PAGE_ROUTES: PageRoute[] = [
+  { path: '/', layout: 'default', render: () => <HomePage /> },
+  { path: '/about', layout: 'default', render: () => <ContentPage name="about" /> },
+  { path: '/area', layout: 'default', render: () => <ContentPage name="area" /> },
+  { path: '/cart', layout: 'main', render: () => <CartPage step="cart" /> },
+  { path: '/cartres', layout: 'main', render: () => <CartResultPage /> },
+  { path: '/order', layout: 'main', render: () => <CartPage step="order" /> },
+  { path: '/privacy', layout: 'default', render: () => <ContentPage name="privacy" /> },
+  { path: '/search', layout: 'default', render: () => <SearchPage mode="words" /> },
+  { path: '/searchcode', layout: 'default', render: () => <SearchPage mode="code" /> },
+  { path: '/mobile/account', layout: 'main', render: () => <MobileAccountPage /> },
+  { path: '/mobile/category', layout: 'main', render: () => <MobileCategoryPage /> },
+  { path: '/mobile/info', layout: 'main', render: () => <MobileInfoPage /> },
+  { path: '/category/:key?', layout: 'default', render: (p) => <CategoryPage categoryKey={p.key} /> },
+  {
+    path: '/content/:pagename?',
+    layout: 'default',
+    render: (p) => (p.pagename ? <ContentPage name={p.pagename} /> : <ContentListPage basePath="/content" />),
+  },
+  {
+    path: '/info/:pagename?',
+    layout: 'default',
+    render: (p) => (p.pagename ? <ContentPage name={p.pagename} /> : <ContentListPage basePath="/info" />),
+  },
+  { path: '/products/:code?', layout: 'default', render: (p) => <ProductPage code={p.code} /> },
+  { path: '/room/:key?', layout: 'default', render: (p) => <RoomPage roomKey={p.key} /> },
+  { path: '/user/:type?', layout: 'main', render: (p) => <UserRoute type={p.type} /> },
+  { path: '/view/:id?', layout: 'main', render: (p) => <ViewPage id={p.id} /> },
+  // The server's `/location/*` also matches `/location` itself; wouter's `*` needs a segment.
+  { path: '/location', layout: 'default', render: () => <ContentPage name="showrooms" /> },
+  { path: '/location/*', layout: 'default', render: () => <ContentPage name="showrooms" /> },
+  { path: '/admin', layout: 'admin', render: () => <AdminGuard /> },
+  { path: '/admin/*', layout: 'admin', render: () => <AdminGuard /> },
+  { path: '/:page', layout: 'default', render: (p) => <ContentPage name={p.page ?? ''} /> },
+  {
+    path: '/:dynamicroute/:pname?',
+    layout: 'default',
+    // An information page filed under a section: /help/returns shows the page "help/returns".
+    render: (p) => <ContentPage name={p.pname ? `${p.dynamicroute}/${p.pname}` : (p.dynamicroute ?? '')} />,
+  },
+];
+
+function withLayout(layout: LayoutKind, page: VNode): ComponentChildren {
+  // The access guard (sign-in rules of SPEC §4) sits inside the layout, so the header stays put.
+  if (layout === 'main') return <MainLayout>{<AccessGuard>{page}</AccessGuard>}</MainLayout>;
+  if (layout === 'default') return <DefaultLayout>{<AccessGuard>{page}</AccessGuard>}</DefaultLayout>;
+  // The admin guard brings the admin layout with its lazy chunk.
+  return page;
+}
+
+/** The page for the current location; an unmatched path is a 404. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      {PAGE_ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {(params: Params) => withLayout(route.layout, route.render(params))}
+        </Route>
+      ))}
+      <Route>
+        <ErrorStatus status={404} />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,47 @@
+//! A content page by name (/about, /area, /privacy, /content/{name}, /info/{name}, /{page}):
+//! plain-text paragraphs from the pages API; a 404 from the API shows the not-found screen.
+import { ErrorStatus } from '../../../components/error-status';
+import { LoadError } from '../../../components/load-error';
+import { Loading } from '../../../components/loading';
+import { httpStatusOf } from '../../../api/client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useResource } from '../../../lib/resource';
+import { useI18n, pickText } from '../../../i18n/i18n-store';
+import { pageByName, paragraphs } from '../pages-store';
+import './content-page.css';
+import { safeDecode } from '../../../lib/url-rules';
+
+/** A page name: one or two segments (a section and a page) of letters, digits, - and _. */
+const PAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}(\/[a-z0-9][a-z0-9_-]{0,63})?$/i;
+
+export function ContentPage({ name }: { name: string }) {
+  const decoded = safeDecode(name);
+  return PAGE_NAME.test(decoded) ? <LoadedContentPage name={decoded} /> : <ErrorStatus status={404} />;
+}
+
+function LoadedContentPage({ name }: { name: string }) {
+  const { locale } = useI18n();
+  const resource = pageByName(name);
+  const state = useResource(resource);
+  const page = state.data;
+  const title = page ? pickText(page.title, locale) || page.name : undefined;
+  useDocumentTitle(title);
+  if (state.status === 'error' && !page) {
+    const status = httpStatusOf(state.error);
+    if (status === 404 || status === 400) return <ErrorStatus status={404} />;
+    return <LoadError onRetry={() => void resource.reload()} />;
+  }
+  if (!page) return <Loading />;
+  return (
+    <article class="page content-page">
+      <header class="page__header">
+        <h1 class="page__title">{title}</h1>
+      </header>
+      <div class="content-page__body">
+        {paragraphs(pickText(page.body, locale)).map((text, index) => (
+          <p key={index}>{text}</p>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+//! The account part of the main menu: Register and Login when signed out (both remember the page
+//! to come back to); when signed in an Account submenu with My order (review badge, blinking above
+//! 0), Change password (local accounts only) and Logout.
+import { Link, useLocation } from 'wouter';
+import { Badge } from '../../../components/badge';
+import { Icon } from '../../../components/icon';
+import { SubMenu } from '../../../components/sub-menu';
+import { useStore } from '../../../lib/create-store';
+import { useI18n } from '../../../i18n/i18n-store';
+import { accessOf } from '../access-rules';
+import { effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
+
+export const ACCOUNT_PATHS = {
+  login: '/user/login',
+  register: '/user/register',
+  password: '/user/password',
+  orders: '/user/order',
+} as const;
+
+/** Remembers the current page as the place to return to after signing in, unless it is an account page. */
+function rememberHere(location: string): void {
+  if (accessOf(location) !== 'guest') rememberRedirect(window.location.pathname + window.location.search);
+}
+
+export function AccountMenu() {
+  const { t } = useI18n();
+  const state = useStore(userinfo);
+  const reviews = useStore(orderForReview);
+  const [location, navigate] = useLocation();
+  if (state.status !== 'signedIn' || !state.user) {
+    return (
+      <>
+        <li class="menu__item menu__item--account-start">
+          <Link class="menu__link" href={ACCOUNT_PATHS.register} onClick={() => rememberHere(location)}>
+            <Icon name="user" size={18} />
+            <span>{t('header.register')}</span>
+          </Link>
+        </li>
+        <li class="menu__item">
+          <Link class="menu__link" href={ACCOUNT_PATHS.login} onClick={() => rememberHere(location)}>
+            <Icon name="login" size={18} />
+            <span>{t('header.login')}</span>
+          </Link>
+        </li>
+      </>
+    );
+  }
+  const admin = isAdminRole(effectiveRole(state));
+  return (
+    <>
+      {admin ? (
+        <li class="menu__item menu__item--account-start">
+          <Link class="menu__link" href="/admin">
+            <Icon name="settings" size={18} />
+            <span>{t('admin.title')}</span>
+          </Link>
+        </li>
+      ) : null}
+      <SubMenu
+        class={admin ? undefined : 'menu__item--account-start'}
+        label={t('header.account')}
+        icon="user"
+        badge={reviews > 0 ? <Badge count={reviews} blink label={t('header.ordersToReview', { count: reviews })} /> : null}
+      >
+        <li class="menu__item">
+          <Link class="menu__link" href={ACCOUNT_PATHS.orders}>
+            <Icon name="package" size={18} />
+            <span>{t('header.myOrder')}</span>
+            <Badge count={reviews} blink label={t('header.ordersToReview', { count: reviews })} />
+          </Link>
+        </li>
+        {isLocalUser(state.user) ? (
+          <li class="menu__item">
+            <Link class="menu__link" href={ACCOUNT_PATHS.password}>
+              <Icon name="key" size={18} />
+              <span>{t('header.changePassword')}</span>
+            </Link>
+          </li>
+        ) : null}
+        <li class="menu__item">
+          <button
+            type="button"
+            class="menu__link"
+            onClick={() => {
+              // SPEC §4: after logout a page that needs a signed-in user is left for home; others stay.
+              if (accessOf(location) === 'user') navigate('/');
+              logout();
+            }}
+          >
+            <Icon name="logout" size={18} />
+            <span>{t('header.logout')}</span>
+          </button>
+        </li>
+      </SubMenu>
+    </>
+  );
+}
