@@ -61,19 +61,7 @@ impl AppState {
     pub fn init(config: Config) -> Result<AppState, StartError> {
         let started = Instant::now();
         let store = Store::open(&config.data_dir)?;
-
-        let mut documents = content::store::seed_documents().map_err(StartError::Seed)?;
-        documents.extend(admin::store::seed_documents().map_err(StartError::Seed)?);
-        let report = seed::sync(&store, &documents)?;
-        tracing::info!(
-            inserted = report.inserted,
-            updated = report.updated,
-            kept_edited = report.kept_edited,
-            "seed documents synced"
-        );
-        if config.demo && catalog::store::seed_demo(&store).map_err(StartError::Seed)? {
-            tracing::info!("demo catalogue seeded");
-        }
+        seed_store(&store, config.demo)?;
 
         let index = UiDist::get("index.html")
             .ok_or_else(|| StartError::Shell("ui/dist/index.html is not embedded".into()))?;
@@ -92,6 +80,24 @@ impl AppState {
             started,
         })
     }
+}
+
+/// Brings the built-in documents (translations, labels, pages, staff menus) up to date and,
+/// on first start, seeds the demo catalogue. Shared by `serve` and `setup`.
+pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
+    let mut documents = content::store::seed_documents().map_err(StartError::Seed)?;
+    documents.extend(admin::store::seed_documents().map_err(StartError::Seed)?);
+    let report = seed::sync(store, &documents)?;
+    tracing::info!(
+        inserted = report.inserted,
+        updated = report.updated,
+        kept_edited = report.kept_edited,
+        "seed documents synced"
+    );
+    if demo && catalog::store::seed_demo(store).map_err(StartError::Seed)? {
+        tracing::info!("demo catalogue seeded");
+    }
+    Ok(())
 }
 
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
@@ -151,6 +157,18 @@ pub fn app(state: AppState) -> Router {
             "/api/app/category/tree",
             get(catalog::routes::get_category_tree),
         )
+        .route("/api/app/product/list", get(catalog::routes::list_products))
+        .route(
+            "/api/app/product/get/{code}",
+            get(catalog::routes::get_product),
+        )
+        .route(
+            "/api/app/product/related/{code}",
+            get(catalog::routes::related_products),
+        )
+        .route("/api/app/search", get(catalog::routes::search))
+        .route("/api/app/search/code", get(catalog::routes::search_code))
+        .route("/api/file/images/{*path}", get(catalog::images::get_image))
         // Any other API path is a JSON 404, never the app shell.
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))

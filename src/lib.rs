@@ -14,4 +14,5 @@ pub mod content;
 pub mod http;
 pub mod i18n;
 pub mod ops;
+pub mod search;
 pub mod store;

@@ -70,6 +70,12 @@ pub async fn register(
     headers: HeaderMap,
     Json(body): Json<RegisterBody>,
 ) -> Result<Response, AppError> {
+    if body.name.trim().is_empty() {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "name: please give your name",
+        ));
+    }
     let db = state.store.clone();
     let channel = kcard(&headers);
     let user = blocking(move || {

@@ -1,5 +1,6 @@
-//! Sign-in throttling: after 5 failures for one client address or one account, further
-//! attempts wait 1 s, 2 s, 4 s… (at most 15 minutes) and are answered 429 with Retry-After.
+//! Sign-in throttling: after 5 failures for one account, or 20 from one client address (many
+//! shoppers can share one: shop kiosks, mobile carriers), further attempts wait 1 s, 2 s,
+//! 4 s… (at most 15 minutes) and are answered 429 with Retry-After.
 //! Kept in memory: a restart forgives, which is acceptable for a single shop process and
 //! avoids a database write per failed attempt.
 
@@ -7,7 +8,10 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Failures allowed per account before delays start.
 pub const FREE_FAILURES: u32 = 5;
+/// Failures allowed per client address before delays start.
+pub const FREE_FAILURES_PER_ADDRESS: u32 = 20;
 pub const MAX_DELAY: Duration = Duration::from_secs(15 * 60);
 /// Entries idle this long are forgotten.
 const FORGET_AFTER: Duration = Duration::from_secs(60 * 60);
@@ -51,8 +55,13 @@ impl LoginThrottle {
             });
             attempts.failures += 1;
             attempts.last = now;
-            if attempts.failures >= FREE_FAILURES {
-                let exponent = (attempts.failures - FREE_FAILURES).min(20);
+            let free = if key.starts_with("ip:") {
+                FREE_FAILURES_PER_ADDRESS
+            } else {
+                FREE_FAILURES
+            };
+            if attempts.failures >= free {
+                let exponent = (attempts.failures - free).min(20);
                 attempts.blocked_until = now + Duration::from_secs(1u64 << exponent).min(MAX_DELAY);
             }
         }
@@ -87,5 +96,16 @@ mod tests {
         throttle.record_success("user:nok");
         assert!(throttle.check(&keys).is_ok());
         assert!(throttle.check(&["user:other".to_string()]).is_ok());
+
+        let address = vec!["ip:10.0.0.1".to_string()];
+        for _ in 0..FREE_FAILURES_PER_ADDRESS - 1 {
+            throttle.record_failure(&address);
+        }
+        assert!(
+            throttle.check(&address).is_ok(),
+            "a shared address allows more failures"
+        );
+        throttle.record_failure(&address);
+        assert!(throttle.check(&address).is_err());
     }
 }

@@ -1,17 +1,22 @@
 //! The in-memory view of rooms and categories used by menus, pages and the sitemap.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 
 use serde_json::value::RawValue;
 
-use super::model::{CategoryNode, Room, build_tree, url_slug};
+use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
 use super::store;
+use crate::search::index::{SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
 
 pub struct CatalogSnapshot {
     pub rooms: Vec<Room>,
     pub tree: Vec<CategoryNode>,
+    /// Every product (active or not), by code; the search index numbers them by position.
+    pub products: Vec<Product>,
+    by_code: HashMap<String, usize>,
+    pub index: SearchIndex,
     /// Ready answers for the two list endpoints.
     pub rooms_json: Box<RawValue>,
     pub tree_json: Box<RawValue>,
@@ -43,6 +48,26 @@ impl CatalogSnapshot {
                 ]
             })
             .collect();
+        let mut products = store::load_products(store)?;
+        products.sort_by(|a, b| a.code.cmp(&b.code));
+        let by_code = products
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.code.clone(), i))
+            .collect();
+        let index = SearchIndex::build(products.iter().map(|p| SearchDoc {
+            code: &p.code,
+            names: vec![&p.name.en, &p.name.th, &p.name.my, &p.name.km, &p.name.id],
+            descriptions: vec![
+                &p.description.en,
+                &p.description.th,
+                &p.description.my,
+                &p.description.km,
+                &p.description.id,
+            ],
+            popularity: p.popularity,
+            active: p.active,
+        }));
         let raw = |value: serde_json::Result<Box<RawValue>>| {
             value.map_err(|source| StoreError::BadDocument {
                 key: "catalog snapshot".into(),
@@ -54,9 +79,65 @@ impl CatalogSnapshot {
             tree_json: raw(serde_json::value::to_raw_value(&tree))?,
             rooms,
             tree,
+            products,
+            by_code,
+            index,
             room_slugs,
             category_slugs,
         })
+    }
+
+    pub fn product(&self, code: &str) -> Option<&Product> {
+        self.by_code.get(code).map(|&i| &self.products[i])
+    }
+
+    /// The product a search hit (document number) refers to.
+    pub fn product_at(&self, doc: u32) -> &Product {
+        &self.products[doc as usize]
+    }
+
+    /// Active products sharing the product's most specific category, then its rooms; the most
+    /// popular first.
+    pub fn related(&self, product: &Product, limit: usize) -> Vec<&Product> {
+        let leaf = product.categories.iter().find(|c| {
+            self.categories()
+                .iter()
+                .any(|n| &n.key == *c && n.children.is_empty())
+        });
+        let mut same: Vec<&Product> = self
+            .products
+            .iter()
+            .filter(|p| p.active && p.code != product.code)
+            .filter(|p| match leaf {
+                Some(leaf) => p.categories.contains(leaf),
+                None => p.categories.iter().any(|c| product.categories.contains(c)),
+            })
+            .collect();
+        same.sort_by(|a, b| {
+            b.popularity
+                .cmp(&a.popularity)
+                .then_with(|| a.code.cmp(&b.code))
+        });
+        if same.len() < limit {
+            let mut by_room: Vec<&Product> = self
+                .products
+                .iter()
+                .filter(|p| {
+                    p.active
+                        && p.code != product.code
+                        && !same.iter().any(|s| s.code == p.code)
+                        && p.rooms.iter().any(|r| product.rooms.contains(r))
+                })
+                .collect();
+            by_room.sort_by(|a, b| {
+                b.popularity
+                    .cmp(&a.popularity)
+                    .then_with(|| a.code.cmp(&b.code))
+            });
+            same.extend(by_room);
+        }
+        same.truncate(limit);
+        same
     }
 
     /// Whether `/room/{slug}` names a room.

@@ -1,6 +1,9 @@
 //! The catalogue: rooms and the category tree (products build on these).
 
 pub mod cache;
+pub mod images;
+pub mod import;
 pub mod model;
+pub mod query;
 pub mod routes;
 pub mod store;

@@ -4,6 +4,121 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::model::Localized;
 
+/// A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub code: String,
+    pub name: Localized,
+    #[serde(default)]
+    pub description: Localized,
+    /// Price in satang (฿1 = 100), VAT included.
+    pub price: i64,
+    /// The crossed-out "was" price, in satang; higher than `price` when present.
+    #[serde(default)]
+    pub compare_at_price: Option<i64>,
+    #[serde(default)]
+    pub images: Vec<String>,
+    #[serde(default)]
+    pub rooms: Vec<String>,
+    /// Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
+    #[serde(default, alias = "catagories")]
+    pub categories: Vec<String>,
+    #[serde(default)]
+    pub dimensions: Dimensions,
+    #[serde(default)]
+    pub material: String,
+    #[serde(default)]
+    pub colour: String,
+    #[serde(default)]
+    pub stock: u32,
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// Sort key for "popular": sales and views, 0–100.
+    #[serde(default)]
+    pub popularity: u32,
+    /// Sort key for "newest": an ISO date (YYYY-MM-DD).
+    #[serde(default)]
+    pub created_at: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Outer dimensions in millimetres.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dimensions {
+    pub width: u32,
+    pub depth: u32,
+    pub height: u32,
+}
+
+impl Product {
+    /// Every problem with this product, each naming its field (imports report them all).
+    pub fn problems(
+        &self,
+        rooms: &std::collections::HashSet<String>,
+        categories: &std::collections::HashSet<String>,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        if !crate::http::page_routes::is_product_code(&self.code) {
+            out.push(format!(
+                "code: {:?} must be 1 to 64 letters, digits, - _ or .",
+                self.code
+            ));
+        }
+        if self.name.en.trim().is_empty() {
+            out.push("name.en: an English name is required".into());
+        }
+        if self.price <= 0 || self.price > 10_000_000_000 {
+            out.push(format!(
+                "price: {} must be a positive amount in satang",
+                self.price
+            ));
+        }
+        if let Some(was) = self.compare_at_price
+            && was <= self.price
+        {
+            out.push(format!(
+                "compareAtPrice: {was} must be higher than price {}",
+                self.price
+            ));
+        }
+        for room in self.rooms.iter().filter(|r| !rooms.contains(*r)) {
+            out.push(format!("rooms: unknown room {room:?}"));
+        }
+        for category in self.categories.iter().filter(|c| !categories.contains(*c)) {
+            out.push(format!("categories: unknown category {category:?}"));
+        }
+        for image in self
+            .images
+            .iter()
+            .filter(|i| !i.starts_with("/api/file/images/") || i.contains(".."))
+        {
+            out.push(format!(
+                "images: {image:?} must be a path under /api/file/images/"
+            ));
+        }
+        if !self.created_at.is_empty()
+            && time::Date::parse(
+                &self.created_at,
+                time::macros::format_description!("[year]-[month]-[day]"),
+            )
+            .is_err()
+        {
+            out.push(format!(
+                "createdAt: {:?} must be a date like 2026-09-14",
+                self.created_at
+            ));
+        }
+        if self.popularity > 100 {
+            out.push("popularity: must be 0 to 100".into());
+        }
+        out
+    }
+}
+
 /// A room of the home (living room, bedroom…) that products are shown by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -3,7 +3,7 @@
 use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 use serde::de::DeserializeOwned;
 
-use super::model::{Category, CategoryNode, Room, flatten_tree};
+use super::model::{Category, CategoryNode, Product, Room, flatten_tree};
 use crate::http::assets::{Assets, embedded_json};
 use crate::store::{META, Store, StoreError};
 
@@ -12,6 +12,10 @@ pub const ROOM_KEY_TO_ROOM: TableDefinition<&str, &[u8]> = TableDefinition::new(
 /// Category key → [`Category`] (JSON), the tree kept flat by parent key.
 pub const CATEGORY_KEY_TO_CATEGORY: TableDefinition<&str, &[u8]> =
     TableDefinition::new("category_key_to_category");
+
+/// Product code → [`Product`] (JSON).
+pub const PRODUCT_CODE_TO_PRODUCT: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("product_code_to_product");
 
 /// Set in `meta` once the demo catalogue was seeded, so it is never seeded twice (an owner
 /// who deleted the demo rooms does not want them back).
@@ -27,6 +31,11 @@ struct DemoCategories {
     categories: Vec<CategoryNode>,
 }
 
+#[derive(serde::Deserialize)]
+struct DemoProducts {
+    products: Vec<Product>,
+}
+
 /// Seeds the demo rooms and categories into an empty catalogue; returns whether it did.
 pub fn seed_demo(store: &Store) -> Result<bool, String> {
     let rooms: DemoRooms = serde_json::from_value(embedded_json::<Assets>("demo/rooms.json")?)
@@ -36,6 +45,9 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
             .map_err(|err| format!("demo/categories.json: {err}"))?;
     let mut categories = Vec::new();
     flatten_tree(&tree.categories, None, &mut categories);
+    let products: DemoProducts =
+        serde_json::from_value(embedded_json::<Assets>("demo/products.json")?)
+            .map_err(|err| format!("demo/products.json: {err}"))?;
 
     let write = || -> Result<bool, StoreError> {
         let txn = store.db().begin_write()?;
@@ -43,6 +55,7 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
             let mut meta = txn.open_table(META)?;
             let mut room_table = txn.open_table(ROOM_KEY_TO_ROOM)?;
             let mut category_table = txn.open_table(CATEGORY_KEY_TO_CATEGORY)?;
+            let mut product_table = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
             if meta.get(DEMO_SEEDED)?.is_some()
                 || !room_table.is_empty()?
                 || !category_table.is_empty()?
@@ -54,6 +67,9 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
             }
             for category in &categories {
                 category_table.insert(category.key.as_str(), to_json(category).as_slice())?;
+            }
+            for product in &products.products {
+                product_table.insert(product.code.as_str(), to_json(product).as_slice())?;
             }
             let now = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
             meta.insert(DEMO_SEEDED, now.as_str())?;
@@ -74,6 +90,24 @@ pub fn load_rooms(store: &Store) -> Result<Vec<Room>, StoreError> {
 
 pub fn load_categories(store: &Store) -> Result<Vec<Category>, StoreError> {
     load_all(store, CATEGORY_KEY_TO_CATEGORY)
+}
+
+/// Every product, by code.
+pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
+    load_all(store, PRODUCT_CODE_TO_PRODUCT)
+}
+
+/// Inserts or replaces products in one transaction (an import is all or nothing).
+pub fn upsert_products(store: &Store, products: &[Product]) -> Result<(), StoreError> {
+    let txn = store.db().begin_write()?;
+    {
+        let mut table = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
+        for product in products {
+            table.insert(product.code.as_str(), to_json(product).as_slice())?;
+        }
+    }
+    txn.commit()?;
+    Ok(())
 }
 
 fn load_all<T: DeserializeOwned>(

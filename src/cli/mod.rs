@@ -2,6 +2,7 @@
 
 mod admin_menu;
 mod backup;
+mod catalog;
 mod check;
 mod restore;
 mod serve;
@@ -54,6 +55,9 @@ pub enum Command {
     /// Import or export the staff menus of each admin role (a JSON file).
     #[command(subcommand)]
     AdminMenu(admin_menu::AdminMenuCommand),
+    /// Import or export the product catalogue (JSON or CSV).
+    #[command(subcommand)]
+    Catalog(catalog::CatalogCommand),
     /// Manage staff accounts.
     #[command(subcommand)]
     User(user::UserCommand),
@@ -73,6 +77,7 @@ pub fn run() -> ExitCode {
         Some(Command::Restore(args)) => restore::run(&cli, args),
         Some(Command::AdminMenu(command)) => admin_menu::run(&cli, command),
         Some(Command::User(command)) => user::run(&cli, command),
+        Some(Command::Catalog(command)) => catalog::run(&cli, command),
         Some(Command::Check) => check::run(&cli),
     };
     match result {

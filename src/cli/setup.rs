@@ -43,6 +43,9 @@ pub struct SetupArgs {
     /// in `ps` and in shell history.
     #[arg(long, value_name = "FILE")]
     pub admin_password_file: Option<PathBuf>,
+    /// Start with an empty catalogue instead of the demo furniture.
+    #[arg(long)]
+    pub no_demo: bool,
     /// Rewrite an existing config file and add the admin to an existing database (never
     /// deletes data).
     #[arg(long)]
@@ -99,7 +102,7 @@ pub fn run(cli: &Cli, args: &SetupArgs) -> Result<(), String> {
 
     // Check everything before writing anything.
     let username = Username::parse(&admin_user)?;
-    let candidate = render_config(listen, &data_dir, &public_url, &shop_name);
+    let candidate = render_config(listen, &data_dir, &public_url, &shop_name, !args.no_demo);
     validate_config_text(&candidate)?;
     if config_path.exists() && !args.force {
         return Err(format!(
@@ -125,6 +128,7 @@ pub fn run(cli: &Cli, args: &SetupArgs) -> Result<(), String> {
     create_private_dir(&data_dir)?;
     let store = Store::open(&data_dir).map_err(|e| e.to_string())?;
     accounts::jwt_secret(&store).map_err(|e| e.to_string())?;
+    crate::app::seed_store(&store, !args.no_demo).map_err(|e| e.to_string())?;
     let admin = accounts::create_local_user(
         &store,
         &NewLocalUser {
@@ -166,7 +170,13 @@ pub fn run(cli: &Cli, args: &SetupArgs) -> Result<(), String> {
 }
 
 /// config.example.toml with the chosen values: every other setting stays documented.
-fn render_config(listen: SocketAddr, data_dir: &Path, public_url: &str, shop_name: &str) -> String {
+fn render_config(
+    listen: SocketAddr,
+    data_dir: &Path,
+    public_url: &str,
+    shop_name: &str,
+    demo: bool,
+) -> String {
     let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
     let stamp = time::OffsetDateTime::now_utc()
         .format(&time::format_description::well_known::Rfc3339)
@@ -181,6 +191,7 @@ fn render_config(listen: SocketAddr, data_dir: &Path, public_url: &str, shop_nam
             }
             Some(("public_url", _)) => format!("public_url = {}", quoted(public_url.trim())),
             Some(("shop_name", _)) => format!("shop_name = {}", quoted(shop_name.trim())),
+            Some(("demo", _)) => format!("demo = {demo}"),
             _ => line.to_string(),
         };
         out.push_str(&replaced);

@@ -66,6 +66,7 @@ pub trait SiteIndex {
     fn has_page(&self, name: &str) -> bool;
     fn has_room(&self, slug: &str) -> bool;
     fn has_category(&self, slug: &str) -> bool;
+    fn has_product(&self, code: &str) -> bool;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +79,8 @@ pub enum Resolution {
         path: String,
         kind: RouteKind,
         page: Option<String>,
+        /// The route's raw parameter (a product code, a room key…).
+        param: Option<String>,
     },
     /// No such page (or no such language): a 404 in `locale`.
     NotFound { locale: Locale },
@@ -107,6 +110,7 @@ pub fn resolve(raw_path: &str, site: &impl SiteIndex) -> Resolution {
                 path,
                 kind: *kind,
                 page,
+                param,
             },
             None => Resolution::NotFound { locale },
         };
@@ -153,7 +157,9 @@ fn exists(kind: RouteKind, param: Option<&str>, site: &impl SiteIndex) -> Option
         (RouteKind::Room, Some(slug)) => site.has_room(slug).then_some(None),
         (RouteKind::Category, Some(slug)) => site.has_category(slug).then_some(None),
         (RouteKind::PageByName | RouteKind::GenericPage, Some(name)) => named(name),
-        (RouteKind::Product, Some(code)) => is_product_code(code).then_some(None),
+        (RouteKind::Product, Some(code)) => {
+            (is_product_code(code) && site.has_product(code)).then_some(None)
+        }
         (RouteKind::User, Some(screen)) => USER_SCREENS.contains(&screen).then_some(None),
         (RouteKind::DynamicPage, Some(name)) => named(name),
         (RouteKind::GenericPage | RouteKind::DynamicPage, None) => None,
@@ -191,6 +197,9 @@ mod tests {
         }
         fn has_category(&self, slug: &str) -> bool {
             ["sofas", "sofas-3-seat"].contains(&slug)
+        }
+        fn has_product(&self, code: &str) -> bool {
+            code == "SF-1001"
         }
     }
 
@@ -233,6 +242,7 @@ mod tests {
             ("/products", Found(En)),
             ("/products/SF-1001", Found(En)),
             ("/products/<script>", Missing(En)),
+            ("/products/XX-9999", Missing(En)),
             ("/user", Found(En)),
             ("/user/login", Found(En)),
             ("/km/user/register", Found(Km)),
@@ -291,7 +301,8 @@ mod tests {
                 locale: Locale::Th,
                 path: "/about".into(),
                 kind: RouteKind::FixedPage("about"),
-                page: Some("about".into())
+                page: Some("about".into()),
+                param: None
             }
         );
         assert_eq!(
@@ -300,7 +311,8 @@ mod tests {
                 locale: Locale::En,
                 path: "/info/how-to-order".into(),
                 kind: RouteKind::PageByName,
-                page: Some("how-to-order".into())
+                page: Some("how-to-order".into()),
+                param: Some("how-to-order".into())
             }
         );
     }

@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppError;
-use super::page_routes::{Resolution, SiteIndex, resolve};
+use super::page_routes::{Resolution, RouteKind, SiteIndex, resolve};
 use super::shell::{ShellPage, render};
 use crate::app::AppState;
 use crate::catalog::cache::CatalogSnapshot;
@@ -31,6 +31,9 @@ impl SiteIndex for Site<'_> {
     fn has_category(&self, slug: &str) -> bool {
         self.catalog.has_category(slug)
     }
+    fn has_product(&self, code: &str) -> bool {
+        self.catalog.product(code).is_some()
+    }
 }
 
 /// Every path that is not an API, asset or static file ends here.
@@ -51,7 +54,7 @@ pub async fn serve_page(
     let catalog = state.catalog.current();
     let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
 
-    let (locale, path, page_name, status) = match resolve(
+    let (locale, path, page_name, product_code, status) = match resolve(
         uri.path(),
         &Site {
             content: &content,
@@ -62,9 +65,22 @@ pub async fn serve_page(
             return redirect(StatusCode::MOVED_PERMANENTLY, &format!("{target}{query}"));
         }
         Resolution::Page {
-            locale, path, page, ..
-        } => (locale, path, page, StatusCode::OK),
-        Resolution::NotFound { locale } => (locale, String::new(), None, StatusCode::NOT_FOUND),
+            locale,
+            path,
+            kind,
+            page,
+            param,
+        } => {
+            let product = if kind == RouteKind::Product {
+                param
+            } else {
+                None
+            };
+            (locale, path, page, product, StatusCode::OK)
+        }
+        Resolution::NotFound { locale } => {
+            (locale, String::new(), None, None, StatusCode::NOT_FOUND)
+        }
     };
 
     let is_root = uri.path() == "/";
@@ -86,6 +102,9 @@ pub async fn serve_page(
             path: &path,
             found,
             page_name: page_name.as_deref(),
+            product: product_code
+                .as_deref()
+                .and_then(|code| catalog.product(code)),
         },
     );
     let mut response = (status, html).into_response();

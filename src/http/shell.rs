@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 use serde_json::value::RawValue;
 
+use crate::catalog::model::Product;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
 use crate::i18n::{Language, Locale};
@@ -59,6 +60,9 @@ pub struct ShellPage<'a> {
     /// The information page shown, if any: its title goes in `<title>` and its text in the
     /// no-script fallback, so search engines and text browsers get the content.
     pub page_name: Option<&'a str>,
+    /// The product shown on `/products/{code}`: its name titles the page and it gets Product
+    /// structured data and Open Graph tags.
+    pub product: Option<&'a Product>,
 }
 
 #[derive(Serialize)]
@@ -109,14 +113,17 @@ pub fn render(
 ) -> String {
     let messages = content.messages(page.locale);
     let info_page = page.page_name.and_then(|name| content.page(name));
-    let title = match (page.found, info_page) {
-        (false, _) => format!("{} | kiosk", messages.text("errors.notFound")),
-        (true, Some(info)) => format!("{} | kiosk", info.title.get(page.locale)),
-        (true, None) => "kiosk".to_string(),
+    let product = page.product.filter(|_| page.found);
+    let title = match (page.found, info_page, product) {
+        (false, _, _) => format!("{} | kiosk", messages.text("errors.notFound")),
+        (true, _, Some(product)) => format!("{} | kiosk", product.name.get(page.locale)),
+        (true, Some(info), None) => format!("{} | kiosk", info.title.get(page.locale)),
+        (true, None, None) => "kiosk".to_string(),
     };
-    let description = match info_page {
-        Some(info) => first_sentence(info.body.get(page.locale)),
-        None => messages.text("seo.description").to_string(),
+    let description = match (info_page, product) {
+        (_, Some(product)) => first_sentence(product.description.get(page.locale)),
+        (Some(info), None) => first_sentence(info.body.get(page.locale)),
+        (None, None) => messages.text("seo.description").to_string(),
     };
 
     let mut head = String::with_capacity(4096);
@@ -143,8 +150,23 @@ pub fn render(
             "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">\n",
             escape(&default)
         ));
-        head.push_str(&format!("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n<meta property=\"og:image\" content=\"{}{LOGO_PATH}\">\n<meta property=\"og:locale\" content=\"{}\">\n",
-            escape(&title), escape(&description), escape(&canonical), escape(&config.public_url), og_locale(page.locale)));
+        let og_type = if product.is_some() {
+            "product"
+        } else {
+            "website"
+        };
+        let image = product
+            .and_then(|p| p.images.first())
+            .map_or(LOGO_PATH, String::as_str);
+        head.push_str(&format!("<meta property=\"og:type\" content=\"{og_type}\">\n<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n<meta property=\"og:image\" content=\"{}{}\">\n<meta property=\"og:locale\" content=\"{}\">\n",
+            escape(&title), escape(&description), escape(&canonical), escape(&config.public_url), escape(image), og_locale(page.locale)));
+        if let Some(product) = product {
+            head.push_str("<script type=\"application/ld+json\">");
+            head.push_str(&script_safe(
+                &product_json_ld(config, product, page.locale, &canonical).to_string(),
+            ));
+            head.push_str("</script>\n");
+        }
     } else {
         head.push_str("<meta name=\"robots\" content=\"noindex\">\n");
     }
@@ -237,6 +259,45 @@ fn organization(config: &Config, messages: &LocaleMessages) -> serde_json::Value
             "addressCountry": messages.text("organization.country"),
         }
     })
+}
+
+/// schema.org Product with its offer, for rich results.
+fn product_json_ld(
+    config: &Config,
+    product: &Product,
+    locale: Locale,
+    url: &str,
+) -> serde_json::Value {
+    let availability = match (product.active, product.stock) {
+        (false, _) => "https://schema.org/Discontinued",
+        (true, 0) => "https://schema.org/OutOfStock",
+        (true, _) => "https://schema.org/InStock",
+    };
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name.get(locale),
+        "sku": product.code,
+        "image": product.images.iter().map(|i| format!("{}{i}", config.public_url)).collect::<Vec<_>>(),
+        "description": product.description.get(locale),
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "priceCurrency": "THB",
+            "price": baht(product.price),
+            "availability": availability,
+        }
+    })
+}
+
+/// Satang as a decimal baht string ("12900.00"), for structured data.
+pub fn baht(satang: i64) -> String {
+    let sign = if satang < 0 { "-" } else { "" };
+    format!(
+        "{sign}{}.{:02}",
+        satang.unsigned_abs() / 100,
+        satang.unsigned_abs() % 100
+    )
 }
 
 fn fallback_body(

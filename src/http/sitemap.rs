@@ -37,6 +37,13 @@ pub async fn sitemap(State(state): State<AppState>) -> Response {
             .iter()
             .map(|c| format!("/category/{}", url_slug(c.page_name.as_deref(), &c.key))),
     );
+    paths.extend(
+        catalog
+            .products
+            .iter()
+            .filter(|p| p.active)
+            .map(|p| format!("/products/{}", p.code)),
+    );
 
     let base = &state.config.public_url;
     let mut xml = String::from(

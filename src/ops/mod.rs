@@ -15,9 +15,12 @@ use serde_json::{Value, json};
 use crate::accounts::store::{self as accounts, NewLocalUser};
 use crate::admin::model::validate_menus;
 use crate::admin::store as admin;
+use crate::catalog::import::{self, ImportRow};
+use crate::catalog::store as catalog;
 use crate::config::Config;
 use crate::store::tables::ALL_TABLES;
 use crate::store::{Store, StoreError, backup, migrate};
+use std::collections::HashSet;
 
 /// One request from the CLI. Paths are absolute: the server's working directory is not the
 /// operator's.
@@ -51,12 +54,30 @@ pub enum Operation {
     },
     UserList,
     Check,
+    /// Rows already parsed by the CLI; validated here against the shop's rooms and categories.
+    CatalogImport {
+        rows: Vec<ImportRow>,
+    },
+    CatalogExport,
+}
+
+/// What changed, so a running server can refresh its in-memory snapshots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Changed {
+    Catalog,
 }
 
 /// What an operation works on.
 pub struct Context<'a> {
     pub store: &'a Store,
     pub data_dir: &'a Path,
+    /// Called after a change succeeded (the server reloads snapshots; the CLI has none).
+    pub after_change: &'a (dyn Fn(Changed) -> Result<(), String> + Sync),
+}
+
+/// For the CLI working on a stopped shop: nothing is cached.
+pub fn no_snapshots(_: Changed) -> Result<(), String> {
+    Ok(())
 }
 
 impl Context<'_> {
@@ -129,6 +150,44 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             Ok(Value::Array(rows))
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
+        Operation::CatalogImport { rows } => {
+            let rooms: HashSet<String> = catalog::load_rooms(ctx.store)
+                .map_err(|e| text(&e))?
+                .into_iter()
+                .map(|r| r.key)
+                .collect();
+            let categories: HashSet<String> = catalog::load_categories(ctx.store)
+                .map_err(|e| text(&e))?
+                .into_iter()
+                .map(|c| c.key)
+                .collect();
+            let problems = import::validate(&rows, &rooms, &categories);
+            if !problems.is_empty() {
+                return Err(format!(
+                    "{} problem(s) in the file, nothing was imported:\n  {}",
+                    problems.len(),
+                    problems.join("\n  ")
+                ));
+            }
+            let existing: HashSet<String> = catalog::load_products(ctx.store)
+                .map_err(|e| text(&e))?
+                .into_iter()
+                .map(|p| p.code)
+                .collect();
+            let products: Vec<_> = rows.into_iter().map(|r| r.product).collect();
+            let updated = products
+                .iter()
+                .filter(|p| existing.contains(&p.code))
+                .count();
+            catalog::upsert_products(ctx.store, &products).map_err(|e| text(&e))?;
+            (ctx.after_change)(Changed::Catalog)?;
+            Ok(
+                json!({"imported": products.len(), "new": products.len() - updated, "updated": updated}),
+            )
+        }
+        Operation::CatalogExport => {
+            Ok(json!({"products": catalog::load_products(ctx.store).map_err(|e| text(&e))?}))
+        }
     }
 }
 
@@ -184,6 +243,7 @@ pub fn run(config: &Config, operation: Operation) -> Result<Value, String> {
                 &Context {
                     store: &store,
                     data_dir: &config.data_dir,
+                    after_change: &no_snapshots,
                 },
                 operation,
             )

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Context, Operation, execute};
+use super::{Changed, Context, Operation, execute};
 use crate::app::AppState;
 
 pub fn socket_path(data_dir: &Path) -> PathBuf {
@@ -103,10 +103,17 @@ async fn handle(stream: tokio::net::UnixStream, state: AppState) {
                 let name = operation_name(&operation);
                 tracing::info!(operation = name, "control socket operation");
                 let result = tokio::task::spawn_blocking(move || {
+                    let reload = |changed: Changed| match changed {
+                        Changed::Catalog => state
+                            .catalog
+                            .reload(&state.store)
+                            .map_err(|e| e.to_string()),
+                    };
                     execute(
                         &Context {
                             store: &state.store,
                             data_dir: &state.config.data_dir,
+                            after_change: &reload,
                         },
                         operation,
                     )
@@ -145,5 +152,7 @@ fn operation_name(operation: &Operation) -> &'static str {
         Operation::UserResetPassword { .. } => "user_reset_password",
         Operation::UserList => "user_list",
         Operation::Check => "check",
+        Operation::CatalogImport { .. } => "catalog_import",
+        Operation::CatalogExport => "catalog_export",
     }
 }

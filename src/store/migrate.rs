@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 4;
+pub const SCHEMA_VERSION: u64 = 5;
 
 struct Migration {
     version: u64,
@@ -35,6 +35,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 4,
         name: "create social sign-in, token revocation, coin ledger and activity log tables",
         apply: v4_accounts,
+    },
+    Migration {
+        version: 5,
+        name: "create the product table",
+        apply: v5_products,
     },
 ];
 
@@ -127,6 +132,12 @@ fn v4_accounts(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY)?;
     txn.open_table(crate::accounts::coins::COIN_LEDGER)?;
     txn.open_table(crate::activity::LOG_TIME_TO_LINE)?;
+    Ok(())
+}
+
+/// Version 5: products.
+fn v5_products(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)?;
     Ok(())
 }
 

@@ -62,41 +62,46 @@ async fn registration_rejects_taken_names_and_weak_passwords() {
     register(&app, "nok").await;
     let cases = [
         (
-            json!({"username": "NOK", "password": PASSWORD}),
+            json!({"username": "NOK", "name": "Ploy", "password": PASSWORD}),
             409,
             "username_taken",
         ),
         (
-            json!({"username": "ploy", "password": "short"}),
+            json!({"username": "ploy", "name": "Ploy", "password": "short"}),
             400,
             "weak_password",
         ),
         (
-            json!({"username": "ploy", "password": "password123"}),
+            json!({"username": "ploy", "name": "Ploy", "password": "password123"}),
             400,
             "weak_password",
         ),
         (
-            json!({"username": "ploy", "password": PASSWORD, "email": "not-an-email"}),
+            json!({"username": "ploy", "name": "Ploy", "password": PASSWORD, "email": "not-an-email"}),
             400,
             "invalid_input",
         ),
         (
-            json!({"username": "ploy", "password": PASSWORD, "phone": "12"}),
+            json!({"username": "ploy", "name": "Ploy", "password": PASSWORD, "phone": "12"}),
             400,
             "invalid_input",
         ),
         (
-            json!({"username": "a b", "password": PASSWORD}),
+            json!({"username": "a b", "name": "Ploy", "password": PASSWORD}),
             400,
             "invalid_input",
         ),
         (
-            json!({"username": "ploy", "password": PASSWORD, "role": "admin"}),
+            json!({"username": "ploy", "name": "Ploy", "password": PASSWORD, "role": "admin"}),
             400,
             "invalid_json",
         ),
         (json!({"password": PASSWORD}), 400, "invalid_json"),
+        (
+            json!({"username": "ploy", "name": "  ", "password": PASSWORD}),
+            400,
+            "invalid_input",
+        ),
     ];
     for (body, status, code) in cases {
         let (got, answer) = app.post_json("/api/auth/register", &body, None).await;
@@ -144,9 +149,9 @@ async fn repeated_failures_are_throttled_with_retry_after() {
         "too_many_attempts"
     );
 
-    // Per client address too: five failures spread over other accounts block this address.
+    // Per client address too: 20 failures spread over other accounts block this address.
     let app = spawn_app().await;
-    for n in 0..5 {
+    for n in 0..kiosk::accounts::throttle::FREE_FAILURES_PER_ADDRESS {
         assert_eq!(
             login(&app, &format!("guess{n}"), "wrong password").await.0,
             401

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod api_files;
+mod catalog;
 mod cli;
 mod helpers;
 mod ops;

@@ -65,6 +65,11 @@ fn setup(dir: &Path) {
 struct Server {
     child: Child,
     data_dir: PathBuf,
+    address: String,
+}
+
+fn server_address(server: &Server) -> String {
+    server.address.clone()
 }
 
 impl Server {
@@ -80,9 +85,11 @@ impl Server {
             .read_line(&mut line)
             .unwrap();
         assert!(line.starts_with("listening on "), "{line:?}");
+        let address = line.trim().trim_start_matches("listening on ").to_string();
         Server {
             child,
             data_dir: dir.join("shop"),
+            address,
         }
     }
 
@@ -529,4 +536,97 @@ fn sigterm_under_load_loses_no_acknowledged_write() {
     for (name, _) in acknowledged.iter() {
         assert!(stored.contains(name), "{name} was acknowledged but lost");
     }
+}
+
+fn http_get(url: &str) -> serde_json::Value {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async { reqwest::get(url).await.unwrap().json().await.unwrap() })
+}
+
+#[test]
+fn catalog_import_is_all_or_nothing_and_reaches_a_running_shop_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let before = {
+        let out = run(
+            dir.path(),
+            &["catalog", "export", "--data-dir", "shop", "before.json"],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read_to_string(dir.path().join("before.json")).unwrap()
+    };
+    assert!(
+        before.contains("SF-1001"),
+        "the demo catalogue is seeded by setup's first start"
+    );
+
+    let bad = "{\"products\": [\n {\"code\": \"NW-1\", \"name\": {\"en\": \"New chair\"}, \"price\": 129000, \"rooms\": [\"garage\"]},\n {\"code\": \"NW-2\", \"name\": {\"en\": \"\"}, \"price\": -1},\n {\"code\": \"NW-3\", \"name\": {\"en\": \"Fine\"}, \"price\": 100}\n]}";
+    std::fs::write(dir.path().join("bad.json"), bad).unwrap();
+    let out = run(
+        dir.path(),
+        &["catalog", "import", "--data-dir", "shop", "bad.json"],
+    );
+    assert!(!out.status.success());
+    let message = stderr(&out);
+    for expected in [
+        "line 2 (NW-1): rooms: unknown room \"garage\"",
+        "line 3 (NW-2): name.en",
+        "line 3 (NW-2): price",
+        "nothing was imported",
+    ] {
+        assert!(message.contains(expected), "{expected} not in {message}");
+    }
+    assert!(
+        !message.contains("NW-3"),
+        "valid rows are not reported: {message}"
+    );
+    let out = run(
+        dir.path(),
+        &["catalog", "export", "--data-dir", "shop", "after.json"],
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("after.json")).unwrap(),
+        before,
+        "a rejected import changed the catalogue"
+    );
+
+    // A CSV (with SPEC's "catagories" spelling) imported into a running shop is searchable at once.
+    let server = Server::start(dir.path());
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
+    assert!(config.contains("127.0.0.1:0"));
+    let csv = "code,name_en,name_th,price,rooms,catagories,material,colour,stock\nNW-9001,Zanzibar Hammock,เปลญวนแซนซิบาร์,349000,outdoor,,rattan,natural,5\n";
+    std::fs::write(dir.path().join("new.csv"), csv).unwrap();
+    let out = run(
+        dir.path(),
+        &["catalog", "import", "--config", "config.toml", "new.csv"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("imported 1 products (1 new, 0 updated)"),
+        "{}",
+        stdout(&out)
+    );
+    let address = server_address(&server);
+    let found = http_get(&format!("{address}/api/app/search?keyword=zanzibar%20hamm"));
+    assert_eq!(found["products"][0]["code"], "NW-9001", "{found}");
+    let thai = http_get(&format!(
+        "{address}/api/app/search?keyword={}",
+        url::form_urlencoded::byte_serialize("แซนซิบาร์".as_bytes()).collect::<String>()
+    ));
+    assert_eq!(thai["products"][0]["code"], "NW-9001", "{thai}");
+    let out = run(
+        dir.path(),
+        &["catalog", "export", "--config", "config.toml", "all.csv"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(dir.path().join("all.csv"))
+            .unwrap()
+            .lines()
+            .any(|l| l.starts_with("NW-9001,Zanzibar Hammock"))
+    );
 }

@@ -1,0 +1,221 @@
+//! The product list's filters, sort and pages: parsed from the query string with the
+//! offending parameter named on error, applied to the in-memory catalogue.
+
+use std::collections::HashMap;
+
+use super::model::Product;
+use crate::http::AppError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Popular,
+    Newest,
+    PriceAsc,
+    PriceDesc,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductQuery {
+    pub room: Option<String>,
+    pub category: Option<String>,
+    pub min_price: Option<i64>,
+    pub max_price: Option<i64>,
+    pub materials: Vec<String>,
+    pub colours: Vec<String>,
+    pub sort: Sort,
+    pub page: usize,
+    pub limit: usize,
+}
+
+pub const MAX_LIMIT: usize = 100;
+pub const DEFAULT_LIMIT: usize = 24;
+
+/// Page and limit, shared by the list and search endpoints.
+pub fn parse_page(params: &HashMap<String, String>) -> Result<(usize, usize), AppError> {
+    let page = number(params, "page")?.unwrap_or(1);
+    let limit = number(params, "limit")?.unwrap_or(DEFAULT_LIMIT as i64);
+    if !(1..=10_000).contains(&page) {
+        return Err(bad("page", "must be a whole number from 1"));
+    }
+    if !(1..=MAX_LIMIT as i64).contains(&limit) {
+        return Err(bad("limit", &format!("must be between 1 and {MAX_LIMIT}")));
+    }
+    Ok((page as usize, limit as usize))
+}
+
+impl ProductQuery {
+    pub fn parse(params: &HashMap<String, String>) -> Result<ProductQuery, AppError> {
+        const KNOWN: &[&str] = &[
+            "room", "category", "minPrice", "maxPrice", "material", "colour", "sort", "page",
+            "limit",
+        ];
+        if let Some(unknown) = params.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+            return Err(bad(
+                unknown,
+                &format!("is not a filter (known: {})", KNOWN.join(", ")),
+            ));
+        }
+        let key = |name: &str| -> Result<Option<String>, AppError> {
+            match params.get(name).map(|v| v.trim().to_lowercase()) {
+                None => Ok(None),
+                Some(v) if v.is_empty() => Ok(None),
+                Some(v)
+                    if v.len() <= 64
+                        && v.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+                {
+                    Ok(Some(v))
+                }
+                Some(_) => Err(bad(name, "must be a key of letters, digits, - and _")),
+            }
+        };
+        let list = |name: &str| -> Result<Vec<String>, AppError> {
+            let Some(value) = params.get(name) else {
+                return Ok(Vec::new());
+            };
+            value
+                .split(',')
+                .map(|v| v.trim().to_lowercase())
+                .filter(|v| !v.is_empty())
+                .map(|v| {
+                    if v.len() <= 32 && v.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+                        Ok(v)
+                    } else {
+                        Err(bad(name, "must be a comma-separated list of keys"))
+                    }
+                })
+                .collect()
+        };
+        let money = |name: &str| -> Result<Option<i64>, AppError> {
+            match number(params, name)? {
+                Some(v) if v < 0 => Err(bad(name, "must not be negative")),
+                other => Ok(other),
+            }
+        };
+        let sort = match params.get("sort").map(String::as_str) {
+            None | Some("") | Some("popular") => Sort::Popular,
+            Some("newest") => Sort::Newest,
+            Some("price_asc") => Sort::PriceAsc,
+            Some("price_desc") => Sort::PriceDesc,
+            Some(_) => {
+                return Err(bad(
+                    "sort",
+                    "must be popular, newest, price_asc or price_desc",
+                ));
+            }
+        };
+        let (page, limit) = parse_page(params)?;
+        let query = ProductQuery {
+            room: key("room")?,
+            category: key("category")?,
+            min_price: money("minPrice")?,
+            max_price: money("maxPrice")?,
+            materials: list("material")?,
+            colours: list("colour")?,
+            sort,
+            page,
+            limit,
+        };
+        if let (Some(min), Some(max)) = (query.min_price, query.max_price)
+            && min > max
+        {
+            return Err(bad("minPrice", "must not be above maxPrice"));
+        }
+        Ok(query)
+    }
+
+    pub fn matches(&self, product: &Product) -> bool {
+        product.active
+            && self.room.as_ref().is_none_or(|r| product.rooms.contains(r))
+            && self
+                .category
+                .as_ref()
+                .is_none_or(|c| product.categories.contains(c))
+            && self.min_price.is_none_or(|min| product.price >= min)
+            && self.max_price.is_none_or(|max| product.price <= max)
+            && (self.materials.is_empty() || self.materials.contains(&product.material))
+            && (self.colours.is_empty() || self.colours.contains(&product.colour))
+    }
+
+    /// Sorts matching products; ties fall back to the code so pages are stable.
+    pub fn sort(&self, products: &mut [&Product]) {
+        match self.sort {
+            Sort::Popular => products.sort_by(|a, b| {
+                b.popularity
+                    .cmp(&a.popularity)
+                    .then_with(|| a.code.cmp(&b.code))
+            }),
+            Sort::Newest => products.sort_by(|a, b| {
+                b.created_at
+                    .cmp(&a.created_at)
+                    .then_with(|| a.code.cmp(&b.code))
+            }),
+            Sort::PriceAsc => {
+                products.sort_by(|a, b| a.price.cmp(&b.price).then_with(|| a.code.cmp(&b.code)))
+            }
+            Sort::PriceDesc => {
+                products.sort_by(|a, b| b.price.cmp(&a.price).then_with(|| a.code.cmp(&b.code)))
+            }
+        }
+    }
+}
+
+fn number(params: &HashMap<String, String>, name: &str) -> Result<Option<i64>, AppError> {
+    match params.get(name).map(|v| v.trim()) {
+        None | Some("") => Ok(None),
+        Some(v) => v
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| bad(name, "must be a whole number")),
+    }
+}
+
+fn bad(parameter: &str, problem: &str) -> AppError {
+    AppError::bad_request("invalid_parameter", format!("{parameter}: {problem}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn filters_parse_and_bad_ones_name_their_parameter() {
+        let query = ProductQuery::parse(&params(&[
+            ("room", "Living"),
+            ("minPrice", "100000"),
+            ("material", "teak,oak"),
+            ("sort", "price_desc"),
+            ("page", "2"),
+        ]))
+        .unwrap();
+        assert_eq!(query.room.as_deref(), Some("living"));
+        assert_eq!(query.materials, ["teak", "oak"]);
+        assert_eq!(
+            (query.sort, query.page, query.limit),
+            (Sort::PriceDesc, 2, DEFAULT_LIMIT)
+        );
+        for (bad_params, name) in [
+            (vec![("minPrice", "cheap")], "minPrice"),
+            (vec![("maxPrice", "-5")], "maxPrice"),
+            (vec![("minPrice", "500"), ("maxPrice", "100")], "minPrice"),
+            (vec![("sort", "random")], "sort"),
+            (vec![("limit", "1000")], "limit"),
+            (vec![("page", "0")], "page"),
+            (vec![("room", "<script>")], "room"),
+            (vec![("colour", "red;drop")], "colour"),
+            (vec![("color", "red")], "color"),
+        ] {
+            let err = ProductQuery::parse(&params(&bad_params))
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with(&format!("{name}:")), "{err}");
+        }
+    }
+}
