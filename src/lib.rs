@@ -14,5 +14,7 @@ pub mod content;
 pub mod http;
 pub mod i18n;
 pub mod ops;
+pub mod payments;
+pub mod pricing;
 pub mod search;
 pub mod store;

@@ -24,8 +24,10 @@ the JSON in satang (1 baht = 100 satang).
 
 The pictures are flat illustrations drawn with polygons, rounded rectangles and ellipses in
 a simple oblique projection, on a soft studio background; image 2 is the mirrored view on a
-different tint, closer in; image 3 shows the piece in a small room setting. They contain no
-text. Each PNG is 800 x 600, reduced to a small palette so that it stays around 10-25 KB.
+different tint, closer in; image 3 shows the piece in a small room setting (small pieces such
+as cushions or stools get a close-up instead). They contain no text. Each PNG is 800 x 600,
+reduced to a palette of at most 128 colours; a picture that would exceed 25 KB is saved with
+fewer colours. (Byte-for-byte reproducibility assumes the same Pillow and zlib versions.)
 """
 
 import argparse
@@ -393,11 +395,11 @@ KINDS = {
     }),
     # ---- beds ----
     "bed": K("bed", "Bed", ("เตียงนอน", ""), ("Katil", ""), ("គ្រែ", ""), ("Tempat Tidur", ""), {
-        "en": "A solid bed frame with a padded headboard and slatted base; the mattress is sold separately.",
-        "th": "โครงเตียงแข็งแรง หัวเตียงบุนุ่ม พื้นเตียงแบบระแนงช่วยระบายอากาศ (ไม่รวมที่นอน)",
-        "my": "Rangka katil yang kukuh dengan kepala katil berlapik dan tapak berpalang; tilam dijual berasingan.",
-        "km": "គ្រោងគ្រែរឹងមាំ ក្បាលគ្រែមានស្រោបទន់ និងបាតគ្រែជារនាប ដែលខ្យល់ចេញចូលបាន (មិនរួមពូក)។",
-        "id": "Rangka tempat tidur yang kokoh dengan headboard berlapis busa dan alas bilah kayu; kasur dijual terpisah.",
+        "en": "A solid bed frame with a sturdy headboard and a slatted base that lets the mattress breathe; the mattress is sold separately.",
+        "th": "โครงเตียงแข็งแรง หัวเตียงทรงสวย พื้นเตียงแบบระแนงช่วยให้ที่นอนระบายอากาศได้ดี (ไม่รวมที่นอน)",
+        "my": "Rangka katil yang kukuh dengan kepala katil yang teguh dan tapak berpalang yang membolehkan tilam bernafas; tilam dijual berasingan.",
+        "km": "គ្រោងគ្រែរឹងមាំ ក្បាលគ្រែស្អាត និងបាតគ្រែជារនាប ដែលឱ្យពូកមានខ្យល់ចេញចូលបាន (មិនរួមពូក)។",
+        "id": "Rangka tempat tidur yang kokoh dengan headboard yang kuat dan alas bilah kayu agar kasur tetap berangin; kasur dijual terpisah.",
     }),
     "steelbed": K("steelbed", "Bed", ("เตียงนอน", ""), ("Katil", ""), ("គ្រែ", ""), ("Tempat Tidur", ""), {
         "en": "A slim, industrial-style bed frame that is quick to assemble and leaves room for storage boxes underneath.",

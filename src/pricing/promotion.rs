@@ -1,0 +1,51 @@
+//! Promotions and SPEC.md §5's rule for when one applies to a product.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Discount, Line};
+
+/// A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Promotion {
+    pub id: String,
+    pub display: bool,
+    /// The language the promotion runs in; empty for every language.
+    #[serde(default)]
+    pub lang: String,
+    #[serde(default)]
+    pub prod_inc: Vec<String>,
+    #[serde(default)]
+    pub prod_exc: Vec<String>,
+    #[serde(default)]
+    pub room_inc: Vec<String>,
+    #[serde(default)]
+    pub room_exc: Vec<String>,
+    #[serde(default)]
+    pub cat_inc: Vec<String>,
+    #[serde(default)]
+    pub cat_exc: Vec<String>,
+    /// Not for orders that already hold discounted (on-sale) products.
+    #[serde(default)]
+    pub no_prod_dis: bool,
+    pub discount: Discount,
+}
+
+/// SPEC.md §5: displayed; for this language; product, room and category in their include
+/// lists (or the list is empty) and not in their exclude lists; and not a `noProdDis` rule
+/// while the order has a positive count of discounted products.
+pub fn applies(promotion: &Promotion, line: &Line, lang: &str, discounted_in_order: usize) -> bool {
+    let included =
+        |inc: &[String], keys: &[String]| inc.is_empty() || keys.iter().any(|k| inc.contains(k));
+    let excluded = |exc: &[String], keys: &[String]| keys.iter().any(|k| exc.contains(k));
+    let code = std::slice::from_ref(&line.code);
+    promotion.display
+        && (promotion.lang.is_empty() || promotion.lang == lang)
+        && included(&promotion.prod_inc, code)
+        && !excluded(&promotion.prod_exc, code)
+        && included(&promotion.room_inc, &line.rooms)
+        && !excluded(&promotion.room_exc, &line.rooms)
+        && included(&promotion.cat_inc, &line.categories)
+        && !excluded(&promotion.cat_exc, &line.categories)
+        && !(promotion.no_prod_dis && discounted_in_order > 0)
+}
