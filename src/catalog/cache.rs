@@ -1,7 +1,9 @@
 //! The in-memory view of rooms and categories used by menus, pages and the sitemap.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
+
+use axum::body::Bytes;
 
 use serde_json::value::RawValue;
 
@@ -22,7 +24,13 @@ pub struct CatalogSnapshot {
     pub tree_json: Box<RawValue>,
     room_slugs: HashSet<String>,
     category_slugs: HashSet<String>,
+    /// Serialised list answers by canonical query. The snapshot never changes (a change builds
+    /// a new one), so entries can never be stale.
+    responses: Mutex<HashMap<String, Bytes>>,
 }
+
+/// Distinct list queries remembered per snapshot before the cache starts over.
+const RESPONSE_CACHE_ENTRIES: usize = 2_000;
 
 impl CatalogSnapshot {
     fn build(store: &Store) -> Result<CatalogSnapshot, StoreError> {
@@ -84,7 +92,25 @@ impl CatalogSnapshot {
             index,
             room_slugs,
             category_slugs,
+            responses: Mutex::default(),
         })
+    }
+
+    /// A remembered answer for `key`.
+    pub fn cached_response(&self, key: &str) -> Option<Bytes> {
+        self.responses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(key)
+            .cloned()
+    }
+
+    pub fn remember_response(&self, key: String, body: Bytes) {
+        let mut responses = self.responses.lock().unwrap_or_else(|p| p.into_inner());
+        if responses.len() >= RESPONSE_CACHE_ENTRIES {
+            responses.clear();
+        }
+        responses.insert(key, body);
     }
 
     pub fn product(&self, code: &str) -> Option<&Product> {

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -83,19 +85,41 @@ fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPag
 }
 
 /// `GET /api/app/product/list?room&category&minPrice&maxPrice&material&colour&sort&page&limit`
+///
+/// The hottest read of the shop: answers are serialised once per catalogue snapshot and
+/// canonical query, then served from memory.
 pub async fn list_products(
     State(state): State<AppState>,
     Query(params): Query<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
     let query = ProductQuery::parse(&params)?;
     let catalog = state.catalog.current();
-    let mut matching: Vec<&Product> = catalog
-        .products
-        .iter()
-        .filter(|p| query.matches(p))
-        .collect();
-    query.sort(&mut matching);
-    Ok(axum::Json(page_of(matching, query.page, query.limit)).into_response())
+    let key = format!("{query:?}");
+    let body = match catalog.cached_response(&key) {
+        Some(body) => body,
+        None => {
+            let mut matching: Vec<&Product> = catalog
+                .products
+                .iter()
+                .filter(|p| query.matches(p))
+                .collect();
+            query.sort(&mut matching);
+            let body = Bytes::from(
+                serde_json::to_vec(&page_of(matching, query.page, query.limit))
+                    .map_err(|e| AppError::internal("serialising products", e))?,
+            );
+            catalog.remember_response(key, body.clone());
+            body
+        }
+    };
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response())
 }
 
 /// `GET /api/app/product/get/{code}`
