@@ -22,7 +22,7 @@ use crate::http::json::Json;
 use crate::http::shell::ShellTemplate;
 use crate::http::{AppError, assets, error, layers, openapi, pages, sitemap};
 use crate::store::{Store, StoreError, migrate, seed};
-use crate::{accounts, admin, catalog, content};
+use crate::{accounts, admin, cart, catalog, content};
 
 /// Everything a handler may need; cheap to clone (all shared behind `Arc`s).
 #[derive(Clone)]
@@ -100,6 +100,27 @@ pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
     Ok(())
 }
 
+/// Deletes expired anonymous carts now and every hour, in the background.
+pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every_hour = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
+        loop {
+            every_hour.tick().await;
+            let store = state.store.clone();
+            let before = time::OffsetDateTime::now_utc().unix_timestamp()
+                - i64::from(state.config.cart_expiry_days) * 86_400;
+            match tokio::task::spawn_blocking(move || cart::store::remove_expired(&store, before))
+                .await
+            {
+                Ok(Ok(0)) => {}
+                Ok(Ok(removed)) => tracing::info!(removed, "expired anonymous carts deleted"),
+                Ok(Err(err)) => tracing::warn!(%err, "cart housekeeping failed"),
+                Err(err) => tracing::warn!(%err, "cart housekeeping failed"),
+            }
+        }
+    })
+}
+
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
 /// not a file is a storefront page resolved by `http::page_routes`.
 pub fn app(state: AppState) -> Router {
@@ -169,6 +190,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/app/search", get(catalog::routes::search))
         .route("/api/app/search/code", get(catalog::routes::search_code))
         .route("/api/file/images/{*path}", get(catalog::images::get_image))
+        // Carts
+        .route("/api/app/cart/get/{id}", get(cart::routes::get_cart))
+        .route("/api/app/cart/add", post(cart::routes::add_to_cart))
+        .route("/api/app/cart/set", post(cart::routes::set_cart_line))
+        .route("/api/app/cart/merge/", post(cart::routes::merge_carts))
         // Any other API path is a JSON 404, never the app shell.
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))

@@ -26,6 +26,8 @@ pub struct Config {
     pub shop_name: String,
     /// Seed the demo catalogue on first start.
     pub demo: bool,
+    /// Anonymous carts untouched this many days are deleted (signed-in carts are kept).
+    pub cart_expiry_days: u32,
     pub features: Features,
     pub contact: Contact,
     pub auth: Auth,
@@ -111,6 +113,7 @@ impl Default for Config {
             public_url: String::new(),
             shop_name: "Kiosk".into(),
             demo: true,
+            cart_expiry_days: 30,
             features: Features {
                 room_menu: true,
                 category_menu: true,
@@ -173,6 +176,7 @@ const ENV_KEYS: &[&str] = &[
     "public_url",
     "shop_name",
     "demo",
+    "cart_expiry_days",
     "features.room_menu",
     "features.category_menu",
     "contact.tel",
@@ -255,6 +259,12 @@ impl Config {
         }
         if self.shop_name.trim().is_empty() {
             return Err(invalid("shop_name", "must not be empty".into()));
+        }
+        if !(1..=365).contains(&self.cart_expiry_days) {
+            return Err(invalid(
+                "cart_expiry_days",
+                format!("{} must be 1 to 365", self.cart_expiry_days),
+            ));
         }
         if self.data_dir.as_os_str().is_empty() {
             return Err(invalid("data_dir", "must not be empty".into()));

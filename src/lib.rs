@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod activity;
 pub mod admin;
 pub mod app;
+pub mod cart;
 pub mod catalog;
 pub mod cli;
 pub mod config;

@@ -70,11 +70,13 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
             let _ = rx.wait_for(|s| *s).await;
         };
         let control_task = tokio::spawn(socket::serve(control, state.clone(), stopped(stop_rx.clone())));
+        let housekeeping = crate::app::spawn_housekeeping(state.clone());
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         stop_signal().await;
         tracing::info!("stop signal received; finishing requests in flight");
         let _ = stop_tx.send(true);
         let _ = control_task.await;
+        housekeeping.abort();
         match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),

@@ -6,6 +6,7 @@
 //! a demoted admin loses access at once.
 
 use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
@@ -26,39 +27,52 @@ pub struct AuthUser {
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub AuthUser);
 
-/// The bearer token of a request, if it has one.
-pub fn bearer_token(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
-}
-
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let token = bearer_token(parts).ok_or(AppError::Unauthorized)?;
-        let claims = state
-            .tokens
-            .verify(token)
-            .map_err(|_| AppError::Unauthorized)?;
-        let user_id: u64 = claims.sub.parse().map_err(|_| AppError::Unauthorized)?;
-        let db = state.store.clone();
-        let jti = claims.jti.clone();
-        let (user, revoked) = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
-            Ok((
-                store::find_by_id(&db, user_id)?,
-                !jti.is_empty() && store::is_revoked(&db, &jti)?,
-            ))
-        })
-        .await
-        .map_err(|e| AppError::internal("checking a token", e))??;
-        let user = user.ok_or(AppError::Unauthorized)?;
-        if revoked || user.token_version != claims.ver || claims.jti.is_empty() {
-            return Err(AppError::Unauthorized);
-        }
-        Ok(AuthUser { claims, user })
+        authenticate(state, &parts.headers)
+            .await?
+            .ok_or(AppError::Unauthorized)
     }
+}
+
+/// The caller of a request: `None` without an Authorization header, an error for a bad token.
+/// For routes open to visitors that do more for signed-in users (carts).
+pub async fn authenticate(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<AuthUser>, AppError> {
+    let Some(value) = headers.get(AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim())
+        .ok_or(AppError::Unauthorized)?;
+    let claims = state
+        .tokens
+        .verify(token)
+        .map_err(|_| AppError::Unauthorized)?;
+    let user_id: u64 = claims.sub.parse().map_err(|_| AppError::Unauthorized)?;
+    let db = state.store.clone();
+    let jti = claims.jti.clone();
+    let (user, revoked) = tokio::task::spawn_blocking(move || -> Result<_, AppError> {
+        Ok((
+            store::find_by_id(&db, user_id)?,
+            !jti.is_empty() && store::is_revoked(&db, &jti)?,
+        ))
+    })
+    .await
+    .map_err(|e| AppError::internal("checking a token", e))??;
+    let user = user.ok_or(AppError::Unauthorized)?;
+    if revoked || user.token_version != claims.ver || claims.jti.is_empty() {
+        return Err(AppError::Unauthorized);
+    }
+    Ok(Some(AuthUser { claims, user }))
 }
 
 impl FromRequestParts<AppState> for AdminUser {

@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 5;
+pub const SCHEMA_VERSION: u64 = 6;
 
 struct Migration {
     version: u64,
@@ -40,6 +40,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 5,
         name: "create the product table",
         apply: v5_products,
+    },
+    Migration {
+        version: 6,
+        name: "create the cart table",
+        apply: v6_carts,
     },
 ];
 
@@ -138,6 +143,12 @@ fn v4_accounts(txn: &WriteTransaction) -> Result<(), StoreError> {
 /// Version 5: products.
 fn v5_products(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)?;
+    Ok(())
+}
+
+/// Version 6: carts.
+fn v6_carts(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(crate::cart::store::CART_OWNER_TO_CART)?;
     Ok(())
 }
 

@@ -30,6 +30,7 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::TextToBytes(crate::catalog::store::ROOM_KEY_TO_ROOM),
     AnyTable::TextToBytes(crate::catalog::store::CATEGORY_KEY_TO_CATEGORY),
     AnyTable::TextToBytes(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT),
+    AnyTable::TextToBytes(crate::cart::store::CART_OWNER_TO_CART),
     AnyTable::TextToBytes(crate::accounts::store::SECRET_NAME_TO_BYTES),
     AnyTable::U64ToBytes(crate::accounts::store::USER_ID_TO_USER),
     AnyTable::TextToU64(crate::accounts::store::USERNAME_TO_USER_ID),

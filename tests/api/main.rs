@@ -3,6 +3,7 @@
 
 mod accounts;
 mod api_files;
+mod cart;
 mod catalog;
 mod cli;
 mod helpers;

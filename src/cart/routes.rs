@@ -1,0 +1,203 @@
+//! Thin handlers for carts. A visitor's cart is addressed by its unguessable visitor id; a
+//! user's cart needs that user's token.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::model::{Cart, CartOwner, MAX_QTY};
+use super::store;
+use crate::app::AppState;
+use crate::catalog::cache::CatalogSnapshot;
+use crate::http::AppError;
+use crate::http::auth::{AuthUser, authenticate};
+use crate::http::json::Json;
+
+/// The cart as the UI shows it: lines with the product's current name, price and picture.
+fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Value {
+    let lines: Vec<Value> = cart
+        .lines
+        .iter()
+        .map(|line| match catalog.product(&line.code) {
+            Some(p) => json!({"code": line.code, "qty": line.qty, "name": p.name, "unitPrice": p.price, "image": p.images.first(), "stock": p.stock, "available": p.active}),
+            None => json!({"code": line.code, "qty": line.qty, "name": null, "unitPrice": null, "image": null, "stock": 0, "available": false}),
+        })
+        .collect();
+    json!({"status": "success", "cart": {"id": owner.id(), "lines": lines, "amt": cart.amount()}})
+}
+
+/// Parses the cart id and checks the caller may use that cart.
+async fn owner_for(state: &AppState, headers: &HeaderMap, id: &str) -> Result<CartOwner, AppError> {
+    let owner = CartOwner::parse(id).map_err(|m| AppError::bad_request("invalid_cart_id", m))?;
+    if let CartOwner::User(user_id) = owner {
+        let caller = authenticate(state, headers)
+            .await?
+            .ok_or(AppError::Unauthorized)?;
+        if caller.user.id != user_id {
+            return Err(AppError::Forbidden("this is another shopper's cart".into()));
+        }
+    }
+    Ok(owner)
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::internal("cart task", e))?
+}
+
+/// `GET /api/app/cart/get/{id}`
+pub async fn get_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let owner = owner_for(&state, &headers, &id).await?;
+    let (db, key) = (state.store.clone(), owner.clone());
+    let cart = blocking(move || Ok(store::get(&db, &key)?)).await?;
+    Ok(axum::Json(cart_view(&owner, &cart, &state.catalog.current())).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineBody {
+    id: String,
+    code: String,
+    qty: i64,
+}
+
+/// Checks a wanted quantity against the limits and the product's stock.
+fn checked_qty(catalog: &CatalogSnapshot, code: &str, wanted: i64) -> Result<u32, AppError> {
+    let product = catalog.product(code).filter(|p| p.active).ok_or_else(|| {
+        AppError::bad_request(
+            "unknown_product",
+            format!("{code}: no such product is for sale"),
+        )
+    })?;
+    if wanted > i64::from(MAX_QTY) {
+        return Err(AppError::bad_request(
+            "quantity_limit",
+            format!("{code}: at most {MAX_QTY} of one product per order"),
+        ));
+    }
+    if wanted > i64::from(product.stock) {
+        return Err(AppError::bad_request(
+            "out_of_stock",
+            format!("{code}: only {} in stock", product.stock),
+        ));
+    }
+    Ok(wanted.max(0) as u32)
+}
+
+/// `POST /api/app/cart/add` `{id, code, qty}`: adds to the line's quantity.
+pub async fn add_to_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<LineBody>,
+) -> Result<Response, AppError> {
+    if !(1..=i64::from(MAX_QTY)).contains(&body.qty) {
+        return Err(AppError::bad_request(
+            "invalid_quantity",
+            format!("qty: must be 1 to {MAX_QTY}"),
+        ));
+    }
+    change_line(state, headers, body, true).await
+}
+
+/// `POST /api/app/cart/set` `{id, code, qty}`: sets the line's quantity; 0 removes it.
+pub async fn set_cart_line(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<LineBody>,
+) -> Result<Response, AppError> {
+    if !(0..=i64::from(MAX_QTY)).contains(&body.qty) {
+        return Err(AppError::bad_request(
+            "invalid_quantity",
+            format!("qty: must be 0 to {MAX_QTY}"),
+        ));
+    }
+    change_line(state, headers, body, false).await
+}
+
+async fn change_line(
+    state: AppState,
+    headers: HeaderMap,
+    body: LineBody,
+    add: bool,
+) -> Result<Response, AppError> {
+    let owner = owner_for(&state, &headers, &body.id).await?;
+    let catalog = state.catalog.current();
+    let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
+    let cart = blocking(move || {
+        store::update(&db, &key, |cart: &mut Cart| -> Result<(), AppError> {
+            let wanted = if add {
+                i64::from(cart.qty(&body.code)) + body.qty
+            } else {
+                body.qty
+            };
+            let qty = if wanted == 0 {
+                0
+            } else {
+                checked_qty(&snapshot, &body.code, wanted)?
+            };
+            cart.set(&body.code, qty);
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(axum::Json(cart_view(&owner, &cart, &catalog)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MergeBody {
+    uid: Value,
+    mid: String,
+}
+
+/// `POST /api/app/cart/merge/` `{uid, mid}`: on sign-in, the visitor's cart joins the user's.
+pub async fn merge_carts(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Json(body): Json<MergeBody>,
+) -> Result<Response, AppError> {
+    let uid = match &body.uid {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        AppError::bad_request("invalid_cart_id", "uid: must be the signed-in user's id")
+    })?;
+    if uid != caller.user.id {
+        return Err(AppError::Forbidden(
+            "you can only merge into your own cart".into(),
+        ));
+    }
+    let visitor = match CartOwner::parse(&body.mid) {
+        Ok(owner @ CartOwner::Visitor(_)) => owner,
+        _ => {
+            return Err(AppError::bad_request(
+                "invalid_cart_id",
+                "mid: must be the visitor id (a UUID)",
+            ));
+        }
+    };
+    let user = CartOwner::User(uid);
+    let catalog = state.catalog.current();
+    let (db, key, snapshot) = (state.store.clone(), user.clone(), catalog.clone());
+    let cart = blocking(move || {
+        let cap = |code: &str, wanted: u32| {
+            snapshot.product(code).map_or(wanted.min(MAX_QTY), |p| {
+                wanted.min(MAX_QTY).min(p.stock.max(1))
+            })
+        };
+        Ok(store::merge(&db, &visitor, &key, cap)?)
+    })
+    .await?;
+    Ok(axum::Json(cart_view(&user, &cart, &catalog)).into_response())
+}

@@ -1,0 +1,243 @@
+//! Carts: visitor and user carts, quantity and stock rules, ownership, merging on sign-in.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, error_code, spawn_app};
+
+const VISITOR: &str = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+
+fn in_stock(app: &TestApp, min: u32) -> Vec<String> {
+    let catalog = app.state.catalog.current();
+    catalog
+        .products
+        .iter()
+        .filter(|p| p.active && p.stock >= min)
+        .map(|p| p.code.clone())
+        .collect()
+}
+
+async fn add(app: &TestApp, id: &str, code: &str, qty: i64, token: Option<&str>) -> (u16, Value) {
+    app.post_json(
+        "/api/app/cart/add",
+        &json!({"id": id, "code": code, "qty": qty}),
+        token,
+    )
+    .await
+}
+
+fn qty(cart: &Value, code: &str) -> u64 {
+    cart["cart"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["code"] == code)
+        .map_or(0, |l| l["qty"].as_u64().unwrap())
+}
+
+#[tokio::test]
+async fn a_visitor_keeps_a_cart_by_visitor_id() {
+    let app = spawn_app().await;
+    let codes = in_stock(&app, 5);
+    let (sofa, chair) = (&codes[0], &codes[1]);
+    assert_eq!(add(&app, VISITOR, sofa, 1, None).await.0, 200);
+    let (status, cart) = add(&app, VISITOR, chair, 2, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(cart["cart"]["amt"], 3);
+    assert_eq!(cart["cart"]["id"], VISITOR);
+    let line = &cart["cart"]["lines"][0];
+    assert_eq!(line["code"], sofa.as_str());
+    assert!(
+        line["unitPrice"].is_i64() && line["name"]["th"].is_string() && line["image"].is_string()
+    );
+
+    let (_, got) = app
+        .get_json(&format!("/api/app/cart/get/{}", VISITOR.to_uppercase()))
+        .await;
+    assert_eq!(
+        got["cart"]["amt"], 3,
+        "visitor ids are case-insensitive UUIDs"
+    );
+    let (_, set) = app
+        .post_json(
+            "/api/app/cart/set",
+            &json!({"id": VISITOR, "code": chair, "qty": 0}),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (set["cart"]["amt"].as_u64(), qty(&set, chair)),
+        (Some(1), 0)
+    );
+    let (_, empty) = app
+        .get_json("/api/app/cart/get/0b7a4a0e-6d6b-4d1f-9d3c-1a2b3c4d5e6f")
+        .await;
+    assert_eq!(empty["cart"]["amt"], 0);
+}
+
+#[tokio::test]
+async fn quantities_products_and_stock_are_checked() {
+    let app = spawn_app().await;
+    let code = in_stock(&app, 3)[0].clone();
+    let catalog = app.state.catalog.current();
+    let stock = catalog.product(&code).unwrap().stock as i64;
+    let sold_out = catalog
+        .products
+        .iter()
+        .find(|p| p.active && p.stock == 0)
+        .unwrap()
+        .code
+        .clone();
+    let discontinued = catalog
+        .products
+        .iter()
+        .find(|p| !p.active)
+        .unwrap()
+        .code
+        .clone();
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (
+            json!({"id": VISITOR, "code": code, "qty": 0}),
+            "invalid_quantity",
+            "qty",
+        ),
+        (
+            json!({"id": VISITOR, "code": code, "qty": 100}),
+            "invalid_quantity",
+            "qty",
+        ),
+        (
+            json!({"id": VISITOR, "code": "NOPE-1", "qty": 1}),
+            "unknown_product",
+            "NOPE-1",
+        ),
+        (
+            json!({"id": VISITOR, "code": discontinued, "qty": 1}),
+            "unknown_product",
+            &discontinued,
+        ),
+        (
+            json!({"id": VISITOR, "code": sold_out, "qty": 1}),
+            "out_of_stock",
+            &sold_out,
+        ),
+        (
+            json!({"id": VISITOR, "code": code, "qty": stock + 1}),
+            "out_of_stock",
+            &code,
+        ),
+        (
+            json!({"id": "not-a-visitor", "code": code, "qty": 1}),
+            "invalid_cart_id",
+            "not-a-visitor",
+        ),
+        (
+            json!({"id": VISITOR, "code": code, "qty": 1, "price": 1}),
+            "invalid_json",
+            "price",
+        ),
+    ];
+    for (body, expected, named) in cases {
+        let (status, answer) = app.post_json("/api/app/cart/add", &body, None).await;
+        assert_eq!((status, error_code(&answer)), (400, expected), "{body}");
+        assert!(
+            answer["error"]["message"].as_str().unwrap().contains(named),
+            "{answer}"
+        );
+    }
+    // Adding past the stock in two steps is refused too, and the cart keeps what it had.
+    assert_eq!(add(&app, VISITOR, &code, stock, None).await.0, 200);
+    let (status, body) = add(&app, VISITOR, &code, 1, None).await;
+    assert_eq!((status, error_code(&body)), (400, "out_of_stock"));
+    let (_, cart) = app.get_json(&format!("/api/app/cart/get/{VISITOR}")).await;
+    assert_eq!(qty(&cart, &code) as i64, stock);
+}
+
+#[tokio::test]
+async fn a_users_cart_needs_that_users_token() {
+    let app = spawn_app().await;
+    let nok = app.token("nok", "user").await;
+    let ploy = app.token("ploy", "user").await;
+    let nok_id = app.get_authed("/api/auth/user", &nok).await.1["data"]["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let code = in_stock(&app, 2)[0].clone();
+    assert_eq!(add(&app, &nok_id, &code, 1, Some(&nok)).await.0, 200);
+    let path = format!("/api/app/cart/get/{nok_id}");
+    assert_eq!(app.get_authed(&path, &nok).await.1["cart"]["amt"], 1);
+    let (status, body) = app.get_authed(&path, &ploy).await;
+    assert_eq!((status, error_code(&body)), (403, "forbidden"));
+    assert_eq!(app.get_json(&path).await.0, 401);
+    let (status, _) = add(&app, &nok_id, &code, 1, Some(&ploy)).await;
+    assert_eq!(status, 403);
+    let (status, _) = add(&app, &nok_id, &code, 1, None).await;
+    assert_eq!(status, 401);
+    assert_eq!(
+        app.get_authed(&path, &nok).await.1["cart"]["amt"],
+        1,
+        "nothing changed"
+    );
+}
+
+#[tokio::test]
+async fn signing_in_merges_the_visitor_cart_without_losing_anything() {
+    let app = spawn_app().await;
+    let token = app.token("nok", "user").await;
+    let uid = app.get_authed("/api/auth/user", &token).await.1["data"]["id"]
+        .as_u64()
+        .unwrap();
+    let codes = in_stock(&app, 10);
+    let (a, b) = (&codes[0], &codes[1]);
+    add(&app, VISITOR, a, 1, None).await;
+    add(&app, VISITOR, b, 2, None).await;
+    add(&app, &uid.to_string(), a, 2, Some(&token)).await;
+
+    let (status, body) = app
+        .post_json(
+            "/api/app/cart/merge/",
+            &json!({"uid": uid + 1, "mid": VISITOR}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (403, "forbidden"));
+    assert_eq!(
+        app.post_json(
+            "/api/app/cart/merge/",
+            &json!({"uid": uid, "mid": VISITOR}),
+            None
+        )
+        .await
+        .0,
+        401
+    );
+
+    let (status, merged) = app
+        .post_json(
+            "/api/app/cart/merge/",
+            &json!({"uid": uid, "mid": VISITOR}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, 200, "{merged}");
+    assert_eq!(
+        (qty(&merged, a), qty(&merged, b)),
+        (3, 2),
+        "quantities are added"
+    );
+    assert_eq!(merged["cart"]["amt"], 5);
+    assert_eq!(merged["cart"]["id"], uid.to_string());
+    let (_, visitor) = app.get_json(&format!("/api/app/cart/get/{VISITOR}")).await;
+    assert_eq!(visitor["cart"]["amt"], 0, "the visitor cart is emptied");
+    let (status, again) = app
+        .post_json(
+            "/api/app/cart/merge/",
+            &json!({"uid": uid.to_string(), "mid": VISITOR}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(
+        (status, again["cart"]["amt"].as_u64()),
+        (200, Some(5)),
+        "merging twice changes nothing"
+    );
+}
