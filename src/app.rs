@@ -97,6 +97,9 @@ pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
     if demo && catalog::store::seed_demo(store).map_err(StartError::Seed)? {
         tracing::info!("demo catalogue seeded");
     }
+    if demo && crate::pricing::store::seed_demo(store).map_err(StartError::Seed)? {
+        tracing::info!("demo promotions and coupons seeded");
+    }
     Ok(())
 }
 
@@ -195,6 +198,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/app/cart/add", post(cart::routes::add_to_cart))
         .route("/api/app/cart/set", post(cart::routes::set_cart_line))
         .route("/api/app/cart/merge/", post(cart::routes::merge_carts))
+        .route("/api/app/cart/quote", post(cart::routes::quote_cart))
+        .route(
+            "/api/app/coupons",
+            get(crate::pricing::routes::list_coupons),
+        )
         // Any other API path is a JSON 404, never the app shell.
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))

@@ -28,6 +28,10 @@ pub struct Config {
     pub demo: bool,
     /// Anonymous carts untouched this many days are deleted (signed-in carts are kept).
     pub cart_expiry_days: u32,
+    /// Shipping for an order, in satang (฿500 = 50000), and the order value (after discounts)
+    /// from which shipping is free.
+    pub shipping_flat_rate: i64,
+    pub free_shipping_over: i64,
     pub features: Features,
     pub contact: Contact,
     pub auth: Auth,
@@ -114,6 +118,8 @@ impl Default for Config {
             shop_name: "Kiosk".into(),
             demo: true,
             cart_expiry_days: 30,
+            shipping_flat_rate: 50_000,
+            free_shipping_over: 500_000,
             features: Features {
                 room_menu: true,
                 category_menu: true,
@@ -177,6 +183,8 @@ const ENV_KEYS: &[&str] = &[
     "shop_name",
     "demo",
     "cart_expiry_days",
+    "shipping_flat_rate",
+    "free_shipping_over",
     "features.room_menu",
     "features.category_menu",
     "contact.tel",
@@ -265,6 +273,15 @@ impl Config {
                 "cart_expiry_days",
                 format!("{} must be 1 to 365", self.cart_expiry_days),
             ));
+        }
+        if !(0..=10_000_000).contains(&self.shipping_flat_rate) {
+            return Err(invalid(
+                "shipping_flat_rate",
+                format!("{} must be 0 to 10000000 satang", self.shipping_flat_rate),
+            ));
+        }
+        if self.free_shipping_over < 0 {
+            return Err(invalid("free_shipping_over", "must not be negative".into()));
         }
         if self.data_dir.as_os_str().is_empty() {
             return Err(invalid("data_dir", "must not be empty".into()));

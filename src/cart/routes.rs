@@ -201,3 +201,123 @@ pub async fn merge_carts(
     .await?;
     Ok(axum::Json(cart_view(&user, &cart, &catalog)).into_response())
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteBody {
+    id: String,
+    #[serde(default)]
+    coupon: Option<String>,
+    /// Whole coins (1 coin = ฿1) to use; signed-in carts only.
+    #[serde(default)]
+    coins: Option<i64>,
+    /// The shopper's language: some promotions run in one language only.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /api/app/cart/quote` `{id, coupon?, coins?, lang?}`: what the cart costs, computed
+/// here from current prices; the browser never sends a price.
+pub async fn quote_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<QuoteBody>,
+) -> Result<Response, AppError> {
+    let owner = owner_for(&state, &headers, &body.id).await?;
+    let coins = body.coins.unwrap_or(0);
+    if coins < 0 {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "coins: must not be negative",
+        ));
+    }
+    let user_id = match owner {
+        CartOwner::User(id) => Some(id),
+        CartOwner::Visitor(_) if coins > 0 => {
+            return Err(AppError::bad_request(
+                "coins_need_sign_in",
+                "coins: sign in to use coins",
+            ));
+        }
+        CartOwner::Visitor(_) => None,
+    };
+    let lang = body
+        .lang
+        .as_deref()
+        .and_then(crate::i18n::Locale::parse)
+        .unwrap_or(crate::i18n::Locale::En)
+        .code();
+    let catalog = state.catalog.current();
+    let (db, key, config) = (state.store.clone(), owner.clone(), state.config.clone());
+    let quote = blocking(move || {
+        let cart = store::get(&db, &key)?;
+        let promotions = crate::pricing::store::promotions(&db)?;
+        let coupon = match body
+            .coupon
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            None => None,
+            Some(code) => Some(
+                crate::pricing::store::coupon(&db, code, user_id)?.ok_or_else(|| {
+                    AppError::bad_request(
+                        "unknown_coupon",
+                        format!("coupon: {code} does not exist"),
+                    )
+                })?,
+            ),
+        };
+        let balance = match user_id {
+            Some(id) => crate::accounts::store::find_by_id(&db, id)?.map_or(0, |u| u.coin),
+            None => 0,
+        };
+        let lines: Vec<crate::pricing::Line> = cart
+            .lines
+            .iter()
+            .filter_map(|line| {
+                catalog
+                    .product(&line.code)
+                    .filter(|p| p.active)
+                    .map(|p| (line, p))
+            })
+            .map(|(line, p)| crate::pricing::Line {
+                code: p.code.clone(),
+                qty: line.qty,
+                unit_price: p.price,
+                rooms: p.rooms.clone(),
+                categories: p.categories.clone(),
+                discounted: p.compare_at_price.is_some(),
+            })
+            .collect();
+        let request = crate::pricing::QuoteRequest {
+            lines: &lines,
+            lang,
+            promotions: &promotions,
+            coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
+            coins_wanted: coins,
+            coin_balance: balance,
+            shipping: crate::pricing::Shipping {
+                flat_rate: config.shipping_flat_rate,
+                free_over: config.free_shipping_over,
+            },
+            now: time::OffsetDateTime::now_utc().unix_timestamp(),
+        };
+        crate::pricing::quote(&request).map_err(pricing_error)
+    })
+    .await?;
+    Ok(axum::Json(json!({"status": "success", "quote": quote})).into_response())
+}
+
+fn pricing_error(err: crate::pricing::PricingError) -> AppError {
+    use crate::pricing::PricingError as E;
+    let code = match &err {
+        E::CouponNotValidNow(_) => "coupon_not_valid",
+        E::CouponMinimumSpend { .. } => "coupon_min_spend",
+        E::CouponUsedUp(_) => "coupon_used_up",
+        E::CouponUsedByYou(_) => "coupon_used_by_you",
+        E::NotEnoughCoins { .. } => "not_enough_coins",
+        E::OutOfRange => "invalid_input",
+    };
+    AppError::bad_request(code, err.to_string())
+}

@@ -6,6 +6,8 @@
 //! pay; the VAT shown is the VAT contained in the total, `total × 7 / 107`, rounded half up.
 
 pub mod promotion;
+pub mod routes;
+pub mod store;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +45,9 @@ pub enum Discount {
 #[serde(rename_all = "camelCase")]
 pub struct Coupon {
     pub code: String,
+    /// Shown in the header's coupon label while valid.
+    #[serde(default)]
+    pub display: bool,
     pub discount: Discount,
     /// The order value (after promotions) needed, in satang.
     pub min_spend: Satang,

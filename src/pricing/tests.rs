@@ -200,6 +200,7 @@ fn a_quote_adds_up_in_the_documented_order() {
         ..promo(Discount::Percent(10))
     }];
     let coupon = Coupon {
+        display: true,
         code: "WELCOME".into(),
         discount: Discount::Amount(50_000),
         min_spend: 100_000,
@@ -229,6 +230,7 @@ fn a_quote_adds_up_in_the_documented_order() {
 fn coupons_and_coins_are_refused_with_a_reason() {
     let lines = [line("CH-1", 1, 249_000)];
     let coupon = Coupon {
+        display: true,
         code: "BIG".into(),
         discount: Discount::Percent(10),
         min_spend: 300_000,
@@ -368,7 +370,7 @@ proptest! {
             room_inc: if *living { vec!["living".into()] } else { vec![] },
             ..promo(*d)
         }).collect();
-        let coupon = coupon.map(|(discount, min_spend)| Coupon { code: "C".into(), discount, min_spend, starts_at: 0, ends_at: 10_000, usage_limit: 0, per_user_limit: 0 });
+        let coupon = coupon.map(|(discount, min_spend)| Coupon { display: true, code: "C".into(), discount, min_spend, starts_at: 0, ends_at: 10_000, usage_limit: 0, per_user_limit: 0 });
         let request = QuoteRequest { coupon: coupon.as_ref().map(|c| (c, CouponUses::default())), coins_wanted: coins, coin_balance: balance, ..request(&lines, &promotions) };
         match quote(&request) {
             Ok(q) => {

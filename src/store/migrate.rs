@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 6;
+pub const SCHEMA_VERSION: u64 = 7;
 
 struct Migration {
     version: u64,
@@ -45,6 +45,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 6,
         name: "create the cart table",
         apply: v6_carts,
+    },
+    Migration {
+        version: 7,
+        name: "create promotion and coupon tables",
+        apply: v7_pricing,
     },
 ];
 
@@ -149,6 +154,14 @@ fn v5_products(txn: &WriteTransaction) -> Result<(), StoreError> {
 /// Version 6: carts.
 fn v6_carts(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(crate::cart::store::CART_OWNER_TO_CART)?;
+    Ok(())
+}
+
+/// Version 7: promotions, coupons and coupon uses.
+fn v7_pricing(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(crate::pricing::store::PROMOTION_ID_TO_PROMOTION)?;
+    txn.open_table(crate::pricing::store::COUPON_CODE_TO_COUPON)?;
+    txn.open_table(crate::pricing::store::COUPON_KEY_TO_USES)?;
     Ok(())
 }
 

@@ -241,3 +241,150 @@ async fn signing_in_merges_the_visitor_cart_without_losing_anything() {
         "merging twice changes nothing"
     );
 }
+
+async fn quote(app: &TestApp, body: Value, token: Option<&str>) -> (u16, Value) {
+    app.post_json("/api/app/cart/quote", &body, token).await
+}
+
+#[tokio::test]
+async fn the_server_quotes_promotions_coupons_shipping_and_vat() {
+    let app = spawn_app().await;
+    let catalog = app.state.catalog.current();
+    // A sofa not on sale (the 10 % "sofa-month" promotion applies) and a cheap non-sofa.
+    let sofa = catalog
+        .products
+        .iter()
+        .find(|p| {
+            p.active
+                && p.stock > 0
+                && p.categories.iter().any(|c| c == "sofas")
+                && p.compare_at_price.is_none()
+        })
+        .unwrap()
+        .clone();
+    let other = catalog
+        .products
+        .iter()
+        .filter(|p| {
+            p.active
+                && p.stock > 0
+                && p.categories.iter().all(|c| c != "sofas" && c != "decor")
+                && !p.rooms.iter().any(|r| r == "outdoor")
+        })
+        .min_by_key(|p| p.price)
+        .unwrap()
+        .clone();
+    add(&app, VISITOR, &sofa.code, 1, None).await;
+    add(&app, VISITOR, &other.code, 1, None).await;
+
+    let (status, body) = quote(&app, json!({"id": VISITOR}), None).await;
+    assert_eq!(status, 200, "{body}");
+    let q = &body["quote"];
+    let subtotal = sofa.price + other.price;
+    let promotion = sofa.price / 10;
+    assert_eq!(q["subtotal"], subtotal);
+    assert_eq!(q["promotionDiscount"], promotion);
+    let goods = subtotal - promotion;
+    let shipping = if goods >= 500_000 { 0 } else { 50_000 };
+    assert_eq!(q["shipping"], shipping);
+    let total = goods + shipping;
+    assert_eq!(q["total"], total);
+    assert_eq!(
+        q["vat"],
+        (total * 14 + 107) / 214,
+        "VAT 7 % included, rounded half up"
+    );
+
+    // WELCOME500: ฿500 off orders of ฿5,000 or more.
+    let (status, with_coupon) =
+        quote(&app, json!({"id": VISITOR, "coupon": "welcome500"}), None).await;
+    if goods >= 500_000 {
+        assert_eq!(status, 200);
+        assert_eq!(with_coupon["quote"]["couponDiscount"], 50_000);
+    } else {
+        assert_eq!(
+            (status, error_code(&with_coupon)),
+            (400, "coupon_min_spend")
+        );
+    }
+    let (status, body) = quote(&app, json!({"id": VISITOR, "coupon": "FREESOFA"}), None).await;
+    assert_eq!((status, error_code(&body)), (400, "unknown_coupon"));
+    let (status, body) = quote(&app, json!({"id": VISITOR, "coins": 10}), None).await;
+    assert_eq!((status, error_code(&body)), (400, "coins_need_sign_in"));
+    let (status, body) = quote(&app, json!({"id": VISITOR, "total": 1}), None).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_json"),
+        "the browser never sends prices"
+    );
+}
+
+#[tokio::test]
+async fn coins_are_capped_by_the_balance_and_promotions_by_language() {
+    let app = spawn_app().await;
+    let token = app.token("nok", "user").await;
+    let uid = app.get_authed("/api/auth/user", &token).await.1["data"]["id"]
+        .as_u64()
+        .unwrap();
+    let id = uid.to_string();
+    let catalog = app.state.catalog.current();
+    let decor = catalog
+        .products
+        .iter()
+        .find(|p| {
+            p.active
+                && p.stock > 0
+                && p.categories.iter().any(|c| c == "decor")
+                && !p.categories.iter().any(|c| c == "rugs")
+        })
+        .unwrap()
+        .clone();
+    add(&app, &id, &decor.code, 1, Some(&token)).await;
+
+    let (_, english) = quote(&app, json!({"id": id}), Some(&token)).await;
+    let (_, thai) = quote(&app, json!({"id": id, "lang": "th"}), Some(&token)).await;
+    assert_eq!(
+        english["quote"]["promotionDiscount"], 0,
+        "the decor day runs in Thai only"
+    );
+    assert_eq!(thai["quote"]["promotionDiscount"], 10_000.min(decor.price));
+
+    let (status, body) = quote(&app, json!({"id": id, "coins": 5}), Some(&token)).await;
+    assert_eq!((status, error_code(&body)), (400, "not_enough_coins"));
+    let staff = app.token("boss", "admin").await;
+    app.post_json(
+        &format!("/api/admin/user/{uid}/coins"),
+        &json!({"amount": 300, "reason": "welcome"}),
+        Some(&staff),
+    )
+    .await;
+    let (status, body) = quote(&app, json!({"id": id, "coins": 200}), Some(&token)).await;
+    assert_eq!(status, 200, "{body}");
+    let q = &body["quote"];
+    let payable = q["subtotal"].as_i64().unwrap() - q["promotionDiscount"].as_i64().unwrap()
+        + q["shipping"].as_i64().unwrap();
+    assert_eq!(
+        q["coins"].as_i64().unwrap(),
+        20_000.min(payable - payable % 100)
+    );
+    assert_eq!(
+        q["total"].as_i64().unwrap(),
+        payable - q["coins"].as_i64().unwrap()
+    );
+    let other = app.token("ploy", "user").await;
+    assert_eq!(quote(&app, json!({"id": id}), Some(&other)).await.0, 403);
+
+    let (status, coupons) = app.get_json("/api/app/coupons").await;
+    assert_eq!(status, 200);
+    let codes: Vec<&str> = coupons["coupons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"WELCOME500") && codes.contains(&"SAVE10"),
+        "{codes:?}"
+    );
+    assert_eq!(coupons["count"].as_u64().unwrap() as usize, codes.len());
+}
