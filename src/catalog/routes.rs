@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use super::cache::CatalogSnapshot;
 use super::model::Product;
 use super::query::{ProductQuery, parse_page};
 use crate::app::AppState;
@@ -122,15 +123,20 @@ pub async fn list_products(
         .into_response())
 }
 
+/// The product with `code`, or the API's 404.
+fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, AppError> {
+    catalog
+        .product(code)
+        .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))
+}
+
 /// `GET /api/app/product/get/{code}`
 pub async fn get_product(
     State(state): State<AppState>,
     Path(code): Path<String>,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    let product = catalog
-        .product(&code)
-        .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
+    let product = find(&catalog, &code)?;
     Ok(axum::Json(OneProduct {
         status: "success",
         product,
@@ -144,9 +150,7 @@ pub async fn related_products(
     Path(code): Path<String>,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    let product = catalog
-        .product(&code)
-        .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
+    let product = find(&catalog, &code)?;
     let products = catalog.related(product, 8);
     Ok(axum::Json(ProductList {
         status: "success",

@@ -1,11 +1,10 @@
 //! The catalogue's tables and the demo catalogue.
 
-use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
-use serde::de::DeserializeOwned;
+use redb::{ReadableTable, ReadableTableMetadata, TableDefinition};
 
 use super::model::{Category, CategoryNode, Product, Room, flatten_tree};
 use crate::http::assets::{Assets, embedded_json};
-use crate::store::{META, Store, StoreError};
+use crate::store::{META, Store, StoreError, load_json_rows};
 
 /// Room key → [`Room`] (JSON).
 pub const ROOM_KEY_TO_ROOM: TableDefinition<&str, &[u8]> = TableDefinition::new("room_key_to_room");
@@ -85,16 +84,16 @@ fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
 }
 
 pub fn load_rooms(store: &Store) -> Result<Vec<Room>, StoreError> {
-    load_all(store, ROOM_KEY_TO_ROOM)
+    load_json_rows(store, ROOM_KEY_TO_ROOM)
 }
 
 pub fn load_categories(store: &Store) -> Result<Vec<Category>, StoreError> {
-    load_all(store, CATEGORY_KEY_TO_CATEGORY)
+    load_json_rows(store, CATEGORY_KEY_TO_CATEGORY)
 }
 
 /// Every product, by code.
 pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
-    load_all(store, PRODUCT_CODE_TO_PRODUCT)
+    load_json_rows(store, PRODUCT_CODE_TO_PRODUCT)
 }
 
 /// Inserts or replaces products in one transaction (an import is all or nothing).
@@ -108,23 +107,4 @@ pub fn upsert_products(store: &Store, products: &[Product]) -> Result<(), StoreE
     }
     txn.commit()?;
     Ok(())
-}
-
-fn load_all<T: DeserializeOwned>(
-    store: &Store,
-    definition: TableDefinition<&str, &[u8]>,
-) -> Result<Vec<T>, StoreError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(definition)?;
-    let mut rows = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        let row =
-            serde_json::from_slice(value.value()).map_err(|source| StoreError::BadDocument {
-                key: key.value().to_string(),
-                source,
-            })?;
-        rows.push(row);
-    }
-    Ok(rows)
 }

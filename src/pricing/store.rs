@@ -4,7 +4,7 @@ use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
 use super::{Coupon, CouponUses, Promotion};
 use crate::http::assets::{Assets, embedded_json};
-use crate::store::{META, Store, StoreError};
+use crate::store::{META, Store, StoreError, load_json_rows};
 
 /// Promotion id → [`Promotion`] (JSON).
 pub const PROMOTION_ID_TO_PROMOTION: TableDefinition<&str, &[u8]> =
@@ -59,35 +59,11 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
 }
 
 pub fn promotions(store: &Store) -> Result<Vec<Promotion>, StoreError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(PROMOTION_ID_TO_PROMOTION)?;
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        out.push(serde_json::from_slice(value.value()).map_err(|source| {
-            StoreError::BadDocument {
-                key: key.value().into(),
-                source,
-            }
-        })?);
-    }
-    Ok(out)
+    load_json_rows(store, PROMOTION_ID_TO_PROMOTION)
 }
 
 pub fn coupons(store: &Store) -> Result<Vec<Coupon>, StoreError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(COUPON_CODE_TO_COUPON)?;
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        out.push(serde_json::from_slice(value.value()).map_err(|source| {
-            StoreError::BadDocument {
-                key: key.value().into(),
-                source,
-            }
-        })?);
-    }
-    Ok(out)
+    load_json_rows(store, COUPON_CODE_TO_COUPON)
 }
 
 /// A coupon by code (case-insensitive) and its uses so far, overall and by `user`.

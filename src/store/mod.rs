@@ -114,3 +114,28 @@ pub fn next_id(txn: &redb::WriteTransaction, sequence: &str) -> Result<u64, Stor
     table.insert(sequence, next + 1)?;
     Ok(next)
 }
+
+/// Every row of a `&str → JSON` table, decoded; `[]` when the table does not exist yet.
+pub fn load_json_rows<T: serde::de::DeserializeOwned>(
+    store: &Store,
+    definition: TableDefinition<&str, &[u8]>,
+) -> Result<Vec<T>, StoreError> {
+    use redb::ReadableDatabase;
+    let read = store.db().begin_read()?;
+    let table = match read.open_table(definition) {
+        Ok(table) => table,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
+        Err(err) => return Err(err.into()),
+    };
+    let mut rows = Vec::new();
+    for entry in table.iter()? {
+        let (key, value) = entry?;
+        let row =
+            serde_json::from_slice(value.value()).map_err(|source| StoreError::BadDocument {
+                key: key.value().to_string(),
+                source,
+            })?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
