@@ -6,8 +6,11 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   globalSetup: './e2e/global-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous limits: the debug server makes each `?w=` image variant on its first request
+  // (about half a second of CPU each here), and while a page's images are being made Chromium
+  // queues further requests to the same host (six connections), API calls included.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,

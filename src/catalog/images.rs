@@ -17,6 +17,12 @@ use crate::app::AppState;
 use crate::http::AppError;
 use crate::http::assets::Assets;
 
+/// Resizing is CPU-bound: at most one resize per core runs at once, so a page full of new
+/// image sizes cannot starve API requests.
+static RESIZE_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+});
+
 /// The widths `?w=` may ask for.
 pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];
 const CACHE_CONTROL: &str = "public, max-age=604800";
@@ -80,6 +86,10 @@ pub async fn get_image(
                 .join("cache/images")
                 .join(width.to_string())
                 .join(format!("{path}.{}", if webp { "webp" } else { "png" }));
+            let _slot = RESIZE_SLOTS
+                .acquire()
+                .await
+                .map_err(|e| AppError::internal("resize slot", e))?;
             let bytes =
                 tokio::task::spawn_blocking(move || resized(&original, width, webp, &cache))
                     .await

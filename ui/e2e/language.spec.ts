@@ -15,7 +15,7 @@ test('the language chooser switches / ⇄ /th keeping the path', async ({ accept
   await chooser.locator('[data-locale="th"]').click();
   await expect(page).toHaveURL(/\/th\/about$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
-  await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', message('th', 'header.searchPlaceholder'));
+  await expect(page.getByRole('combobox', { name: message('th', 'header.searchLabel') })).toHaveAttribute('placeholder', message('th', 'header.searchPlaceholder'));
   expect((await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('th');
 
   const thaiChooser = page.locator('.info-bar').getByRole('navigation', { name: message('th', 'header.language') });
@@ -23,7 +23,7 @@ test('the language chooser switches / ⇄ /th keeping the path', async ({ accept
   await expect(page).toHaveURL(/\/about$/);
   expect(new URL(page.url()).pathname).toBe('/about');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', message('en', 'header.searchPlaceholder'));
+  await expect(page.getByRole('combobox', { name: message('en', 'header.searchLabel') })).toHaveAttribute('placeholder', message('en', 'header.searchPlaceholder'));
 });
 
 test('switching language keeps the query and Malay pages declare lang="ms"', async ({ acceptedCookies: page }) => {
@@ -51,5 +51,5 @@ test('the browser back button returns to the previous language', async ({ accept
   await page.goBack();
   await expect(page).toHaveURL(/\/area$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', message('en', 'header.searchPlaceholder'));
+  await expect(page.getByRole('combobox', { name: message('en', 'header.searchLabel') })).toHaveAttribute('placeholder', message('en', 'header.searchPlaceholder'));
 });

@@ -1,13 +1,29 @@
 // Full-page screenshots to look at (e2e/screenshots/, git-ignored): home, a content page, the 404
-// screen, the login and register pages (one in Thai with errors shown) and the signed-in header, at each width.
+// screen, the login and register pages (one in Thai with errors shown), the signed-in header, and
+// the catalogue (a room with filters, a product page, search results), at each width.
 import type { Page } from '@playwright/test';
 import { registerShopper, useToken } from './accounts';
 import { expect, test } from './fixtures';
 
 async function shoot(page: Page, name: string, project: string, fullPage = true) {
   await page.waitForLoadState('networkidle');
+  if (fullPage) await loadLazyImages(page);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
+}
+
+/** Scrolls through the page so lazy images load, then back to the top once the shown ones have. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  // Images in hidden slides never load, and need not.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const SHOTS = [
@@ -16,6 +32,11 @@ const SHOTS = [
   { name: 'not-found', path: '/th/no-such-page' },
   { name: 'login', path: '/user/login' },
   { name: 'register', path: '/user/register' },
+  { name: 'product', path: '/products/SF-1001' },
+  { name: 'product-discontinued-th', path: '/th/products/TB-3204' },
+  { name: 'search-results', path: '/search?keyword=sofa' },
+  { name: 'search-results-km', path: '/km/search?keyword=%E1%9E%80%E1%9F%85%E1%9E%A2%E1%9E%B8' },
+  { name: 'code-search', path: '/searchcode?keyword=SF-10' },
 ];
 
 for (const shot of SHOTS) {
@@ -42,4 +63,29 @@ test('screenshot of the signed-in header and account tab', async ({ acceptedCook
   await page.goto('/th/mobile/account');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shoot(page, 'account-tab-th', testInfo.project.name);
+});
+
+test('screenshot of a room with filters and sort applied', async ({ acceptedCookies: page }, testInfo) => {
+  await page.goto('/room/living?material=fabric,leather&sort=price_asc');
+  await expect(page.locator('main .product-card__link').first()).toBeVisible();
+  const toggle = page.locator('.listing__filters-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.locator('.filters')).toBeVisible();
+  await shoot(page, 'room-filters', testInfo.project.name);
+});
+
+test('screenshot of a Thai category with a price range', async ({ acceptedCookies: page }, testInfo) => {
+  await page.goto('/th/category/sofas?minPrice=10000&maxPrice=30000');
+  await expect(page.locator('main .product-card__link').first()).toBeVisible();
+  await shoot(page, 'category-price-th', testInfo.project.name);
+});
+
+test('screenshot of the search suggestions', async ({ acceptedCookies: page }, testInfo) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox');
+  await box.pressSequentially('sofa', { delay: 40 });
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await box.press('ArrowDown');
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.suggestion img')].every((image) => image.complete));
+  await shoot(page, 'search-suggestions', testInfo.project.name, false);
 });

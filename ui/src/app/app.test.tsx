@@ -66,6 +66,16 @@ describe('not-found and error screens', () => {
     expect(await screen.findByText('This page could not be found.')).toBeTruthy();
   });
 
+  it('shows the not-found screen when the product API answers 404 after client-side navigation', async () => {
+    visit('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    await act(async () => {
+      window.history.pushState(null, '', '/products/NO-SUCH-1');
+    });
+    expect(await screen.findByText('This page could not be found.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
   it('links home within the current language', () => {
     setPageStatus(404, undefined, '/th/missing/page/deep');
     visit('/th/missing/page/deep');
@@ -85,7 +95,7 @@ describe('content pages', () => {
 });
 
 describe('menus and links', () => {
-  it('prefixes internal links with the language and keeps external ones plain', () => {
+  it('prefixes internal links with the language and keeps external ones plain', async () => {
     i18nStore.set((s) => ({ ...s, locale: 'th', locales: { ...s.locales, th: s.messages } }));
     visit('/th/search?keyword=sofa');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
@@ -94,7 +104,8 @@ describe('menus and links', () => {
     expect(facebook.getAttribute('href')).toBe('https://www.facebook.com/kioskfurniture');
     expect(facebook.getAttribute('rel')).toContain('noopener');
     expect(within(menu).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/th/user/login');
-    expect(screen.getByText('Results for “sofa”')).toBeTruthy();
+    // The search page is a lazy chunk.
+    expect(await screen.findByText('Results for “sofa”')).toBeTruthy();
   });
 
   it('offers the five languages in the order th, my, km, en, id, each keeping the path and query', () => {

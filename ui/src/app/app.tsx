@@ -10,6 +10,7 @@ import { CookieNotice } from '../features/consent/components/cookie-notice';
 import { i18nStore, setLocale } from '../i18n/i18n-store';
 import { useStore } from '../lib/create-store';
 import { localeBase, splitLocalePath, type LocaleCode } from '../lib/locale-path';
+import { keepsPosition } from '../lib/navigation-state';
 import { pageStatus } from '../lib/page-status';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorScreen } from './error-screen';
@@ -28,15 +29,19 @@ function useLocaleFollowsUrl(urlLocale: LocaleCode): void {
 /**
  * After following a link, start at the top of the new page and move focus to its content, so
  * keyboard and screen-reader users land on the page they asked for. Back/forward keep the
- * browser's own scroll restoration.
+ * browser's own scroll restoration, and so do changes that only refine the page shown (a filter,
+ * the sort order: their history state says so), leaving focus on the control that was used.
  */
 function useNewPageStartsAtTop(): void {
   useEffect(() => {
-    const onNavigate = () =>
+    const onNavigate = (event: Event) => {
+      const args = (event as Event & { arguments?: ArrayLike<unknown> }).arguments;
+      if (args && keepsPosition(args[0])) return;
       requestAnimationFrame(() => {
         window.scrollTo(0, 0);
         document.getElementById('main')?.focus({ preventScroll: true });
       });
+    };
     window.addEventListener('pushState', onNavigate);
     return () => window.removeEventListener('pushState', onNavigate);
   }, []);

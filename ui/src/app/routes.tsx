@@ -5,18 +5,16 @@ import type { ComponentChildren, VNode } from 'preact';
 import { Route, Switch } from 'wouter';
 import { ErrorStatus } from '../components/error-status';
 import { CartPage, CartResultPage } from '../features/cart/routes/cart-page';
-import { CategoryPage } from '../features/catalog/routes/category-page';
 import { MobileCategoryPage } from '../features/catalog/routes/mobile-category-page';
-import { ProductPage, ViewPage } from '../features/catalog/routes/product-page';
-import { RoomPage } from '../features/catalog/routes/room-page';
+import { ViewPage } from '../features/catalog/routes/view-page';
 import { ContentListPage } from '../features/content/routes/content-list-page';
 import { ContentPage } from '../features/content/routes/content-page';
-import { SearchPage } from '../features/search/routes/search-page';
 import { MobileAccountPage } from '../features/user/routes/mobile-account-page';
 import { DefaultLayout } from './layouts/default-layout';
 import { MainLayout } from './layouts/main-layout';
 import { AccessGuard } from './routes/access-guard';
 import { AdminGuard } from './routes/admin-guard';
+import { CategoryRoute, ProductRoute, RoomRoute, SearchRoute } from './routes/catalog-routes';
 import { HomePage } from './routes/home-page';
 import { MobileInfoPage } from './routes/mobile-info-page';
 import { UserRoute } from './routes/user-route';
@@ -33,12 +31,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/cartres', layout: 'main', render: () => <CartResultPage /> },
   { path: '/order', layout: 'main', render: () => <CartPage step="order" /> },
   { path: '/privacy', layout: 'default', render: () => <ContentPage name="privacy" /> },
-  { path: '/search', layout: 'default', render: () => <SearchPage mode="words" /> },
-  { path: '/searchcode', layout: 'default', render: () => <SearchPage mode="code" /> },
+  { path: '/search', layout: 'default', render: () => <SearchRoute mode="words" /> },
+  { path: '/searchcode', layout: 'default', render: () => <SearchRoute mode="code" /> },
   { path: '/mobile/account', layout: 'main', render: () => <MobileAccountPage /> },
   { path: '/mobile/category', layout: 'main', render: () => <MobileCategoryPage /> },
   { path: '/mobile/info', layout: 'main', render: () => <MobileInfoPage /> },
-  { path: '/category/:key?', layout: 'default', render: (p) => <CategoryPage categoryKey={p.key} /> },
+  { path: '/category/:key?', layout: 'default', render: (p) => <CategoryRoute categoryKey={p.key} /> },
   {
     path: '/content/:pagename?',
     layout: 'default',
@@ -49,8 +47,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     layout: 'default',
     render: (p) => (p.pagename ? <ContentPage name={p.pagename} /> : <ContentListPage basePath="/info" />),
   },
-  { path: '/products/:code?', layout: 'default', render: (p) => <ProductPage code={p.code} /> },
-  { path: '/room/:key?', layout: 'default', render: (p) => <RoomPage roomKey={p.key} /> },
+  { path: '/products/:code?', layout: 'default', render: (p) => <ProductRoute code={p.code} /> },
+  { path: '/room/:key?', layout: 'default', render: (p) => <RoomRoute roomKey={p.key} /> },
   { path: '/user/:type?', layout: 'main', render: (p) => <UserRoute type={p.type} /> },
   { path: '/view/:id?', layout: 'main', render: (p) => <ViewPage id={p.id} /> },
   // The server's `/location/*` also matches `/location` itself; wouter's `*` needs a segment.

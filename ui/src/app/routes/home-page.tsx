@@ -1,7 +1,10 @@
-//! The home page: introduction, rooms with icons, categories and the e-catalogue.
+//! The home page: introduction with the featured products slider, rooms, new arrivals,
+//! categories and the e-catalogue.
 import { Link } from 'wouter';
 import { Icon } from '../../components/icon';
 import { CategoryChips } from '../../features/catalog/components/category-chips';
+import { FeaturedSlider } from '../../features/catalog/components/featured-slider';
+import { NewArrivals } from '../../features/catalog/components/new-arrivals';
 import { RoomsGrid } from '../../features/catalog/components/rooms-grid';
 import { useStore } from '../../lib/create-store';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -34,7 +37,8 @@ export function HomePage() {
             </a>
           </div>
         </div>
-        <HeroIllustration />
+        {/* Without products to feature (none yet, or the list failed) the illustration stays. */}
+        <FeaturedSlider fallback={<HeroIllustration />} />
       </section>
 
       <section class="home-section" aria-labelledby="home-rooms">
@@ -48,6 +52,15 @@ export function HomePage() {
           </Link>
         </div>
         <RoomsGrid />
+      </section>
+
+      <section class="home-section" aria-labelledby="home-new">
+        <div class="home-section__head">
+          <h2 id="home-new" class="home-section__title">
+            {t('home.newArrivals')}
+          </h2>
+        </div>
+        <NewArrivals label={t('home.newArrivals')} />
       </section>
 
       <section class="home-section" aria-labelledby="home-categories">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode } from './api/get-category-tree';
-import { categoryPath, findCategoryPath, findRoom, roomPath } from './catalog-store';
+import { categoryPath, findCategoryPath, findRoom, productCategoryPath, roomPath } from './catalog-store';
 
 const tree: CategoryNode[] = [
   { key: 'sofas', title: { en: 'Sofas' }, pageName: 'Sofas', children: [{ key: 'sofas-3', title: { en: '3-seat' }, pageName: ' Three-Seat ' }] },
@@ -25,5 +25,13 @@ describe('catalogue links (SPEC §2)', () => {
     expect(findCategoryPath(tree, 'three-seat').map((n) => n.key)).toEqual(['sofas', 'sofas-3']);
     expect(findCategoryPath(tree, 'beds').map((n) => n.key)).toEqual(['beds']);
     expect(findCategoryPath(tree, 'lamps')).toEqual([]);
+  });
+});
+
+describe("a product's breadcrumb", () => {
+  it('follows the deepest of its categories', () => {
+    expect(productCategoryPath(tree, ['sofas', 'sofas-3']).map((n) => n.key)).toEqual(['sofas', 'sofas-3']);
+    expect(productCategoryPath(tree, ['beds']).map((n) => n.key)).toEqual(['beds']);
+    expect(productCategoryPath(tree, ['lamps'])).toEqual([]);
   });
 });

@@ -30,3 +30,23 @@ export function findCategoryPath(nodes: CategoryNode[], slug: string): CategoryN
   }
   return [];
 }
+
+/** The path from the top of the tree to the category with this key, or []. */
+export function findCategoryPathByKey(nodes: CategoryNode[], key: string): CategoryNode[] {
+  for (const node of nodes) {
+    if (node.key === key) return [node];
+    const below = findCategoryPathByKey(node.children ?? [], key);
+    if (below.length) return [node, ...below];
+  }
+  return [];
+}
+
+/** The deepest category path among a product's categories (its breadcrumb), or []. */
+export function productCategoryPath(nodes: CategoryNode[], keys: string[]): CategoryNode[] {
+  let best: CategoryNode[] = [];
+  for (const key of keys) {
+    const path = findCategoryPathByKey(nodes, key);
+    if (path.length > best.length) best = path;
+  }
+  return best;
+}

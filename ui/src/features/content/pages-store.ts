@@ -6,11 +6,5 @@ import { listPages } from './api/list-pages';
 export const pages = createResource(listPages);
 export const pageByName = createResourceMap((name) => getPage(name));
 
-/** Splits a plain-text body into paragraphs on blank lines; the text is never treated as HTML. */
-export function paragraphs(body: string): string[] {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
+// The splitter is shared with product descriptions; content pages keep importing it from here.
+export { paragraphs } from '../../lib/text';

@@ -11,7 +11,24 @@ export function RoomMenu() {
   const state = useResource(rooms);
   const [location] = useLocation();
   const list = state.data ?? [];
-  if (list.length === 0) return null;
+  if (list.length === 0) {
+    if (state.status === 'error' || state.status === 'ready') return null;
+    // While the rooms load, an invisible row of the same height keeps the page from jumping.
+    return (
+      <div class="room-menu" aria-hidden="true">
+        <ul class="room-menu__list container room-menu__list--placeholder">
+          <li>
+            <span class="room-menu__link">
+              <span class="room-menu__icon">
+                <RoomIcon room={{ key: 'living', title: {} }} size={22} />
+              </span>
+              <span class="room-menu__label">&nbsp;</span>
+            </span>
+          </li>
+        </ul>
+      </div>
+    );
+  }
   return (
     <nav class="room-menu" aria-label={t('rooms.menuLabel')}>
       <ul class="room-menu__list container">

@@ -1,5 +1,6 @@
-//! /category/{key}: breadcrumb of the category path, its subcategories and, until products exist,
-//! an honest empty state. /category without a key lists every category.
+//! /category/{key}: breadcrumb of the category path, its subcategories and its products (those of
+//! its subcategories included), filtered, sorted and paged by the URL. /category without a key
+//! lists every category.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
@@ -11,9 +12,11 @@ import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
 import { categories, categoryPath, findCategoryPath } from '../catalog-store';
 import { CategoryChips } from '../components/category-chips';
+import { ProductListing } from '../components/product-listing';
+import type { CatalogLabels } from '../labels';
 import { safeDecode } from '../../../lib/url-rules';
 
-export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
+export function CategoryPage({ categoryKey, labels }: { categoryKey?: string; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
   const state = useResource(categories);
   const catPath = categoryKey && state.data ? findCategoryPath(state.data, safeDecode(categoryKey)) : [];
@@ -33,7 +36,7 @@ export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
   if (state.status === 'error' && !state.data) {
     return httpStatusOf(state.error) >= 500 ? <LoadError onRetry={() => void categories.reload()} /> : <ErrorStatus status={httpStatusOf(state.error)} />;
   }
-  if (!state.data) return <Loading />;
+  if (!state.data) return <Loading page />;
   if (!node) return <ErrorStatus status={404} />;
   const children = node.children ?? [];
   return (
@@ -69,11 +72,19 @@ export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
           ))}
         </ul>
       ) : null}
-      <EmptyState icon="grid" title={t('pages.categoryEmpty')} text={t('pages.emptyHint')}>
-        <Link href="/category" class="button button--ghost">
-          {t('home.browseCategories')}
-        </Link>
-      </EmptyState>
+      <ProductListing
+        key={node.key}
+        scope={{ category: node.key }}
+        labels={labels}
+        label={title ?? node.key}
+        empty={
+          <EmptyState icon="grid" title={t('pages.categoryEmpty')} text={t('pages.emptyHint')}>
+            <Link href="/category" class="button button--ghost">
+              {t('home.browseCategories')}
+            </Link>
+          </EmptyState>
+        }
+      />
     </section>
   );
 }

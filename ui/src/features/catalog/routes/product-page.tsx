@@ -1,51 +1,188 @@
-//! /products/{code} and /view/{id}: product data arrives with the catalogue API issue; until then
-//! these pages say honestly that nothing matches and offer search and rooms.
+//! /products/{code}: photos, name, code, price with the saving against the compare-at price, size,
+//! material and colour, stock state, description and related products. An unknown code (the API
+//! answers 404) shows the not-found screen; a discontinued product says it is no longer available.
+//! /products without a code offers the rooms and categories instead.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
+import { LoadError } from '../../../components/load-error';
+import { Price } from '../../../components/price';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
+import { StockNote } from '../../../components/stock-note';
+import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useI18n } from '../../../i18n/i18n-store';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDimensions, PRODUCT_CODE, priceView, productApiPath, type Product } from '../../../lib/product';
+import { useResource } from '../../../lib/resource';
+import { paragraphs } from '../../../lib/text';
+import { useRemote } from '../../../lib/use-remote';
 import { safeDecode } from '../../../lib/url-rules';
+import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { getProduct } from '../api/get-product';
+import { getRelatedProducts, relatedProductsUrl } from '../api/get-related-products';
+import { categories, categoryPath, productCategoryPath } from '../catalog-store';
+import { ProductGallery } from '../components/product-gallery';
+import { labelTitle, type CatalogLabels } from '../labels';
+import './product-page.css';
 
-/** Product codes: letters, digits, -, _ and . (at most 64), as the server accepts them. */
-const PRODUCT_CODE = /^[A-Za-z0-9._-]{1,64}$/;
-
-export function ProductPage({ code }: { code?: string }) {
-  const { t } = useI18n();
-  const decoded = code ?? '';
-  const valid = !decoded || PRODUCT_CODE.test(decoded);
-  const title = decoded ? t('pages.productTitle', { code: decoded }) : t('pages.productsTitle');
-  useDocumentTitle(valid ? title : undefined);
-  if (!valid) return <ErrorStatus status={404} />;
+function Breadcrumb({ product, name }: { product: Product; name: string }) {
+  const { t, locale } = useI18n();
+  const tree = useResource(categories);
+  const path = productCategoryPath(tree.data ?? [], product.categories);
   return (
-    <section class="page">
-      <header class="page__header">
-        <h1 class="page__title">{title}</h1>
-      </header>
-      <EmptyState
-        icon="package"
-        title={decoded ? t('pages.productMissing', { code: decoded }) : t('pages.productsEmpty')}
-        text={t('pages.emptyHint')}
-      >
-        <Link href="/room" class="button">
-          {t('home.browseRooms')}
-        </Link>
-      </EmptyState>
+    <nav class="breadcrumb" aria-label={t('product.breadcrumb')}>
+      <ol>
+        <li>
+          <Link href="/">{t('common.home')}</Link>
+        </li>
+        {path.map((node) => (
+          <li key={node.key}>
+            <Link href={categoryPath(node)}>{pickText(node.title, locale)}</Link>
+          </li>
+        ))}
+        <li>
+          <span aria-current="page">{name}</span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function Facts({ product, labels }: { product: Product; labels: CatalogLabels }) {
+  const { t, locale } = useI18n();
+  const size = formatDimensions(product.dimensions, t('product.cm'));
+  return (
+    <dl class="product__facts">
+      {size ? (
+        <div>
+          <dt>{t('product.dimensions')}</dt>
+          <dd>{size}</dd>
+        </div>
+      ) : null}
+      {product.material ? (
+        <div>
+          <dt>{t('product.material')}</dt>
+          <dd>{labelTitle(labels.groups, 'material', product.material, locale)}</dd>
+        </div>
+      ) : null}
+      {product.colour ? (
+        <div>
+          <dt>{t('product.colour')}</dt>
+          <dd>
+            <span class="swatch" data-colour={product.colour} aria-hidden="true" />
+            {labelTitle(labels.groups, 'colour', product.colour, locale)}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function Related({ code }: { code: string }) {
+  const { t } = useI18n();
+  const remote = useRemote<Product[]>(relatedProductsUrl(code), (signal) => getRelatedProducts(code, signal));
+  if (remote.status === 'error' || (remote.status === 'ready' && remote.data.length === 0)) return null;
+  return (
+    <section class="product__related" aria-labelledby="related-title">
+      <h2 id="related-title" class="product__section-title">
+        {t('product.related')}
+      </h2>
+      {remote.status === 'ready' ? <ProductGrid products={remote.data.slice(0, 8)} /> : <ProductGridSkeleton count={4} label={t('common.loading')} />}
     </section>
   );
 }
 
-export function ViewPage({ id }: { id?: string }) {
+function ProductView({ product, labels }: { product: Product; labels: CatalogLabels }) {
+  const { t, locale } = useI18n();
+  const name = pickText(product.name, locale) || product.code;
+  const view = priceView(product);
+  const description = paragraphs(pickText(product.description, locale));
+  useDocumentTitle(name);
+  return (
+    <div class="page product-page">
+      <Breadcrumb product={product} name={name} />
+      <article class="product">
+        <ProductGallery key={product.code} images={product.images} name={name} />
+        <div class="product__summary">
+          <h1 class="product__name">{name}</h1>
+          <p class="product__code">
+            {t('product.code')}: <span>{product.code}</span>
+          </p>
+          <Price product={product} size="lg" class={product.active ? undefined : 'price--muted'} />
+          {view.saving > 0 && product.active ? (
+            <p class="product__saving">{t('product.saving', { amount: formatMoney(view.saving), percent: formatNumber(view.savingPercent) })}</p>
+          ) : null}
+          {product.active ? (
+            <StockNote product={product} showInStock />
+          ) : (
+            <div class="product__gone" role="note">
+              <p class="product__gone-title">{t('product.discontinued')}</p>
+              <p>{t('product.discontinuedHint')}</p>
+            </div>
+          )}
+          <Facts product={product} labels={labels} />
+        </div>
+      </article>
+      {description.length ? (
+        <section class="product__description" aria-labelledby="description-title">
+          <h2 id="description-title" class="product__section-title">
+            {t('product.description')}
+          </h2>
+          {description.map((text, index) => (
+            <p key={index}>{text}</p>
+          ))}
+        </section>
+      ) : null}
+      <Related code={product.code} />
+    </div>
+  );
+}
+
+function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabels }) {
+  const remote = useRemote<Product>(productApiPath(code), (signal) => getProduct(code, signal));
+  if (remote.status === 'error') {
+    const status = httpStatusOf(remote.error);
+    if (status === 404 || status === 400) return <ErrorStatus status={404} />;
+    return <LoadError onRetry={remote.retry} />;
+  }
+  if (remote.status === 'loading') return <ProductSkeleton />;
+  return <ProductView product={remote.data} labels={labels} />;
+}
+
+function ProductSkeleton() {
   const { t } = useI18n();
-  useDocumentTitle(t('pages.viewTitle'));
+  return (
+    <div class="page product-page product-page--loading" role="status" aria-label={t('common.loading')}>
+      <div class="product" aria-hidden="true">
+        <span class="skeleton product__skeleton-photo" />
+        <div class="product__summary">
+          <span class="skeleton skeleton--line product__skeleton-title" />
+          <span class="skeleton skeleton--line skeleton--short" />
+          <span class="skeleton skeleton--line skeleton--medium" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ProductPage({ code, labels }: { code?: string; labels: CatalogLabels }) {
+  const { t } = useI18n();
+  const decoded = safeDecode(code ?? '');
+  const valid = !decoded || PRODUCT_CODE.test(decoded);
+  useDocumentTitle(!decoded ? t('pages.productsTitle') : undefined);
+  if (!valid) return <ErrorStatus status={404} />;
+  if (decoded) return <LoadedProductPage key={decoded} code={decoded} labels={labels} />;
   return (
     <section class="page">
       <header class="page__header">
-        <h1 class="page__title">{t('pages.viewTitle')}</h1>
+        <h1 class="page__title">{t('pages.productsTitle')}</h1>
       </header>
-      <EmptyState icon="search" title={id ? t('pages.viewMissing', { id: safeDecode(id) }) : t('pages.productsEmpty')}>
-        <Link href="/" class="button">
-          {t('common.backHome')}
+      <EmptyState icon="package" title={t('pages.productsHint')}>
+        <Link href="/room" class="button">
+          {t('home.browseRooms')}
+        </Link>
+        <Link href="/category" class="button button--ghost">
+          {t('home.browseCategories')}
         </Link>
       </EmptyState>
     </section>

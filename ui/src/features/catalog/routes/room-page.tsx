@@ -1,4 +1,4 @@
-//! /room/{key}: the room's title from the API and, until products exist, an honest empty state.
+//! /room/{key}: the room's title and its products, filtered, sorted and paged by the URL.
 //! /room without a key lists every room.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,11 +10,13 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
 import { findRoom, rooms } from '../catalog-store';
+import type { CatalogLabels } from '../labels';
+import { ProductListing } from '../components/product-listing';
 import { RoomIcon } from '../components/room-icon';
 import { RoomsGrid } from '../components/rooms-grid';
 import { safeDecode } from '../../../lib/url-rules';
 
-export function RoomPage({ roomKey }: { roomKey?: string }) {
+export function RoomPage({ roomKey, labels }: { roomKey?: string; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
   const state = useResource(rooms);
   const room = roomKey && state.data ? findRoom(state.data, safeDecode(roomKey)) : undefined;
@@ -33,7 +35,7 @@ export function RoomPage({ roomKey }: { roomKey?: string }) {
   if (state.status === 'error' && !state.data) {
     return httpStatusOf(state.error) >= 500 ? <LoadError onRetry={() => void rooms.reload()} /> : <ErrorStatus status={httpStatusOf(state.error)} />;
   }
-  if (!state.data) return <Loading />;
+  if (!state.data) return <Loading page />;
   if (!room) return <ErrorStatus status={404} />;
   return (
     <section class="page">
@@ -46,14 +48,22 @@ export function RoomPage({ roomKey }: { roomKey?: string }) {
           <h1 class="page__title">{title}</h1>
         </div>
       </header>
-      <EmptyState icon="sofa" title={t('pages.roomEmpty')} text={t('pages.emptyHint')}>
-        <Link href="/room" class="button button--ghost">
-          {t('home.browseRooms')}
-        </Link>
-        <Link href="/" class="button">
-          {t('common.home')}
-        </Link>
-      </EmptyState>
+      <ProductListing
+        key={room.key}
+        scope={{ room: room.key }}
+        labels={labels}
+        label={title ?? room.key}
+        empty={
+          <EmptyState icon="sofa" title={t('pages.roomEmpty')} text={t('pages.emptyHint')}>
+            <Link href="/room" class="button button--ghost">
+              {t('home.browseRooms')}
+            </Link>
+            <Link href="/" class="button">
+              {t('common.home')}
+            </Link>
+          </EmptyState>
+        }
+      />
     </section>
   );
 }

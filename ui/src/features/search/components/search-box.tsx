@@ -1,42 +1,170 @@
-//! The header search box: submits to /search or /searchcode under the current language, then clears.
-import { useId, useState } from 'react';
+//! The header search box: submits to /search or /searchcode under the current language, then
+//! clears. While typing it suggests up to six products (debounced, from the word search, or from
+//! the code search after a `#`) in an ARIA combobox: the list is a listbox whose active option
+//! follows the arrow keys (aria-activedescendant), Enter opens it, Escape closes the list.
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Icon } from '../../../components/icon';
-import { useI18n } from '../../../i18n/i18n-store';
+import { Price } from '../../../components/price';
+import { ProductImage } from '../../../components/product-image';
+import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { formatNumber } from '../../../lib/format';
+import { productPath, type Product } from '../../../lib/product';
+import { useRemote } from '../../../lib/use-remote';
+import { codeSearchUrl, searchCodes } from '../api/search-codes';
+import { searchProducts, searchUrl } from '../api/search-products';
 import { searchTarget } from '../search-target';
+import { CLOSED, MAX_SUGGESTIONS, suggestionKey, suggestionQuery, type SuggestionQuery, type SuggestionState } from '../suggestion-keys';
 import './search-box.css';
 
+export const SUGGEST_DEBOUNCE_MS = 200;
+/** The longest keyword the search API accepts; one more character leaves room for a leading #. */
+const MAX_KEYWORD_LENGTH = 100;
+
+function requestOf(query: SuggestionQuery | null): { key: string; load: (signal: AbortSignal) => Promise<Product[]> } | null {
+  if (!query) return null;
+  if (query.kind === 'code') {
+    // Keys of their own: the search pages cache whole answers under the bare URLs.
+    return {
+      key: `suggest:${codeSearchUrl(query.keyword)}`,
+      load: (signal) => searchCodes(query.keyword, signal, false).then((found) => found.products.slice(0, MAX_SUGGESTIONS)),
+    };
+  }
+  const url = searchUrl(query.keyword, 1, MAX_SUGGESTIONS);
+  return { key: `suggest:${url}`, load: (signal) => searchProducts(url, signal, false).then((found) => found.products) };
+}
+
+/** What was typed, settled for SUGGEST_DEBOUNCE_MS: suggestions are not asked on every key. */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
 export function SearchBox() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [, navigate] = useLocation();
   const [value, setValue] = useState('');
+  const [ui, setUi] = useState<SuggestionState>(CLOSED);
+  const [focused, setFocused] = useState(false);
   const id = useId();
+  const listId = `${id}-list`;
+  const settled = useDebounced(value, SUGGEST_DEBOUNCE_MS);
+  const request = requestOf(value.trim() ? suggestionQuery(settled) : null);
+  const remote = useRemote<Product[]>(request?.key ?? null, (signal) => request?.load(signal) ?? Promise.resolve([]));
+  const suggestions = request && remote.status === 'ready' ? remote.data : [];
+  const count = suggestions.length;
+  const expanded = ui.open && focused && count > 0;
+  const active = expanded && ui.active < count ? ui.active : -1;
+
+  // New suggestions arrive closed to the keyboard but open to the eye: the list shows, no option is active.
+  useEffect(() => {
+    setUi(count > 0 ? { open: true, active: -1 } : CLOSED);
+  }, [request?.key, count]);
+
+  const reset = () => {
+    setValue('');
+    setUi(CLOSED);
+  };
+  const choose = (product: Product) => {
+    navigate(productPath(product.code));
+    reset();
+  };
   const submit = (event: Event) => {
     event.preventDefault();
     const target = searchTarget(value);
     if (!target) return;
     navigate(target);
-    setValue('');
+    reset();
   };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.isComposing) return;
+    const result = suggestionKey({ open: expanded, active }, event.key, count);
+    if (result.handled) event.preventDefault();
+    setUi(result.state);
+    if (result.effect === 'choose') {
+      const product = suggestions[active];
+      if (product) choose(product);
+    } else if (result.effect === 'clear') {
+      setValue('');
+    }
+  };
+
   return (
-    <form class="search-box" role="search" onSubmit={submit}>
-      <label class="visually-hidden" for={id}>
-        {t('header.searchLabel')}
-      </label>
-      <input
-        id={id}
-        class="search-box__input"
-        type="search"
-        name="keyword"
-        autoComplete="off"
-        enterKeyHint="search"
-        placeholder={t('header.searchPlaceholder')}
-        value={value}
-        onInput={(event) => setValue((event.currentTarget as HTMLInputElement).value)}
-      />
-      <button class="search-box__button" type="submit" aria-label={t('header.searchButton')}>
-        <Icon name="search" size={20} />
-      </button>
-    </form>
+    <div class="search">
+      <form class="search-box" role="search" onSubmit={submit}>
+        <label class="visually-hidden" for={id}>
+          {t('header.searchLabel')}
+        </label>
+        <input
+          id={id}
+          class="search-box__input"
+          type="text"
+          name="keyword"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          maxLength={MAX_KEYWORD_LENGTH + 1}
+          enterKeyHint="search"
+          placeholder={t('header.searchPlaceholder')}
+          value={value}
+          onInput={(event) => {
+            setValue((event.currentTarget as HTMLInputElement).value);
+            setUi((s) => ({ ...s, active: -1 }));
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+        <button class="search-box__button" type="submit" aria-label={t('header.searchButton')}>
+          <Icon name="search" size={20} />
+        </button>
+      </form>
+      <ul
+        id={listId}
+        class="suggestions"
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        hidden={!expanded}
+        // Keeps the focus in the box when an option is clicked, so the click is not lost to a blur.
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {expanded
+          ? suggestions.map((product, index) => (
+              <li
+                key={product.code}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                class={`suggestion${index === active ? ' is-active' : ''}`}
+                onClick={() => choose(product)}
+                onMouseMove={() => {
+                  if (ui.active !== index) setUi({ open: true, active: index });
+                }}
+              >
+                <ProductImage class="suggestion__image" src={product.images[0]} alt="" sizes="64px" fallbackWidth={160} eager />
+                <span class="suggestion__text">
+                  <span class="suggestion__name">{pickText(product.name, locale) || product.code}</span>
+                  <span class="suggestion__code">{product.code}</span>
+                </span>
+                <Price product={product} size="sm" class="suggestion__price" />
+              </li>
+            ))
+          : null}
+      </ul>
+      <p class="visually-hidden" role="status">
+        {focused && request && remote.status === 'ready'
+          ? count > 0
+            ? t('search.suggestionsCount', { count: formatNumber(count) })
+            : t('search.noSuggestions')
+          : ''}
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,70 @@
+//! The room, category, product and search pages. Each is a lazy chunk, so the home page does not
+//! download them. The app hands the catalogue pages the system labels they need for material and
+//! colour titles (features do not import each other; the app composes them).
+import { Suspense, useEffect, useState } from 'react';
+import { Loading } from '../../components/loading';
+import type { CatalogLabels } from '../../features/catalog/labels';
+import { ensureLabels, labels } from '../../features/labels/labels-store';
+import { useStore } from '../../lib/create-store';
+import { lazyWithReload } from '../lazy-with-reload';
+
+const RoomPage = lazyWithReload<{ roomKey?: string; labels: CatalogLabels }>(() =>
+  import('../../features/catalog/routes/room-page').then((m) => ({ default: m.RoomPage })),
+);
+const CategoryPage = lazyWithReload<{ categoryKey?: string; labels: CatalogLabels }>(() =>
+  import('../../features/catalog/routes/category-page').then((m) => ({ default: m.CategoryPage })),
+);
+const ProductPage = lazyWithReload<{ code?: string; labels: CatalogLabels }>(() =>
+  import('../../features/catalog/routes/product-page').then((m) => ({ default: m.ProductPage })),
+);
+const SearchPage = lazyWithReload<{ mode: 'words' | 'code' }>(() =>
+  import('../../features/search/routes/search-page').then((m) => ({ default: m.SearchPage })),
+);
+
+/** The system labels, loaded on first use; a failed load leaves keys to stand for themselves. */
+function useCatalogLabels(): CatalogLabels {
+  const state = useStore(labels);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    ensureLabels().catch((error: unknown) => {
+      console.warn('labels failed to load', error);
+      setFailed(true);
+    });
+  }, []);
+  return { groups: state.groups, loaded: state.loaded || failed };
+}
+
+export function RoomRoute({ roomKey }: { roomKey?: string }) {
+  const catalogLabels = useCatalogLabels();
+  return (
+    <Suspense fallback={<Loading page />}>
+      <RoomPage roomKey={roomKey} labels={catalogLabels} />
+    </Suspense>
+  );
+}
+
+export function CategoryRoute({ categoryKey }: { categoryKey?: string }) {
+  const catalogLabels = useCatalogLabels();
+  return (
+    <Suspense fallback={<Loading page />}>
+      <CategoryPage categoryKey={categoryKey} labels={catalogLabels} />
+    </Suspense>
+  );
+}
+
+export function ProductRoute({ code }: { code?: string }) {
+  const catalogLabels = useCatalogLabels();
+  return (
+    <Suspense fallback={<Loading page />}>
+      <ProductPage code={code} labels={catalogLabels} />
+    </Suspense>
+  );
+}
+
+export function SearchRoute({ mode }: { mode: 'words' | 'code' }) {
+  return (
+    <Suspense fallback={<Loading page />}>
+      <SearchPage mode={mode} />
+    </Suspense>
+  );
+}

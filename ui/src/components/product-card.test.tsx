@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { i18nStore } from '../i18n/i18n-store';
+import { makeProduct } from '../testing/products';
+import { ProductCard } from './product-card';
+
+function renderCard(product = makeProduct('SF-1001'), base = '') {
+  const memory = memoryLocation({ path: '/' });
+  return render(
+    <Router hook={memory.hook} base={base}>
+      <ul>
+        <ProductCard product={product} />
+      </ul>
+    </Router>,
+  );
+}
+
+describe('ProductCard', () => {
+  it('links the product page under the current language, named by the product', () => {
+    i18nStore.set((s) => ({ ...s, locale: 'th' }));
+    renderCard(makeProduct('SF-1001'), '/th');
+    const link = screen.getByRole('link', { name: 'สินค้า SF-1001' });
+    expect(link.getAttribute('href')).toBe('/th/products/SF-1001');
+  });
+
+  it('falls back to the English name when the translation is empty', () => {
+    i18nStore.set((s) => ({ ...s, locale: 'km' }));
+    renderCard(makeProduct('SF-1001', { name: { en: 'Nara 3-Seat Sofa', km: '' } }));
+    expect(screen.getByRole('link', { name: 'Nara 3-Seat Sofa' })).toBeTruthy();
+  });
+
+  it('shows a lazy photo in its reserved 4:3 box, from the resized variants', () => {
+    const { container } = renderCard();
+    const image = container.querySelector('img')!;
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('decoding')).toBe('async');
+    expect(image.getAttribute('width')).toBe('800');
+    expect(image.getAttribute('height')).toBe('600');
+    expect(image.getAttribute('src')).toBe('/api/file/images/demo/SF-1001-1.png?w=320');
+    expect(image.getAttribute('srcset')?.split(', ')).toHaveLength(5);
+    expect(image.getAttribute('sizes')).toContain('240px');
+  });
+
+  it('shows the price in baht and only the stock states that matter', () => {
+    const { container, unmount } = renderCard(makeProduct('A-1', { price: 1890000, compareAtPrice: 2190000, stock: 2 }));
+    expect(container.querySelector('.price')?.textContent).toBe('฿18,900Regular price ฿21,900');
+    expect(container.querySelector('.stock-note')?.textContent).toBe('Only 2 left');
+    unmount();
+    const inStock = renderCard(makeProduct('A-2', { stock: 40 }));
+    expect(inStock.container.querySelector('.stock-note')).toBeNull();
+    inStock.unmount();
+    expect(renderCard(makeProduct('A-3', { stock: 0 })).container.querySelector('.stock-note')?.textContent).toBe('Out of stock');
+  });
+
+  it('shows a placeholder when the product has no photo', () => {
+    const { container } = renderCard(makeProduct('A-4', { images: [] }));
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.product-image--missing')).toBeTruthy();
+  });
+});

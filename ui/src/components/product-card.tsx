@@ -1,0 +1,63 @@
+//! A product in a grid or a suggestion row: photo, code, name in the current language (English
+//! when the translation is empty), price and a stock note when it matters. The whole card is one
+//! link to the product page; its text is the name.
+import { Link } from 'wouter';
+import { pickText, useI18n } from '../i18n/i18n-store';
+import { productPath, type Product } from '../lib/product';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import { StockNote } from './stock-note';
+import './product.css';
+
+/** Cards are about 230 px wide on wide screens and half the screen on phones. */
+export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px';
+
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Product; sizes?: string }) {
+  const { locale } = useI18n();
+  const name = pickText(product.name, locale) || product.code;
+  return (
+    <li class="product-card">
+      <ProductImage class="product-card__image" src={product.images[0]} alt="" sizes={sizes} fallbackWidth={320} />
+      <div class="product-card__body">
+        <p class="product-card__code">{product.code}</p>
+        <p class="product-card__name">
+          <Link href={productPath(product.code)} class="product-card__link">
+            {name}
+          </Link>
+        </p>
+        <Price product={product} size="sm" />
+        <StockNote product={product} />
+      </div>
+    </li>
+  );
+}
+
+export function ProductGrid({ products, label, sizes }: { products: Product[]; label?: string; sizes?: string }) {
+  return (
+    <ul class="product-grid" aria-label={label}>
+      {products.map((product) => (
+        <ProductCard key={product.code} product={product} sizes={sizes} />
+      ))}
+    </ul>
+  );
+}
+
+/** Grey cards in the shape of the real ones while a list loads. */
+export function ProductGridSkeleton({ count = 8, label }: { count?: number; label: string }) {
+  return (
+    <div class="product-grid-skeleton" role="status" aria-label={label}>
+      <ul class="product-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} class="product-card product-card--skeleton">
+            <span class="product-card__image skeleton" />
+            <div class="product-card__body">
+              <span class="skeleton skeleton--line skeleton--short" />
+              <span class="skeleton skeleton--line" />
+              <span class="skeleton skeleton--line skeleton--medium" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+//! GET /api/app/product/list — one page of the products of a room or category, filtered and sorted.
+import { apiGet } from '../../../api/client';
+import { rememberProducts, type ProductPage } from '../../../lib/product';
+
+export type ProductSort = 'popular' | 'newest' | 'price_asc' | 'price_desc';
+
+export type ProductListQuery = {
+  room?: string;
+  category?: string;
+  /** Satang. */
+  minPrice?: number;
+  /** Satang. */
+  maxPrice?: number;
+  material?: string[];
+  colour?: string[];
+  sort?: ProductSort;
+  page?: number;
+  limit?: number;
+};
+
+/** The request URL; parameters without a value are left out, so equal queries give equal URLs. */
+export function productListUrl(query: ProductListQuery): string {
+  const params: string[] = [];
+  const add = (name: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') params.push(`${name}=${encodeURIComponent(String(value))}`);
+  };
+  add('room', query.room);
+  add('category', query.category);
+  add('minPrice', query.minPrice);
+  add('maxPrice', query.maxPrice);
+  add('material', query.material?.length ? query.material.join(',') : undefined);
+  add('colour', query.colour?.length ? query.colour.join(',') : undefined);
+  add('sort', query.sort);
+  add('page', query.page);
+  add('limit', query.limit);
+  return `/api/app/product/list${params.length ? `?${params.join('&')}` : ''}`;
+}
+
+export async function listProducts(query: ProductListQuery, signal?: AbortSignal): Promise<ProductPage> {
+  const body = await apiGet<ProductPage>(productListUrl(query), { signal });
+  rememberProducts(body.products ?? []);
+  return { products: body.products ?? [], total: body.total ?? 0, page: body.page ?? 1, limit: body.limit ?? 24 };
+}

@@ -1,0 +1,185 @@
+//! The product list of a room or category: sort, filters, the active filters as removable chips,
+//! the grid (skeletons first, the previous grid dimmed while a change loads), an empty state and
+//! page links. Everything it shows is read from the URL; every change writes a new URL.
+import type { ComponentChildren } from 'preact';
+import { useId, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { EmptyState } from '../../../components/empty-state';
+import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
+import { useI18n } from '../../../i18n/i18n-store';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { KEEP_POSITION } from '../../../lib/navigation-state';
+import type { ProductPage } from '../../../lib/product';
+import { useRemote } from '../../../lib/use-remote';
+import { listProducts, productListUrl, type ProductSort } from '../api/list-products';
+import {
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  filtersToQuery,
+  isSort,
+  parseFilters,
+  PAGE_SIZE,
+  serializeFilters,
+  SORTS,
+  toggleKey,
+  withFilters,
+  type CatalogFilters,
+  type CatalogScope,
+} from '../filter-state';
+import { labelTitle, type CatalogLabels } from '../labels';
+import { FilterPanel } from './filter-panel';
+import './product-listing.css';
+
+const SORT_KEYS = {
+  popular: 'catalog.sortPopular',
+  newest: 'catalog.sortNewest',
+  price_asc: 'catalog.sortPriceAsc',
+  price_desc: 'catalog.sortPriceDesc',
+} as const satisfies Record<ProductSort, string>;
+
+function ActiveFilters({ filters, labels, onChange }: { filters: CatalogFilters; labels: CatalogLabels; onChange: (next: CatalogFilters) => void }) {
+  const { t, locale } = useI18n();
+  if (activeFilterCount(filters) === 0) return null;
+  const chips: { key: string; text: string; next: CatalogFilters }[] = [];
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    const min = filters.minPrice === null ? null : formatMoney(filters.minPrice * 100);
+    const max = filters.maxPrice === null ? null : formatMoney(filters.maxPrice * 100);
+    const text = min && max ? t('catalog.priceBetween', { min, max }) : min ? t('catalog.priceAtLeast', { min }) : t('catalog.priceAtMost', { max: max ?? '' });
+    chips.push({ key: 'price', text, next: withFilters(filters, { minPrice: null, maxPrice: null }) });
+  }
+  for (const group of ['material', 'colour'] as const) {
+    for (const key of filters[group]) {
+      chips.push({
+        key: `${group}-${key}`,
+        text: labelTitle(labels.groups, group, key, locale),
+        next: withFilters(filters, { [group]: toggleKey(filters[group], key) }),
+      });
+    }
+  }
+  return (
+    <div class="active-filters">
+      <p class="visually-hidden">{t('catalog.activeFilters')}</p>
+      <ul class="active-filters__list">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button type="button" class="active-filters__chip" aria-label={t('catalog.removeFilter', { name: chip.text })} onClick={() => onChange(chip.next)}>
+              <span>{chip.text}</span>
+              <Icon name="close" size={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" class="active-filters__clear" onClick={() => onChange(withFilters(filters, { ...DEFAULT_FILTERS, sort: filters.sort }))}>
+        {t('catalog.clearFilters')}
+      </button>
+    </div>
+  );
+}
+
+function countText(total: number, t: ReturnType<typeof useI18n>['t']): string {
+  return total === 1 ? t('catalog.productCountOne') : t('catalog.productCount', { count: formatNumber(total) });
+}
+
+type ProductListingProps = {
+  scope: CatalogScope;
+  labels: CatalogLabels;
+  /** What the list is of, for the list's accessible name ("Living room"). */
+  label: string;
+  /** Shown when the room or category has no products at all. */
+  empty: ComponentChildren;
+};
+
+export function ProductListing({ scope, labels, label, empty }: ProductListingProps) {
+  const { t } = useI18n();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const filters = parseFilters(search);
+  const query = filtersToQuery(filters, scope);
+  const url = productListUrl(query);
+  const remote = useRemote<ProductPage>(url, (signal) => listProducts(query, signal));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+  const sortId = useId();
+
+  const change = (next: CatalogFilters) => navigate(path + serializeFilters(next), { state: KEEP_POSITION });
+  const hrefFor = (page: number) => path + serializeFilters({ ...filters, page });
+  const shown = remote.data ?? remote.previous;
+  const count = activeFilterCount(filters);
+  const pageCount = remote.data ? Math.max(1, Math.ceil(remote.data.total / PAGE_SIZE)) : 0;
+
+  let results: ComponentChildren;
+  if (remote.status === 'error') {
+    results = <LoadError onRetry={remote.retry} />;
+  } else if (!shown) {
+    results = <ProductGridSkeleton count={8} label={t('common.loading')} />;
+  } else if (remote.data && remote.data.total === 0) {
+    results =
+      count > 0 ? (
+        <EmptyState icon="search" title={t('catalog.noMatches')} text={t('catalog.noMatchesHint')}>
+          <button type="button" class="button" onClick={() => change(withFilters(filters, { ...DEFAULT_FILTERS, sort: filters.sort }))}>
+            {t('catalog.clearFilters')}
+          </button>
+        </EmptyState>
+      ) : (
+        empty
+      );
+  } else if (remote.data && remote.data.products.length === 0) {
+    results = (
+      <EmptyState icon="grid" title={t('pagination.beyond', { page: formatNumber(filters.page) })}>
+        <Link href={hrefFor(1)} class="button">
+          {t('pagination.first')}
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    results = (
+      <div class={`listing__results${remote.status === 'loading' ? ' is-loading' : ''}`} aria-busy={remote.status === 'loading'}>
+        <ProductGrid products={shown.products} label={label} />
+      </div>
+    );
+  }
+
+  return (
+    <section class="listing">
+      <div class="listing__toolbar">
+        <p class="listing__count" role="status">
+          {remote.data ? countText(remote.data.total, t) : shown ? countText(shown.total, t) : ''}
+        </p>
+        <button
+          type="button"
+          class="button button--ghost listing__filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          <Icon name="settings" size={18} />
+          <span>{count > 0 ? t('catalog.filtersCount', { count: formatNumber(count) }) : t('catalog.filters')}</span>
+        </button>
+        <div class="listing__sort">
+          <label for={sortId}>{t('catalog.sortLabel')}</label>
+          <select
+            id={sortId}
+            value={filters.sort}
+            onChange={(event) => {
+              const value = (event.currentTarget as HTMLSelectElement).value;
+              if (isSort(value)) change(withFilters(filters, { sort: value }));
+            }}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(SORT_KEYS[sort])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} />
+      <ActiveFilters filters={filters} labels={labels} onChange={change} />
+      {results}
+      {remote.data ? <Pagination page={filters.page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
+    </section>
+  );
+}

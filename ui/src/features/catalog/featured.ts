@@ -1,0 +1,17 @@
+//! Which products the home page slider features: the most popular ones that are reduced (they
+//! have a compare-at price above their price), topped up with the most popular others.
+import { priceView, type Product } from '../../lib/product';
+
+export const FEATURED_COUNT = 5;
+
+/** `popular` must be sorted by popularity, most popular first. */
+export function pickFeatured(popular: Product[], count = FEATURED_COUNT): Product[] {
+  const available = popular.filter((product) => product.active && product.images.length > 0);
+  const reduced = available.filter((product) => priceView(product).compareAt !== null);
+  const picked = reduced.slice(0, count);
+  for (const product of available) {
+    if (picked.length >= count) break;
+    if (!picked.includes(product)) picked.push(product);
+  }
+  return picked;
+}

@@ -1,0 +1,125 @@
+//! The filters, sort and page of a product list live in the URL's query string, so a filtered
+//! list can be shared and Back returns to it. Reading is forgiving (a value that makes no sense is
+//! dropped, as if it were not there); writing omits defaults and puts the parameters in one fixed
+//! order, so the same list always has the same URL. Prices in the URL are whole baht, for people;
+//! the API takes satang.
+import type { ProductListQuery, ProductSort } from './api/list-products';
+
+export const SORTS: readonly ProductSort[] = ['popular', 'newest', 'price_asc', 'price_desc'];
+export const DEFAULT_SORT: ProductSort = 'popular';
+export const PAGE_SIZE = 24;
+/** The API refuses pages beyond this. */
+export const MAX_PAGE = 10_000;
+
+export type CatalogFilters = {
+  /** Whole baht, or null for no bound. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Material keys (labels group "material"), sorted, no repeats. */
+  material: string[];
+  /** Colour keys (labels group "colour"), sorted, no repeats. */
+  colour: string[];
+  sort: ProductSort;
+  page: number;
+};
+
+export const DEFAULT_FILTERS: CatalogFilters = Object.freeze({
+  minPrice: null,
+  maxPrice: null,
+  material: [],
+  colour: [],
+  sort: DEFAULT_SORT,
+  page: 1,
+}) as CatalogFilters;
+
+/** A key as the API accepts it in a list: lowercase letters and -, at most 32. */
+const LIST_KEY = /^[a-z-]{1,32}$/;
+/** Whole baht, at most 9 digits (฿999,999,999). */
+const BAHT = /^\d{1,9}$/;
+const PAGE = /^\d{1,5}$/;
+
+function keyList(values: string[]): string[] {
+  const keys = values
+    .flatMap((value) => value.split(','))
+    .map((key) => key.trim().toLowerCase())
+    .filter((key) => LIST_KEY.test(key));
+  return [...new Set(keys)].sort();
+}
+
+function baht(value: string | null): number | null {
+  const text = value?.trim() ?? '';
+  return BAHT.test(text) ? Number(text) : null;
+}
+
+export function isSort(value: unknown): value is ProductSort {
+  return typeof value === 'string' && (SORTS as readonly string[]).includes(value);
+}
+
+/** Reads the filters from a query string ('?a=b' or 'a=b'); what is invalid is dropped. */
+export function parseFilters(search: string): CatalogFilters {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  let minPrice = baht(params.get('minPrice'));
+  let maxPrice = baht(params.get('maxPrice'));
+  // A range that ends before it starts cannot be meant: neither bound is kept.
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
+    minPrice = null;
+    maxPrice = null;
+  }
+  const sort = params.get('sort');
+  const pageText = params.get('page')?.trim() ?? '';
+  const page = PAGE.test(pageText) ? Number(pageText) : 1;
+  return {
+    minPrice,
+    maxPrice,
+    material: keyList(params.getAll('material')),
+    colour: keyList(params.getAll('colour')),
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/** Writes the filters as a query string ('' for the defaults, else '?…'), defaults left out. */
+export function serializeFilters(filters: CatalogFilters): string {
+  const parts: string[] = [];
+  if (filters.minPrice !== null) parts.push(`minPrice=${filters.minPrice}`);
+  if (filters.maxPrice !== null) parts.push(`maxPrice=${filters.maxPrice}`);
+  const material = keyList(filters.material);
+  if (material.length) parts.push(`material=${material.join(',')}`);
+  const colour = keyList(filters.colour);
+  if (colour.length) parts.push(`colour=${colour.join(',')}`);
+  if (filters.sort !== DEFAULT_SORT) parts.push(`sort=${filters.sort}`);
+  if (filters.page > 1) parts.push(`page=${filters.page}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** A change of filters or sort starts again at page 1, unless the change is the page itself. */
+export function withFilters(filters: CatalogFilters, change: Partial<CatalogFilters>): CatalogFilters {
+  return { ...filters, page: 1, ...change };
+}
+
+/** Adds a key to a list, or removes it when it is there. */
+export function toggleKey(list: string[], key: string): string[] {
+  return list.includes(key) ? list.filter((k) => k !== key) : keyList([...list, key]);
+}
+
+/** How many filters narrow the list (a price range counts once). */
+export function activeFilterCount(filters: CatalogFilters): number {
+  const price = filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0;
+  return price + filters.material.length + filters.colour.length;
+}
+
+export type CatalogScope = { room?: string; category?: string };
+
+/** The API query for a room or category page with these filters (baht become satang). */
+export function filtersToQuery(filters: CatalogFilters, scope: CatalogScope): ProductListQuery {
+  return {
+    ...scope,
+    minPrice: filters.minPrice === null ? undefined : filters.minPrice * 100,
+    maxPrice: filters.maxPrice === null ? undefined : filters.maxPrice * 100,
+    material: filters.material,
+    colour: filters.colour,
+    sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
+    page: filters.page > 1 ? filters.page : undefined,
+    limit: PAGE_SIZE,
+  };
+}

@@ -1,0 +1,97 @@
+//! The product as the catalogue and search APIs send it, and the rules every product view shares:
+//! its text in the current language, its price with the saving, its stock state and its size.
+import type { LocalizedText } from '../i18n/types';
+import { formatNumber } from './format';
+import { rememberRemote } from './use-remote';
+
+export type Dimensions = { width: number; depth: number; height: number };
+
+export type Product = {
+  code: string;
+  name: LocalizedText;
+  description: LocalizedText;
+  /** Satang (฿1 = 100). */
+  price: number;
+  /** Satang; the crossed-out price, when the product is reduced. */
+  compareAtPrice: number | null;
+  images: string[];
+  rooms: string[];
+  categories: string[];
+  /** Millimetres. */
+  dimensions: Dimensions;
+  material: string;
+  colour: string;
+  stock: number;
+  /** False for discontinued products: still addressable, never sold. */
+  active: boolean;
+  popularity: number;
+  createdAt: string;
+};
+
+/** A page of products: `total` counts every match, `products` holds one page of them. */
+export type ProductPage = { products: Product[]; total: number; page: number; limit: number };
+
+/** At or below this many pieces a product shows "Only N left". */
+export const LOW_STOCK = 5;
+
+export type StockState = { kind: 'discontinued' } | { kind: 'out' } | { kind: 'low'; count: number } | { kind: 'in' };
+
+export function stockState(product: Pick<Product, 'active' | 'stock'>): StockState {
+  if (!product.active) return { kind: 'discontinued' };
+  if (product.stock <= 0) return { kind: 'out' };
+  if (product.stock <= LOW_STOCK) return { kind: 'low', count: product.stock };
+  return { kind: 'in' };
+}
+
+export type PriceView = {
+  price: number;
+  /** Only set when it is above the price: a compare-at price at or below it is no reduction. */
+  compareAt: number | null;
+  /** Satang saved against the compare-at price, 0 without one. */
+  saving: number;
+  /** Whole percent saved, rounded down so the shop never promises more than it gives. */
+  savingPercent: number;
+};
+
+export function priceView(product: Pick<Product, 'price' | 'compareAtPrice'>): PriceView {
+  const { price, compareAtPrice } = product;
+  if (compareAtPrice === null || !(compareAtPrice > price) || compareAtPrice <= 0) {
+    return { price, compareAt: null, saving: 0, savingPercent: 0 };
+  }
+  const saving = compareAtPrice - price;
+  return { price, compareAt: compareAtPrice, saving, savingPercent: Math.floor((saving * 100) / compareAtPrice) };
+}
+
+/** Millimetres as centimetres: whole centimetres without decimals, otherwise one decimal. */
+export function formatCm(mm: number): string {
+  const cm = mm / 10;
+  return formatNumber(cm, Number.isInteger(cm) ? 0 : 1);
+}
+
+/** The size as W × D × H in centimetres ("195 × 85 × 80 cm"), or '' when it is unknown. */
+export function formatDimensions(dimensions: Partial<Dimensions> | null | undefined, unit = 'cm'): string {
+  const { width, depth, height } = dimensions ?? {};
+  const parts = [width, depth, height];
+  if (!parts.every((value) => typeof value === 'number' && Number.isFinite(value) && value > 0)) return '';
+  return `${parts.map((value) => formatCm(value as number)).join(' × ')} ${unit}`;
+}
+
+/** A product code as the server accepts it in a URL: letters, digits, -, _ and . (at most 64). */
+export const PRODUCT_CODE = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function productPath(code: string): string {
+  return `/products/${encodeURIComponent(code)}`;
+}
+
+/** The API path of one product; lists prime the answer cache under it (see rememberProducts). */
+export function productApiPath(code: string): string {
+  return `/api/app/product/get/${encodeURIComponent(code)}`;
+}
+
+/**
+ * Lists carry whole products, so each one is also kept as the answer of its product page:
+ * opening a product from a list, the slider or the suggestions shows it at once.
+ */
+export function rememberProducts(products: Product[]): void {
+  for (const product of products) rememberRemote(productApiPath(product.code), product);
+}
