@@ -37,6 +37,15 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The command failed and its reason on stderr mentions `needle`.
+fn assert_fails(out: &Output, needle: &str) {
+    let reason = stderr(out);
+    assert!(
+        !out.status.success() && reason.contains(needle),
+        "expected a failure mentioning {needle:?}, got: {reason}"
+    );
+}
+
 /// `kiosk setup --non-interactive` in `dir`, data in `dir/shop`, config `dir/config.toml`.
 fn setup(dir: &Path) {
     std::fs::write(dir.join("admin-password"), format!("{PASSWORD}\n")).unwrap();
@@ -466,29 +475,17 @@ fn staff_accounts_are_managed_from_the_cli_with_clear_errors() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = with_password(&["user", "add", "PLOY", "--data-dir", "shop"]);
-    assert!(
-        !out.status.success() && stderr(&out).contains("taken"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails(&out, "taken");
     let out = run(
         dir.path(),
         &["user", "set-role", "ploy", "root", "--data-dir", "shop"],
     );
-    assert!(
-        !out.status.success() && stderr(&out).contains("admin"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails(&out, "admin");
     let out = run(
         dir.path(),
         &["user", "set-role", "ghost", "admin", "--data-dir", "shop"],
     );
-    assert!(
-        !out.status.success() && stderr(&out).contains("ghost"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails(&out, "ghost");
     let out = run(
         dir.path(),
         &["user", "set-role", "ploy", "admin", "--data-dir", "shop"],
@@ -500,17 +497,9 @@ fn staff_accounts_are_managed_from_the_cli_with_clear_errors() {
         dir.path(),
         &["user", "reset-password", "ploy", "--data-dir", "shop"],
     );
-    assert!(
-        !out.status.success() && stderr(&out).contains("password"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails(&out, "password");
     let out = run(dir.path(), &["user", "list", "--data-dir", "nowhere"]);
-    assert!(
-        !out.status.success() && stderr(&out).contains("no shop database"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails(&out, "no shop database");
 }
 
 #[test]
