@@ -21,8 +21,9 @@ use crate::http::assets::UiDist;
 use crate::http::json::Json;
 use crate::http::shell::ShellTemplate;
 use crate::http::{AppError, assets, error, layers, openapi, pages, sitemap};
+use crate::orders::place::{OrderDesk, Terms};
 use crate::store::{Store, StoreError, migrate, seed};
-use crate::{accounts, admin, cart, catalog, content};
+use crate::{accounts, admin, cart, catalog, content, orders, pricing};
 
 /// Everything a handler may need; cheap to clone (all shared behind `Arc`s).
 #[derive(Clone)]
@@ -35,6 +36,8 @@ pub struct AppState {
     pub shell: Arc<ShellTemplate>,
     pub throttle: Arc<LoginThrottle>,
     pub pending_logins: Arc<PendingLogins>,
+    /// Places orders (group commit on its own thread).
+    pub orders: OrderDesk,
     pub started: Instant,
 }
 
@@ -68,9 +71,22 @@ impl AppState {
         let shell = ShellTemplate::parse(&String::from_utf8_lossy(&index.data))
             .map_err(StartError::Shell)?;
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
+        let catalog = Arc::new(CatalogCache::load(&store)?);
+        let orders = OrderDesk::start(
+            store.clone(),
+            catalog.clone(),
+            Terms {
+                shipping: crate::pricing::Shipping {
+                    flat_rate: config.shipping_flat_rate,
+                    free_over: config.free_shipping_over,
+                },
+                payments: config.payments.clone(),
+            },
+        );
         Ok(AppState {
             content: Arc::new(ContentCache::load(&store)?),
-            catalog: Arc::new(CatalogCache::load(&store)?),
+            catalog,
+            orders,
             config: Arc::new(config),
             store,
             tokens: Arc::new(tokens),
@@ -199,6 +215,34 @@ pub fn app(state: AppState) -> Router {
         .route("/api/app/cart/set", post(cart::routes::set_cart_line))
         .route("/api/app/cart/merge/", post(cart::routes::merge_carts))
         .route("/api/app/cart/quote", post(cart::routes::quote_cart))
+        .route("/api/app/promotions", get(pricing::routes::list_promotions))
+        // Orders
+        .route("/api/app/order/place", post(orders::routes::place_order))
+        .route("/api/app/order/get/{id}", get(orders::routes::get_order))
+        .route(
+            "/api/app/order/list/{user_id}",
+            get(orders::routes::list_orders),
+        )
+        .route(
+            "/api/app/order/needreview/{user_id}",
+            get(orders::routes::need_review),
+        )
+        .route(
+            "/api/app/order/review/{id}",
+            post(orders::routes::review_order),
+        )
+        .route(
+            "/api/app/order/cancel/{id}",
+            post(orders::routes::cancel_order),
+        )
+        .route(
+            "/api/admin/order/{id}/status",
+            post(orders::routes::set_order_status),
+        )
+        .route(
+            "/api/admin/coins/{user_id}",
+            post(orders::routes::adjust_coins),
+        )
         .route(
             "/api/app/coupons",
             get(crate::pricing::routes::list_coupons),

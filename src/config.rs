@@ -34,6 +34,8 @@ pub struct Config {
     pub free_shipping_over: i64,
     pub features: Features,
     pub contact: Contact,
+    pub payments: Payments,
+    pub coins: Coins,
     pub auth: Auth,
     /// Behind a reverse proxy every connection comes from the proxy: when true, the client
     /// address for sign-in throttling is the last one the proxy appended to X-Forwarded-For.
@@ -52,6 +54,29 @@ pub struct Config {
 pub struct Features {
     pub room_menu: bool,
     pub category_menu: bool,
+}
+
+/// How shoppers pay without a card: PromptPay QR and bank transfer. Both leave the order
+/// waiting for payment until staff confirm it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Payments {
+    /// The shop's PromptPay id: a mobile number, a tax id or an e-wallet id. Empty hides PromptPay.
+    pub promptpay_id: String,
+    /// Bank transfer details; an empty account number hides bank transfer.
+    pub bank_name: String,
+    pub bank_account_name: String,
+    pub bank_account_number: String,
+}
+
+/// Coins shoppers earn (1 coin = ฿1 off a later order).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Coins {
+    /// Coins per ฿100 of an order's total, awarded when the order is delivered.
+    pub earn_percent: u32,
+    /// Coins for reviewing a delivered order.
+    pub review_reward: u32,
 }
 
 /// Contact and social links; an empty value hides that link in the storefront.
@@ -130,6 +155,16 @@ impl Default for Config {
                 line: "https://line.me/R/ti/p/@kioskfurniture".into(),
                 ..Contact::default()
             },
+            payments: Payments {
+                promptpay_id: "0812345678".into(),
+                bank_name: "Kasikornbank".into(),
+                bank_account_name: "Kiosk Furniture Co., Ltd.".into(),
+                bank_account_number: "123-4-56789-0".into(),
+            },
+            coins: Coins {
+                earn_percent: 1,
+                review_reward: 20,
+            },
             auth: Auth {
                 google: OAuthProvider {
                     auth_url: "https://accounts.google.com/o/oauth2/v2/auth".into(),
@@ -194,6 +229,12 @@ const ENV_KEYS: &[&str] = &[
     "contact.instagram",
     "contact.twitter",
     "contact.youtube",
+    "payments.promptpay_id",
+    "payments.bank_name",
+    "payments.bank_account_name",
+    "payments.bank_account_number",
+    "coins.earn_percent",
+    "coins.review_reward",
     "auth.google.client_id",
     "auth.google.client_secret",
     "auth.google.auth_url",
@@ -282,6 +323,38 @@ impl Config {
         }
         if self.free_shipping_over < 0 {
             return Err(invalid("free_shipping_over", "must not be negative".into()));
+        }
+        let p = &self.payments;
+        if !p.promptpay_id.trim().is_empty() {
+            crate::payments::promptpay::payload(&p.promptpay_id, None)
+                .map_err(|e| invalid("payments.promptpay_id", e.to_string()))?;
+        }
+        if !p.bank_account_number.trim().is_empty()
+            && (p.bank_name.trim().is_empty() || p.bank_account_name.trim().is_empty())
+        {
+            return Err(invalid(
+                "payments.bank_name",
+                "bank transfer needs the bank name and the account name as well as the number"
+                    .into(),
+            ));
+        }
+        if p.promptpay_id.trim().is_empty() && p.bank_account_number.trim().is_empty() {
+            return Err(invalid(
+                "payments.promptpay_id",
+                "set a PromptPay id or a bank account: shoppers need a way to pay".into(),
+            ));
+        }
+        if self.coins.earn_percent > 100 {
+            return Err(invalid(
+                "coins.earn_percent",
+                format!("{} must be 0 to 100", self.coins.earn_percent),
+            ));
+        }
+        if self.coins.review_reward > 10_000 {
+            return Err(invalid(
+                "coins.review_reward",
+                format!("{} must be 0 to 10000", self.coins.review_reward),
+            ));
         }
         if self.data_dir.as_os_str().is_empty() {
             return Err(invalid("data_dir", "must not be empty".into()));

@@ -15,6 +15,7 @@ pub mod content;
 pub mod http;
 pub mod i18n;
 pub mod ops;
+pub mod orders;
 pub mod payments;
 pub mod pricing;
 pub mod search;

@@ -529,6 +529,25 @@ pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {
     Ok(stored)
 }
 
+/// A user read inside the caller's write transaction.
+pub fn find_in(txn: &redb::WriteTransaction, user_id: u64) -> Result<Option<User>, AccountError> {
+    let users = txn.open_table(USER_ID_TO_USER)?;
+    let user = users
+        .get(user_id)?
+        .map(|v| from_json(v.value()))
+        .transpose()?;
+    Ok(user)
+}
+
+/// Writes a user inside the caller's write transaction.
+pub fn put_in(txn: &redb::WriteTransaction, user: &User) -> Result<(), AccountError> {
+    txn.open_table(USER_ID_TO_USER)?.insert(
+        user.id,
+        serde_json::to_vec(user).unwrap_or_default().as_slice(),
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,9 +62,21 @@ pub async fn get_cart(
     Ok(axum::Json(cart_view(&owner, &cart, &state.catalog.current())).into_response())
 }
 
+/// Cart ids are strings, but a signed-in user's id is a number in every other answer: take both.
+fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    match Value::deserialize(deserializer)? {
+        Value::String(s) => Ok(s),
+        Value::Number(n) if n.is_u64() => Ok(n.to_string()),
+        other => Err(serde::de::Error::custom(format!(
+            "expected the visitor id or the user id, found {other}"
+        ))),
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LineBody {
+    #[serde(deserialize_with = "string_or_number")]
     id: String,
     code: String,
     qty: i64,
@@ -205,6 +217,7 @@ pub async fn merge_carts(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuoteBody {
+    #[serde(deserialize_with = "string_or_number")]
     id: String,
     #[serde(default)]
     coupon: Option<String>,
@@ -281,14 +294,7 @@ pub async fn quote_cart(
                     .filter(|p| p.active)
                     .map(|p| (line, p))
             })
-            .map(|(line, p)| crate::pricing::Line {
-                code: p.code.clone(),
-                qty: line.qty,
-                unit_price: p.price,
-                rooms: p.rooms.clone(),
-                categories: p.categories.clone(),
-                discounted: p.compare_at_price.is_some(),
-            })
+            .map(|(line, p)| crate::pricing::Line::of(p, line.qty))
             .collect();
         let request = crate::pricing::QuoteRequest {
             lines: &lines,
@@ -303,21 +309,21 @@ pub async fn quote_cart(
             },
             now: time::OffsetDateTime::now_utc().unix_timestamp(),
         };
-        crate::pricing::quote(&request).map_err(pricing_error)
+        let quote = crate::pricing::quote(&request).map_err(pricing_error)?;
+        let priced: Vec<Value> = lines
+            .iter()
+            .zip(&quote.line_discounts)
+            .map(|(l, discount)| json!({"code": l.code, "qty": l.qty, "unitPrice": l.unit_price, "discount": discount}))
+            .collect();
+        Ok((quote, priced))
     })
     .await?;
+    let (quote, lines) = quote;
+    let mut quote = serde_json::to_value(quote).map_err(|e| AppError::internal("quote", e))?;
+    quote["lines"] = Value::Array(lines);
     Ok(axum::Json(json!({"status": "success", "quote": quote})).into_response())
 }
 
 fn pricing_error(err: crate::pricing::PricingError) -> AppError {
-    use crate::pricing::PricingError as E;
-    let code = match &err {
-        E::CouponNotValidNow(_) => "coupon_not_valid",
-        E::CouponMinimumSpend { .. } => "coupon_min_spend",
-        E::CouponUsedUp(_) => "coupon_used_up",
-        E::CouponUsedByYou(_) => "coupon_used_by_you",
-        E::NotEnoughCoins { .. } => "not_enough_coins",
-        E::OutOfRange => "invalid_input",
-    };
-    AppError::bad_request(code, err.to_string())
+    AppError::bad_request(err.code(), err.to_string())
 }

@@ -16,9 +16,10 @@ pub struct CatalogSnapshot {
     pub rooms: Vec<Room>,
     pub tree: Vec<CategoryNode>,
     /// Every product (active or not), by code; the search index numbers them by position.
-    pub products: Vec<Product>,
-    by_code: HashMap<String, usize>,
-    pub index: SearchIndex,
+    /// Shared with later snapshots that only change stock levels.
+    pub products: Vec<Arc<Product>>,
+    by_code: Arc<HashMap<String, usize>>,
+    pub index: Arc<SearchIndex>,
     /// Ready answers for the two list endpoints.
     pub rooms_json: Box<RawValue>,
     pub tree_json: Box<RawValue>,
@@ -87,13 +88,41 @@ impl CatalogSnapshot {
             tree_json: raw(serde_json::value::to_raw_value(&tree))?,
             rooms,
             tree,
-            products,
-            by_code,
-            index,
+            products: products.into_iter().map(Arc::new).collect(),
+            by_code: Arc::new(by_code),
+            index: Arc::new(index),
             room_slugs,
             category_slugs,
             responses: Mutex::default(),
         })
+    }
+
+    /// This snapshot with new stock levels: everything else (search index, rooms, tree) is
+    /// shared, unchanged products are shared, and list answers start afresh.
+    fn with_stock(&self, levels: &HashMap<String, u32>) -> CatalogSnapshot {
+        let products = self
+            .products
+            .iter()
+            .map(|p| match levels.get(&p.code) {
+                Some(&level) if level != p.stock => Arc::new(Product {
+                    stock: level,
+                    ..Product::clone(p)
+                }),
+                _ => Arc::clone(p),
+            })
+            .collect();
+        CatalogSnapshot {
+            rooms: self.rooms.clone(),
+            tree: self.tree.clone(),
+            products,
+            by_code: Arc::clone(&self.by_code),
+            index: Arc::clone(&self.index),
+            rooms_json: self.rooms_json.clone(),
+            tree_json: self.tree_json.clone(),
+            room_slugs: self.room_slugs.clone(),
+            category_slugs: self.category_slugs.clone(),
+            responses: Mutex::default(),
+        }
     }
 
     /// A remembered answer for `key`.
@@ -114,7 +143,7 @@ impl CatalogSnapshot {
     }
 
     pub fn product(&self, code: &str) -> Option<&Product> {
-        self.by_code.get(code).map(|&i| &self.products[i])
+        self.by_code.get(code).map(|&i| &*self.products[i])
     }
 
     /// The product a search hit (document number) refers to.
@@ -133,6 +162,7 @@ impl CatalogSnapshot {
         let mut same: Vec<&Product> = self
             .products
             .iter()
+            .map(|p| &**p)
             .filter(|p| p.active && p.code != product.code)
             .filter(|p| match leaf {
                 Some(leaf) => p.categories.contains(leaf),
@@ -148,6 +178,7 @@ impl CatalogSnapshot {
             let mut by_room: Vec<&Product> = self
                 .products
                 .iter()
+                .map(|p| &**p)
                 .filter(|p| {
                     p.active
                         && p.code != product.code
@@ -190,28 +221,55 @@ impl CatalogSnapshot {
     }
 }
 
-pub struct CatalogCache(RwLock<Arc<CatalogSnapshot>>);
+pub struct CatalogCache {
+    current: RwLock<Arc<CatalogSnapshot>>,
+    /// Held while a new snapshot is made from the database, so a stock refresh and a full
+    /// reload never replace each other's newer data with older.
+    making: Mutex<()>,
+}
 
 impl CatalogCache {
     pub fn load(store: &Store) -> Result<CatalogCache, StoreError> {
-        Ok(CatalogCache(RwLock::new(Arc::new(CatalogSnapshot::build(
-            store,
-        )?))))
+        Ok(CatalogCache {
+            current: RwLock::new(Arc::new(CatalogSnapshot::build(store)?)),
+            making: Mutex::new(()),
+        })
     }
 
     pub fn current(&self) -> Arc<CatalogSnapshot> {
-        self.0
+        self.current
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .clone()
     }
 
-    pub fn reload(&self, store: &Store) -> Result<(), StoreError> {
-        let snapshot = Arc::new(CatalogSnapshot::build(store)?);
+    fn replace(&self, snapshot: CatalogSnapshot) {
         *self
-            .0
+            .current
             .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = snapshot;
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(snapshot);
+    }
+
+    pub fn reload(&self, store: &Store) -> Result<(), StoreError> {
+        let _making = self.making.lock().unwrap_or_else(|p| p.into_inner());
+        self.replace(CatalogSnapshot::build(store)?);
+        Ok(())
+    }
+
+    /// Takes the stored stock levels of `codes` (after orders or cancellations committed).
+    pub fn refresh_stock(&self, store: &Store, codes: &[String]) -> Result<(), StoreError> {
+        use redb::ReadableDatabase;
+        let _making = self.making.lock().unwrap_or_else(|p| p.into_inner());
+        let read = store.db().begin_read()?;
+        let table = read.open_table(super::stock::STOCK_CODE_TO_LEVEL)?;
+        let mut levels = HashMap::new();
+        for code in codes {
+            if let Some(level) = table.get(code.as_str())? {
+                levels.insert(code.clone(), super::stock::clamp(level.value()));
+            }
+        }
+        let next = self.current().with_stock(&levels);
+        self.replace(next);
         Ok(())
     }
 }

@@ -6,4 +6,5 @@ pub mod import;
 pub mod model;
 pub mod query;
 pub mod routes;
+pub mod stock;
 pub mod store;

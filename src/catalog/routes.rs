@@ -102,6 +102,7 @@ pub async fn list_products(
             let mut matching: Vec<&Product> = catalog
                 .products
                 .iter()
+                .map(|p| &**p)
                 .filter(|p| query.matches(p))
                 .collect();
             query.sort(&mut matching);

@@ -54,7 +54,6 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
             let mut meta = txn.open_table(META)?;
             let mut room_table = txn.open_table(ROOM_KEY_TO_ROOM)?;
             let mut category_table = txn.open_table(CATEGORY_KEY_TO_CATEGORY)?;
-            let mut product_table = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
             if meta.get(DEMO_SEEDED)?.is_some()
                 || !room_table.is_empty()?
                 || !category_table.is_empty()?
@@ -67,9 +66,7 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
             for category in &categories {
                 category_table.insert(category.key.as_str(), to_json(category).as_slice())?;
             }
-            for product in &products.products {
-                product_table.insert(product.code.as_str(), to_json(product).as_slice())?;
-            }
+            super::stock::write_products(&txn, &products.products)?;
             let now = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
             meta.insert(DEMO_SEEDED, now.as_str())?;
         }
@@ -91,20 +88,28 @@ pub fn load_categories(store: &Store) -> Result<Vec<Category>, StoreError> {
     load_json_rows(store, CATEGORY_KEY_TO_CATEGORY)
 }
 
-/// Every product, by code.
+/// Every product, by code, with its current stock level.
 pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
-    load_json_rows(store, PRODUCT_CODE_TO_PRODUCT)
+    use redb::ReadableDatabase;
+    let mut products: Vec<Product> = load_json_rows(store, PRODUCT_CODE_TO_PRODUCT)?;
+    let read = store.db().begin_read()?;
+    let levels = match read.open_table(super::stock::STOCK_CODE_TO_LEVEL) {
+        Ok(table) => super::stock::levels(&table)?,
+        Err(redb::TableError::TableDoesNotExist(_)) => Default::default(),
+        Err(err) => return Err(err.into()),
+    };
+    for product in &mut products {
+        if let Some(&level) = levels.get(&product.code) {
+            product.stock = level;
+        }
+    }
+    Ok(products)
 }
 
 /// Inserts or replaces products in one transaction (an import is all or nothing).
 pub fn upsert_products(store: &Store, products: &[Product]) -> Result<(), StoreError> {
     let txn = store.db().begin_write()?;
-    {
-        let mut table = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
-        for product in products {
-            table.insert(product.code.as_str(), to_json(product).as_slice())?;
-        }
-    }
+    super::stock::write_products(&txn, products)?;
     txn.commit()?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! Built once at start (and again after a change), so a page view never touches the database
 //! and the per-locale JSON is serialised once rather than per request.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 
 use serde_json::Value;
@@ -34,6 +34,8 @@ pub struct ContentSnapshot {
     pub all_locales_json: Box<RawValue>,
     pub labels: BTreeMap<String, Box<RawValue>>,
     pub pages: BTreeMap<String, Page>,
+    /// Keys of the `province` labels: the provinces a delivery address may name.
+    provinces: HashSet<String>,
 }
 
 impl ContentSnapshot {
@@ -44,6 +46,10 @@ impl ContentSnapshot {
 
     pub fn page(&self, name: &str) -> Option<&Page> {
         self.pages.get(name)
+    }
+
+    pub fn is_province(&self, key: &str) -> bool {
+        self.provinces.contains(key)
     }
 
     fn build(stored: store::StoredContent) -> Result<ContentSnapshot, StoreError> {
@@ -68,7 +74,14 @@ impl ContentSnapshot {
             .iter()
             .map(|(name, value)| Ok((name.clone(), to_raw(value)?)))
             .collect::<Result<_, StoreError>>()?;
+        let provinces = stored
+            .labels
+            .values()
+            .filter_map(|set| set.get("province").and_then(Value::as_object))
+            .flat_map(|group| group.keys().cloned())
+            .collect();
         Ok(ContentSnapshot {
+            provinces,
             locales,
             all_locales_json: to_raw(&Value::Object(all))?,
             labels,

@@ -31,6 +31,20 @@ pub struct Line {
     pub discounted: bool,
 }
 
+impl Line {
+    /// A product in the cart, priced from the catalogue (never from the browser).
+    pub fn of(product: &crate::catalog::model::Product, qty: u32) -> Line {
+        Line {
+            code: product.code.clone(),
+            qty,
+            unit_price: product.price,
+            rooms: product.rooms.clone(),
+            categories: product.categories.clone(),
+            discounted: product.compare_at_price.is_some(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]
 pub enum Discount {
@@ -119,6 +133,20 @@ pub enum PricingError {
     NotEnoughCoins { wanted: i64, balance: i64 },
     #[error("a quantity or price is out of range")]
     OutOfRange,
+}
+
+impl PricingError {
+    /// The API error code (the UI translates by it).
+    pub fn code(&self) -> &'static str {
+        match self {
+            PricingError::CouponNotValidNow(_) => "coupon_not_valid",
+            PricingError::CouponMinimumSpend { .. } => "coupon_min_spend",
+            PricingError::CouponUsedUp(_) => "coupon_used_up",
+            PricingError::CouponUsedByYou(_) => "coupon_used_by_you",
+            PricingError::NotEnoughCoins { .. } => "not_enough_coins",
+            PricingError::OutOfRange => "invalid_input",
+        }
+    }
 }
 
 /// Prices the lines. Errors are for what the shopper asked (a coupon, coins) and name it.

@@ -7,7 +7,7 @@ use redb::{ReadableDatabase, WriteTransaction};
 use super::{META, Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 7;
+pub const SCHEMA_VERSION: u64 = 8;
 
 struct Migration {
     version: u64,
@@ -50,6 +50,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 7,
         name: "create promotion and coupon tables",
         apply: v7_pricing,
+    },
+    Migration {
+        version: 8,
+        name: "create the order and stock tables; move stock levels out of the products",
+        apply: v8_orders,
     },
 ];
 
@@ -162,6 +167,27 @@ fn v7_pricing(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(crate::pricing::store::PROMOTION_ID_TO_PROMOTION)?;
     txn.open_table(crate::pricing::store::COUPON_CODE_TO_COUPON)?;
     txn.open_table(crate::pricing::store::COUPON_KEY_TO_USES)?;
+    Ok(())
+}
+
+/// Version 8: orders, their per-shopper index and idempotency keys; stock levels in their own
+/// table, starting from the level each product document carries.
+fn v8_orders(txn: &WriteTransaction) -> Result<(), StoreError> {
+    use redb::ReadableTable;
+    txn.open_table(crate::orders::store::ORDER_ID_TO_ORDER)?;
+    txn.open_table(crate::orders::store::ORDER_USER_TO_ORDER)?;
+    txn.open_table(crate::orders::store::ORDER_KEY_TO_ORDER)?;
+    let products = txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)?;
+    let mut stock = txn.open_table(crate::catalog::stock::STOCK_CODE_TO_LEVEL)?;
+    for entry in products.iter()? {
+        let (code, value) = entry?;
+        let product: crate::catalog::model::Product = serde_json::from_slice(value.value())
+            .map_err(|source| StoreError::BadDocument {
+                key: code.value().to_string(),
+                source,
+            })?;
+        stock.insert(code.value(), u64::from(product.stock))?;
+    }
     Ok(())
 }
 

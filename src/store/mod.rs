@@ -40,6 +40,11 @@ pub enum StoreError {
     },
     #[error("database: {0}")]
     Database(#[from] redb::Error),
+    /// A failure shared by everyone waiting on one transaction (redb's errors cannot be cloned).
+    #[error("database: {0}")]
+    Failed(String),
+    #[error("the shop is shutting down")]
+    Closed,
 }
 
 macro_rules! from_redb {

@@ -41,6 +41,10 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::TextToU64(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY),
     AnyTable::PairToBytes(crate::accounts::coins::COIN_LEDGER),
     AnyTable::PairToBytes(crate::activity::LOG_TIME_TO_LINE),
+    AnyTable::TextToU64(crate::catalog::stock::STOCK_CODE_TO_LEVEL),
+    AnyTable::U64ToBytes(crate::orders::store::ORDER_ID_TO_ORDER),
+    AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER),
+    AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER),
 ];
 
 impl AnyTable {

@@ -8,6 +8,7 @@ mod catalog;
 mod cli;
 mod helpers;
 mod ops;
+mod orders;
 mod pages;
 mod security;
 mod social;

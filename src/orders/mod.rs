@@ -1,0 +1,7 @@
+//! Orders: placing one from the cart in one durable transaction, the statuses it moves
+//! through, reviews, and the coins they earn.
+
+pub mod model;
+pub mod place;
+pub mod routes;
+pub mod store;

@@ -1,0 +1,510 @@
+//! Placing an order: ONE write transaction re-quotes the cart from the server's prices, checks
+//! and takes the stock, spends the coins (ledger line), counts the coupon use, writes the order,
+//! empties the cart and logs it; a repeated idempotency key answers the first order.
+//!
+//! Orders go through one writer thread that puts every order waiting at that moment into the
+//! same transaction (group commit): each commit is durable (one fsync), and under load one
+//! fsync serves many shoppers instead of each waiting for their own. Within the transaction
+//! every order checks everything before it writes anything, so one shopper's refusal (stock,
+//! coupon, coins) never touches another's order.
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::model::{BankAccount, Order, OrderLine, Payment, PaymentMethod, Status, StatusChange};
+use super::store::{self as orders, ORDER_KEY_TO_ORDER, ORDER_USER_TO_ORDER, OrderError};
+use crate::accounts::coins::{self, CoinChange};
+use crate::accounts::model::{Address, VatInfo};
+use crate::cart::model::{Cart, CartOwner};
+use crate::cart::store::CART_OWNER_TO_CART;
+use crate::catalog::cache::{CatalogCache, CatalogSnapshot};
+use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
+use crate::config::Payments;
+use crate::pricing::store::{COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION};
+use crate::pricing::{self, Coupon, CouponUses, Promotion, Shipping};
+use crate::store::{Store, StoreError, next_id};
+
+/// What the shopper asked for, already checked for shape by the handler.
+#[derive(Debug, Clone)]
+pub struct PlaceRequest {
+    pub user_id: u64,
+    pub username: String,
+    pub address: Address,
+    pub vat_info: Option<VatInfo>,
+    pub coupon: Option<String>,
+    /// Whole coins.
+    pub coins: i64,
+    pub payment: PaymentMethod,
+    pub idempotency_key: String,
+    pub lang: String,
+    pub kcard: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Placed {
+    pub order: Order,
+    /// The shopper's coin balance after the order.
+    pub coin: i64,
+    /// True when the key had already placed this order.
+    pub replayed: bool,
+}
+
+/// The shop settings a placement reads.
+#[derive(Debug, Clone)]
+pub struct Terms {
+    pub shipping: Shipping,
+    pub payments: Payments,
+}
+
+/// The most orders one transaction takes; more wait for the next.
+const MAX_BATCH: usize = 128;
+
+type Reply = mpsc::SyncSender<Result<Placed, OrderError>>;
+
+/// The order writer: a thread owning order placement, fed through a channel.
+#[derive(Clone)]
+pub struct OrderDesk {
+    queue: mpsc::Sender<(PlaceRequest, Reply)>,
+}
+
+impl OrderDesk {
+    /// Starts the writer thread; it ends when the last desk handle is dropped.
+    pub fn start(store: Store, catalog: Arc<CatalogCache>, terms: Terms) -> OrderDesk {
+        let (queue, incoming) = mpsc::channel::<(PlaceRequest, Reply)>();
+        std::thread::Builder::new()
+            .name("order-desk".into())
+            .spawn(move || run_desk(&store, &catalog, &terms, &incoming))
+            .expect("the order-desk thread starts");
+        OrderDesk { queue }
+    }
+
+    /// Places an order and waits until it is durably committed (or refused).
+    pub async fn place(&self, request: PlaceRequest) -> Result<Placed, OrderError> {
+        let (reply, answer) = mpsc::sync_channel(1);
+        self.queue
+            .send((request, reply))
+            .map_err(|_| OrderError::Store(StoreError::Closed))?;
+        tokio::task::spawn_blocking(move || answer.recv())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or(Err(OrderError::Store(StoreError::Closed)))
+    }
+}
+
+/// How often at most the catalogue snapshot takes new stock levels while orders flow.
+const STOCK_REFRESH_EVERY: Duration = Duration::from_millis(100);
+
+fn run_desk(
+    store: &Store,
+    catalog: &CatalogCache,
+    terms: &Terms,
+    incoming: &mpsc::Receiver<(PlaceRequest, Reply)>,
+) {
+    let mut stale: BTreeSet<String> = BTreeSet::new();
+    let mut refreshed = Instant::now();
+    let refresh = |stale: &mut BTreeSet<String>, refreshed: &mut Instant| {
+        let codes: Vec<String> = std::mem::take(stale).into_iter().collect();
+        if let Err(err) = catalog.refresh_stock(store, &codes) {
+            tracing::warn!(error = %err, "stock levels not refreshed");
+        }
+        *refreshed = Instant::now();
+    };
+    loop {
+        let first = if stale.is_empty() {
+            match incoming.recv() {
+                Ok(first) => first,
+                Err(_) => return,
+            }
+        } else {
+            let wait = (refreshed + STOCK_REFRESH_EVERY).saturating_duration_since(Instant::now());
+            match incoming.recv_timeout(wait) {
+                Ok(first) => first,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    refresh(&mut stale, &mut refreshed);
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    refresh(&mut stale, &mut refreshed);
+                    return;
+                }
+            }
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match incoming.try_recv() {
+                Ok(more) => batch.push(more),
+                Err(_) => break,
+            }
+        }
+        stale.extend(place_batch(store, &catalog.current(), terms, batch));
+        if !stale.is_empty() && refreshed.elapsed() >= STOCK_REFRESH_EVERY {
+            refresh(&mut stale, &mut refreshed);
+        }
+    }
+}
+
+/// Places each request in one shared transaction and answers each after the commit. Returns
+/// the product codes whose stock changed.
+fn place_batch(
+    store: &Store,
+    catalog: &CatalogSnapshot,
+    terms: &Terms,
+    batch: Vec<(PlaceRequest, Reply)>,
+) -> Vec<String> {
+    let fail_all = |batch: Vec<(PlaceRequest, Reply)>, err: &StoreError| {
+        tracing::error!(error = %err, "placing orders failed");
+        for (_, reply) in batch {
+            let _ = reply.send(Err(OrderError::Store(StoreError::Failed(err.to_string()))));
+        }
+    };
+    let txn = match store.db().begin_write() {
+        Ok(txn) => txn,
+        Err(err) => {
+            fail_all(batch, &err.into());
+            return Vec::new();
+        }
+    };
+    let mut answers = Vec::with_capacity(batch.len());
+    let mut changed = Vec::new();
+    for (request, _) in &batch {
+        match place_one(&txn, catalog, terms, request) {
+            Err(OrderError::Store(err)) => {
+                // The transaction may hold half of this order: drop it all.
+                drop(txn);
+                fail_all(batch, &err);
+                return Vec::new();
+            }
+            Ok(placed) => {
+                if !placed.replayed {
+                    changed.extend(placed.order.lines.iter().map(|l| l.code.clone()));
+                }
+                answers.push(Ok(placed));
+            }
+            refused => answers.push(refused),
+        }
+    }
+    if let Err(err) = txn.commit() {
+        fail_all(batch, &err.into());
+        return Vec::new();
+    }
+    for ((_, reply), answer) in batch.into_iter().zip(answers) {
+        let _ = reply.send(answer);
+    }
+    changed
+}
+
+/// One order inside the shared transaction: every check first, then every write.
+pub fn place_one(
+    txn: &WriteTransaction,
+    catalog: &CatalogSnapshot,
+    terms: &Terms,
+    request: &PlaceRequest,
+) -> Result<Placed, OrderError> {
+    let key = format!("{}:{}", request.user_id, request.idempotency_key);
+    let earlier = txn
+        .open_table(ORDER_KEY_TO_ORDER)?
+        .get(key.as_str())?
+        .map(|v| v.value());
+    if let Some(id) = earlier {
+        let order = orders::read_in(txn, id)?;
+        let coin = crate::accounts::store::find_in(txn, request.user_id)?.map_or(0, |u| u.coin);
+        return Ok(Placed {
+            order,
+            coin,
+            replayed: true,
+        });
+    }
+
+    // Checks.
+    let owner = CartOwner::User(request.user_id);
+    let cart: Cart = {
+        let carts = txn.open_table(CART_OWNER_TO_CART)?;
+        let stored = carts.get(owner.key().as_str())?;
+        match stored {
+            Some(v) => {
+                serde_json::from_slice(v.value()).map_err(|source| StoreError::BadDocument {
+                    key: owner.key(),
+                    source,
+                })?
+            }
+            None => Cart::default(),
+        }
+    };
+    if cart.lines.is_empty() {
+        return Err(OrderError::invalid("cart_empty", "the cart is empty"));
+    }
+    let mut lines = Vec::with_capacity(cart.lines.len());
+    let mut priced = Vec::with_capacity(cart.lines.len());
+    {
+        let stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+        for line in &cart.lines {
+            let product = catalog
+                .product(&line.code)
+                .filter(|p| p.active)
+                .ok_or_else(|| {
+                    OrderError::conflict(
+                        "product_unavailable",
+                        format!(
+                            "{}: this product is no longer sold; remove it from the cart",
+                            line.code
+                        ),
+                    )
+                })?;
+            let level = stock
+                .get(line.code.as_str())?
+                .map_or(u64::from(product.stock), |v| v.value());
+            if u64::from(line.qty) > level {
+                return Err(OrderError::conflict(
+                    "out_of_stock",
+                    format!(
+                        "{}: only {level} in stock, {} in the cart",
+                        line.code, line.qty
+                    ),
+                ));
+            }
+            priced.push(pricing::Line::of(product, line.qty));
+            lines.push((product, line.qty));
+        }
+    }
+    let promotions: Vec<Promotion> = read_json_rows(txn, PROMOTION_ID_TO_PROMOTION)?;
+    let coupon = match &request.coupon {
+        None => None,
+        Some(code) => Some(coupon_in(txn, code, request.user_id)?.ok_or_else(|| {
+            OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+        })?),
+    };
+    let user = crate::accounts::store::find_in(txn, request.user_id)?
+        .ok_or_else(|| OrderError::Forbidden("this account no longer exists".into()))?;
+    let now_ms = crate::activity::now_millis();
+    let quote = pricing::quote(&pricing::QuoteRequest {
+        lines: &priced,
+        lang: &request.lang,
+        promotions: &promotions,
+        coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
+        coins_wanted: request.coins,
+        coin_balance: user.coin,
+        shipping: terms.shipping,
+        now: (now_ms / 1000) as i64,
+    })
+    .map_err(pricing_refusal)?;
+    let payment = payment_for(request.payment, &terms.payments, quote.total)?;
+
+    // Writes.
+    let id = next_id(txn, "order")?;
+    let number = Order::number_for(id);
+    {
+        let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+        for (product, qty) in &lines {
+            let level = stock
+                .get(product.code.as_str())?
+                .map_or(u64::from(product.stock), |v| v.value());
+            stock.insert(product.code.as_str(), level - u64::from(*qty))?;
+        }
+    }
+    let coins_used = quote.coins / 100;
+    let mut coin = user.coin;
+    if coins_used > 0 {
+        coin = coins::apply(
+            txn,
+            request.user_id,
+            &CoinChange {
+                amount: -coins_used,
+                reason: &format!("order {number}"),
+                order_id: Some(id),
+                staff_id: None,
+            },
+        )?
+        .coin;
+    }
+    let coupon_code = coupon.as_ref().map(|(c, _)| c.code.to_uppercase());
+    if let Some(code) = &coupon_code {
+        let mut uses = txn.open_table(COUPON_KEY_TO_USES)?;
+        for key in [code.clone(), format!("{code}:{}", request.user_id)] {
+            let count = uses.get(key.as_str())?.map_or(0, |v| v.value());
+            uses.insert(key.as_str(), count + 1)?;
+        }
+    }
+    remember_address(txn, request)?;
+    let order = Order {
+        id,
+        number: number.clone(),
+        user_id: request.user_id,
+        status: Status::PendingPayment,
+        created_at: now_ms,
+        lang: request.lang.clone(),
+        lines: lines
+            .iter()
+            .zip(&quote.line_discounts)
+            .map(|((product, qty), discount)| OrderLine {
+                code: product.code.clone(),
+                name: product.name.clone(),
+                qty: *qty,
+                unit_price: product.price,
+                discount: *discount,
+                image: product.images.first().cloned(),
+            })
+            .collect(),
+        item_count: cart.amount(),
+        total: quote.total,
+        quote,
+        coupon: coupon_code,
+        coins_used,
+        address: request.address.clone(),
+        vat_info: request.vat_info.clone(),
+        payment,
+        history: vec![StatusChange {
+            status: Status::PendingPayment,
+            at: now_ms,
+        }],
+        review: None,
+        coins_earned: 0,
+        kcard: request.kcard.clone(),
+    };
+    orders::write(txn, &order)?;
+    txn.open_table(ORDER_USER_TO_ORDER)?
+        .insert((request.user_id, id), [].as_slice())?;
+    txn.open_table(ORDER_KEY_TO_ORDER)?
+        .insert(key.as_str(), id)?;
+    txn.open_table(CART_OWNER_TO_CART)?
+        .remove(owner.key().as_str())?;
+    crate::activity::append(
+        txn,
+        &user.username,
+        &format!(
+            "order {number} placed: {} items, total {} satang",
+            order.item_count, order.total
+        ),
+        &request.kcard,
+    )?;
+    Ok(Placed {
+        order,
+        coin,
+        replayed: false,
+    })
+}
+
+/// The payment instructions, fixed at placement.
+fn payment_for(
+    method: PaymentMethod,
+    shop: &Payments,
+    total: pricing::Satang,
+) -> Result<Payment, OrderError> {
+    let unavailable = || {
+        OrderError::invalid(
+            "invalid_payment",
+            "payment: this shop does not take that payment method",
+        )
+    };
+    Ok(match method {
+        PaymentMethod::Promptpay => {
+            if shop.promptpay_id.trim().is_empty() {
+                return Err(unavailable());
+            }
+            let payload = crate::payments::promptpay::payload(
+                &shop.promptpay_id,
+                Some(total).filter(|t| *t > 0),
+            )
+            .map_err(|e| OrderError::invalid("invalid_payment", format!("payment: {e}")))?;
+            Payment {
+                method,
+                promptpay_id: Some(shop.promptpay_id.trim().into()),
+                promptpay_payload: Some(payload),
+                bank: None,
+            }
+        }
+        PaymentMethod::BankTransfer => {
+            if shop.bank_account_number.trim().is_empty() {
+                return Err(unavailable());
+            }
+            Payment {
+                method,
+                promptpay_id: None,
+                promptpay_payload: None,
+                bank: Some(BankAccount {
+                    bank_name: shop.bank_name.trim().into(),
+                    account_name: shop.bank_account_name.trim().into(),
+                    account_number: shop.bank_account_number.trim().into(),
+                }),
+            }
+        }
+    })
+}
+
+/// Adds the delivery address (and tax-invoice details) to the shopper's saved ones, so the next
+/// checkout can pick them.
+fn remember_address(txn: &WriteTransaction, request: &PlaceRequest) -> Result<(), OrderError> {
+    let Some(mut user) = crate::accounts::store::find_in(txn, request.user_id)? else {
+        return Ok(());
+    };
+    let mut changed = false;
+    if !user.add_info.contains(&request.address) {
+        if user.add_info.len() >= 10 {
+            user.add_info.remove(0);
+        }
+        user.add_info.push(request.address.clone());
+        changed = true;
+    }
+    if request.vat_info.is_some() && user.vat_info != request.vat_info {
+        user.vat_info = request.vat_info.clone();
+        changed = true;
+    }
+    if changed {
+        crate::accounts::store::put_in(txn, &user)?;
+    }
+    Ok(())
+}
+
+fn coupon_in(
+    txn: &WriteTransaction,
+    code: &str,
+    user_id: u64,
+) -> Result<Option<(Coupon, CouponUses)>, OrderError> {
+    let code = code.trim().to_uppercase();
+    let coupons = txn.open_table(COUPON_CODE_TO_COUPON)?;
+    let Some(stored) = coupons.get(code.as_str())? else {
+        return Ok(None);
+    };
+    let coupon: Coupon =
+        serde_json::from_slice(stored.value()).map_err(|source| StoreError::BadDocument {
+            key: code.clone(),
+            source,
+        })?;
+    let uses = txn.open_table(COUPON_KEY_TO_USES)?;
+    let count = |key: &str| -> Result<u32, OrderError> {
+        Ok(uses
+            .get(key)?
+            .map_or(0, |v| u32::try_from(v.value()).unwrap_or(u32::MAX)))
+    };
+    let found = CouponUses {
+        total: count(&code)?,
+        by_this_user: count(&format!("{code}:{user_id}"))?,
+    };
+    Ok(Some((coupon, found)))
+}
+
+fn read_json_rows<T: serde::de::DeserializeOwned>(
+    txn: &WriteTransaction,
+    definition: redb::TableDefinition<&str, &[u8]>,
+) -> Result<Vec<T>, OrderError> {
+    let table = txn.open_table(definition)?;
+    let mut rows = Vec::new();
+    for entry in table.iter()? {
+        let (key, value) = entry?;
+        rows.push(serde_json::from_slice(value.value()).map_err(|source| {
+            StoreError::BadDocument {
+                key: key.value().to_string(),
+                source,
+            }
+        })?);
+    }
+    Ok(rows)
+}
+
+/// Coupon and coin refusals keep the codes the quote endpoint uses.
+pub fn pricing_refusal(err: pricing::PricingError) -> OrderError {
+    OrderError::invalid(err.code(), err.to_string())
+}

@@ -1,0 +1,345 @@
+//! The order tables, and every change to an order after it was placed. Each change — the order,
+//! its stock, coins, coupon uses and log line — is one write transaction.
+
+use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+
+use super::model::{Order, Review, Status, StatusChange};
+use crate::accounts::coins::{self, CoinChange};
+use crate::accounts::store::AccountError;
+use crate::activity;
+use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
+use crate::pricing::store::COUPON_KEY_TO_USES;
+use crate::store::{Store, StoreError};
+
+/// Order id → [`Order`] (JSON).
+pub const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("order_id_to_order");
+/// (user id, order id) → nothing: a shopper's orders in the order they were placed.
+pub const ORDER_USER_TO_ORDER: TableDefinition<(u64, u64), &[u8]> =
+    TableDefinition::new("order_user_to_order");
+/// `<user id>:<idempotency key>` → order id: a repeated placement answers the first order.
+pub const ORDER_KEY_TO_ORDER: TableDefinition<&str, u64> =
+    TableDefinition::new("order_key_to_order");
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// 400: the request is wrong; the message names the field.
+    #[error("{message}")]
+    Invalid { code: &'static str, message: String },
+    /// 409: the request is fine but the shop's state refuses it (stock, status).
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    #[error("there is no order {0}")]
+    NotFound(u64),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl OrderError {
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+        OrderError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        OrderError::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<AccountError> for OrderError {
+    fn from(err: AccountError) -> Self {
+        match err {
+            AccountError::Store(err) => OrderError::Store(err),
+            other => OrderError::invalid("invalid_input", other.to_string()),
+        }
+    }
+}
+
+macro_rules! order_from_redb {
+    ($($t:ty),*) => {$(
+        impl From<$t> for OrderError {
+            fn from(err: $t) -> Self { OrderError::Store(err.into()) }
+        }
+    )*};
+}
+order_from_redb!(
+    redb::TableError,
+    redb::StorageError,
+    redb::TransactionError,
+    redb::CommitError
+);
+
+pub(super) fn decode(id: u64, bytes: &[u8]) -> Result<Order, StoreError> {
+    serde_json::from_slice(bytes).map_err(|source| StoreError::BadDocument {
+        key: format!("order {id}"),
+        source,
+    })
+}
+
+pub(super) fn write(txn: &WriteTransaction, order: &Order) -> Result<(), StoreError> {
+    txn.open_table(ORDER_ID_TO_ORDER)?.insert(
+        order.id,
+        serde_json::to_vec(order).unwrap_or_default().as_slice(),
+    )?;
+    Ok(())
+}
+
+pub(super) fn read_in(txn: &WriteTransaction, id: u64) -> Result<Order, OrderError> {
+    let table = txn.open_table(ORDER_ID_TO_ORDER)?;
+    let stored = table.get(id)?.ok_or(OrderError::NotFound(id))?;
+    Ok(decode(id, stored.value())?)
+}
+
+pub fn get(store: &Store, id: u64) -> Result<Order, OrderError> {
+    let read = store.db().begin_read()?;
+    let table = read.open_table(ORDER_ID_TO_ORDER)?;
+    let stored = table.get(id)?.ok_or(OrderError::NotFound(id))?;
+    Ok(decode(id, stored.value())?)
+}
+
+/// A shopper's orders, newest first.
+pub fn list_for_user(store: &Store, user_id: u64) -> Result<Vec<Order>, OrderError> {
+    let read = store.db().begin_read()?;
+    let index = read.open_table(ORDER_USER_TO_ORDER)?;
+    let orders = read.open_table(ORDER_ID_TO_ORDER)?;
+    let mut out = Vec::new();
+    for entry in index.range((user_id, 0)..=(user_id, u64::MAX))?.rev() {
+        let (key, _) = entry?;
+        let (_, id) = key.value();
+        if let Some(stored) = orders.get(id)? {
+            out.push(decode(id, stored.value())?);
+        }
+    }
+    Ok(out)
+}
+
+/// Delivered orders the shopper has not reviewed yet.
+pub fn need_review_count(store: &Store, user_id: u64) -> Result<usize, OrderError> {
+    Ok(list_for_user(store, user_id)?
+        .iter()
+        .filter(|o| o.needs_review())
+        .count())
+}
+
+/// Who moves an order along: staff, or the shopper cancelling their own unpaid order.
+pub struct Actor<'a> {
+    pub user_id: u64,
+    pub username: &'a str,
+    pub staff: bool,
+    pub kcard: &'a str,
+}
+
+/// What delivery and reviews earn.
+#[derive(Debug, Clone, Copy)]
+pub struct Rewards {
+    pub earn_percent: u32,
+    pub review_reward: u32,
+}
+
+/// Moves an order to `next` if the rules allow it. Cancelling puts the stock back, returns the
+/// coins and the coupon use; delivery awards purchase coins. Returns the order and the codes
+/// whose stock changed.
+pub fn change_status(
+    store: &Store,
+    id: u64,
+    next: Status,
+    actor: &Actor,
+    rewards: Rewards,
+) -> Result<(Order, Vec<String>), OrderError> {
+    let txn = store.db().begin_write()?;
+    let mut order = read_in(&txn, id)?;
+    if !actor.staff && (order.user_id != actor.user_id || next != Status::Cancelled) {
+        return Err(OrderError::Forbidden(
+            "only staff can change this order".into(),
+        ));
+    }
+    if !actor.staff && order.status != Status::PendingPayment {
+        return Err(OrderError::conflict(
+            "invalid_transition",
+            format!(
+                "order {} is {}: only an unpaid order can be cancelled by the shopper; please contact the shop",
+                order.number,
+                order.status.as_str()
+            ),
+        ));
+    }
+    if !order.status.can_move_to(next) {
+        return Err(OrderError::conflict(
+            "invalid_transition",
+            format!(
+                "order {} is {} and cannot become {}",
+                order.number,
+                order.status.as_str(),
+                next.as_str()
+            ),
+        ));
+    }
+    let mut restocked = Vec::new();
+    match next {
+        Status::Cancelled => {
+            let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+            for line in &order.lines {
+                let level = stock.get(line.code.as_str())?.map_or(0, |v| v.value());
+                stock.insert(line.code.as_str(), level + u64::from(line.qty))?;
+                restocked.push(line.code.clone());
+            }
+            drop(stock);
+            if order.coins_used > 0 {
+                coins::apply(
+                    &txn,
+                    order.user_id,
+                    &CoinChange {
+                        amount: order.coins_used,
+                        reason: &format!("order {} cancelled: coins returned", order.number),
+                        order_id: Some(order.id),
+                        staff_id: actor.staff.then_some(actor.user_id),
+                    },
+                )?;
+            }
+            if let Some(code) = &order.coupon {
+                let mut uses = txn.open_table(COUPON_KEY_TO_USES)?;
+                for key in [code.clone(), format!("{code}:{}", order.user_id)] {
+                    let count = uses.get(key.as_str())?.map_or(0, |v| v.value());
+                    uses.insert(key.as_str(), count.saturating_sub(1))?;
+                }
+            }
+        }
+        Status::Delivered => {
+            let baht = order.total / 100;
+            let earned = baht * i64::from(rewards.earn_percent) / 100;
+            if earned > 0 {
+                coins::apply(
+                    &txn,
+                    order.user_id,
+                    &CoinChange {
+                        amount: earned,
+                        reason: &format!("order {} delivered", order.number),
+                        order_id: Some(order.id),
+                        staff_id: actor.staff.then_some(actor.user_id),
+                    },
+                )?;
+            }
+            order.coins_earned = earned;
+        }
+        _ => {}
+    }
+    order.status = next;
+    order.history.push(StatusChange {
+        status: next,
+        at: activity::now_millis(),
+    });
+    write(&txn, &order)?;
+    activity::append(
+        &txn,
+        actor.username,
+        &format!("order {} → {}", order.number, next.as_str()),
+        actor.kcard,
+    )?;
+    txn.commit()?;
+    Ok((order, restocked))
+}
+
+/// The shopper's review of a delivered order, once; it earns the review reward.
+pub fn review(
+    store: &Store,
+    id: u64,
+    actor: &Actor,
+    rating: u8,
+    comment: &str,
+    rewards: Rewards,
+) -> Result<(Order, i64), OrderError> {
+    let txn = store.db().begin_write()?;
+    let mut order = read_in(&txn, id)?;
+    if order.user_id != actor.user_id {
+        return Err(OrderError::Forbidden(
+            "only the shopper who placed an order can review it".into(),
+        ));
+    }
+    if order.review.is_some() {
+        return Err(OrderError::conflict(
+            "already_reviewed",
+            format!("order {} has already been reviewed", order.number),
+        ));
+    }
+    if order.status != Status::Delivered {
+        return Err(OrderError::conflict(
+            "not_delivered",
+            format!(
+                "order {} is {}: it can be reviewed once it is delivered",
+                order.number,
+                order.status.as_str()
+            ),
+        ));
+    }
+    order.review = Some(Review {
+        rating,
+        comment: comment.trim().into(),
+        at: activity::now_millis(),
+    });
+    write(&txn, &order)?;
+    let coin = if rewards.review_reward > 0 {
+        coins::apply(
+            &txn,
+            order.user_id,
+            &CoinChange {
+                amount: i64::from(rewards.review_reward),
+                reason: &format!("review of order {}", order.number),
+                order_id: Some(order.id),
+                staff_id: None,
+            },
+        )?
+        .coin
+    } else {
+        crate::accounts::store::find_in(&txn, order.user_id)?.map_or(0, |u| u.coin)
+    };
+    activity::append(
+        &txn,
+        actor.username,
+        &format!("order {} reviewed ({rating}/5)", order.number),
+        actor.kcard,
+    )?;
+    txn.commit()?;
+    Ok((order, coin))
+}
+
+/// Staff adds or takes coins (goodwill, corrections), with the reason in the ledger.
+pub fn adjust_coins(
+    store: &Store,
+    user_id: u64,
+    amount: i64,
+    reason: &str,
+    actor: &Actor,
+) -> Result<i64, OrderError> {
+    let txn = store.db().begin_write()?;
+    let user = coins::apply(
+        &txn,
+        user_id,
+        &CoinChange {
+            amount,
+            reason,
+            order_id: None,
+            staff_id: Some(actor.user_id),
+        },
+    )
+    .map_err(|err| match err {
+        AccountError::NoSuchUser(_) => {
+            OrderError::invalid("unknown_user", format!("there is no user {user_id}"))
+        }
+        other => other.into(),
+    })?;
+    activity::append(
+        &txn,
+        actor.username,
+        &format!("coins {amount:+} for {}: {}", user.username, reason.trim()),
+        actor.kcard,
+    )?;
+    txn.commit()?;
+    Ok(user.coin)
+}
