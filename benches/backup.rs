@@ -1,17 +1,16 @@
 //! Backup benchmark (DESIGN.md §8: 100 000 products + 100 000 orders backed up in ≤ 5 s while
 //! serving). Run with `cargo bench --bench backup`.
 //!
-//! Until the catalogue and order tables exist, the same volume is written into existing JSON
-//! tables: 100 000 product-sized documents (~1.2 KiB, five languages) and 100 000 order-sized
-//! documents (~0.7 KiB). While the backup runs, a writer keeps committing durable
-//! transactions, as shoppers would.
+//! 100 000 products (~1.2 KiB, five languages) go into the product table and 100 000
+//! order-sized documents (~0.7 KiB) into the order table. While the backup runs, a writer keeps
+//! committing durable transactions, as shoppers would.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use kiosk::accounts::store::USER_ID_TO_USER;
-use kiosk::content::store::PAGE_NAME_TO_PAGE;
+use kiosk::catalog::store::PRODUCT_CODE_TO_PRODUCT;
+use kiosk::orders::store::ORDER_ID_TO_ORDER;
 use kiosk::store::Store;
 use kiosk::store::backup::write_backup;
 
@@ -44,13 +43,10 @@ fn main() {
     for start in (0..PRODUCTS).step_by(BATCH as usize) {
         let txn = store.db().begin_write().unwrap();
         {
-            let mut table = txn.open_table(PAGE_NAME_TO_PAGE).unwrap();
+            let mut table = txn.open_table(PRODUCT_CODE_TO_PRODUCT).unwrap();
             for n in start..start + BATCH {
                 table
-                    .insert(
-                        format!("bench-product-{n:06}").as_str(),
-                        product(n).as_bytes(),
-                    )
+                    .insert(format!("SF-{n:06}").as_str(), product(n).as_bytes())
                     .unwrap();
             }
         }
@@ -59,16 +55,16 @@ fn main() {
     for start in (0..ORDERS).step_by(BATCH as usize) {
         let txn = store.db().begin_write().unwrap();
         {
-            let mut table = txn.open_table(USER_ID_TO_USER).unwrap();
+            let mut table = txn.open_table(ORDER_ID_TO_ORDER).unwrap();
             for n in start..start + BATCH {
-                table.insert(1_000_000 + n, order(n).as_bytes()).unwrap();
+                table.insert(1 + n, order(n).as_bytes()).unwrap();
             }
         }
         txn.commit().unwrap();
     }
     let db_bytes = std::fs::metadata(store.path()).unwrap().len();
     println!(
-        "filled {PRODUCTS} product-sized + {ORDERS} order-sized rows in {:.2?}; kiosk.redb = {:.1} MiB",
+        "filled {PRODUCTS} products + {ORDERS} order-sized rows in {:.2?}; kiosk.redb = {:.1} MiB",
         filled.elapsed(),
         db_bytes as f64 / 1048576.0
     );
@@ -82,7 +78,7 @@ fn main() {
             let mut n = 0u64;
             while !stop.load(Ordering::Relaxed) {
                 let txn = store.db().begin_write().unwrap();
-                txn.open_table(USER_ID_TO_USER)
+                txn.open_table(ORDER_ID_TO_ORDER)
                     .unwrap()
                     .insert(10_000_000 + n, order(n).as_bytes())
                     .unwrap();

@@ -203,6 +203,33 @@ mod tests {
     }
 
     #[test]
+    fn version_8_moves_stock_levels_out_of_the_product_documents() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            // As a version-7 binary wrote it: stock only inside the product document.
+            let store = Store::open_unmigrated(dir.path()).unwrap();
+            assert_eq!(migrate_to(&store, 7).unwrap(), 7);
+            let product = serde_json::json!({"code": "SF-1", "name": {"en": "Sofa"}, "price": 100, "stock": 7});
+            let txn = store.db().begin_write().unwrap();
+            txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)
+                .unwrap()
+                .insert("SF-1", product.to_string().as_bytes())
+                .unwrap();
+            txn.commit().unwrap();
+        }
+        let store = Store::open(dir.path()).unwrap();
+        let read = store.db().begin_read().unwrap();
+        let stock = read
+            .open_table(crate::catalog::stock::STOCK_CODE_TO_LEVEL)
+            .unwrap();
+        assert_eq!(stock.get("SF-1").unwrap().unwrap().value(), 7);
+        read.open_table(crate::orders::store::ORDER_ID_TO_ORDER)
+            .unwrap();
+        let products = crate::catalog::store::load_products(&store).unwrap();
+        assert_eq!(products[0].stock, 7);
+    }
+
+    #[test]
     fn a_database_from_a_newer_binary_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         {

@@ -683,3 +683,112 @@ async fn the_product_pages_show_stock_after_orders() {
     }
     panic!("stock not refreshed: {shown}");
 }
+
+/// The real binary, killed with SIGKILL right after it acknowledged an order, loses nothing.
+#[tokio::test]
+async fn an_acknowledged_order_survives_kill_minus_9() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().unwrap();
+    let start = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_kiosk"));
+        command
+            .current_dir(dir.path())
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir", "data"])
+            .env_remove("RUST_LOG")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (key, _) in std::env::vars() {
+            if key.starts_with("KIOSK_") {
+                command.env_remove(key);
+            }
+        }
+        let mut child = command.spawn().expect("kiosk starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap()
+            .to_string();
+        (child, address)
+    };
+    let http = reqwest::Client::new();
+    let call = |request: reqwest::RequestBuilder| async move {
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        (
+            status,
+            response.json::<Value>().await.unwrap_or(Value::Null),
+        )
+    };
+
+    let (mut server, base) = start();
+    let (status, registered) = call(
+        http.post(format!("{base}/api/auth/register"))
+            .json(&json!({"username": "durable", "password": "teak-sofa-42", "name": "Durable"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{registered}");
+    let token = registered["token"].as_str().unwrap().to_string();
+    let (_, me) = call(
+        http.get(format!("{base}/api/auth/user"))
+            .bearer_auth(&token),
+    )
+    .await;
+    let user_id = me["data"]["id"].as_u64().unwrap();
+    let (_, list) = call(http.get(format!("{base}/api/app/product/list?limit=50"))).await;
+    let product = list["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["stock"].as_u64().unwrap() >= 2)
+        .unwrap()
+        .clone();
+    let code = product["code"].as_str().unwrap();
+    let stock = product["stock"].as_u64().unwrap();
+    let (status, _) = call(
+        http.post(format!("{base}/api/app/cart/add"))
+            .bearer_auth(&token)
+            .json(&json!({"id": user_id, "code": code, "qty": 2})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, placed) = call(
+        http.post(format!("{base}/api/app/order/place"))
+            .bearer_auth(&token)
+            .json(
+                &json!({"id": user_id, "address": address(), "payment": "promptpay",
+                          "idempotencyKey": "kill-nine-0001"}),
+            ),
+    )
+    .await;
+    assert_eq!(status, 201, "{placed}");
+    server.kill().unwrap(); // SIGKILL: no shutdown, no flush.
+    server.wait().unwrap();
+
+    let (mut server, base) = start();
+    let (status, again) = call(
+        http.get(format!(
+            "{base}/api/app/order/get/{}",
+            placed["order"]["id"]
+        ))
+        .bearer_auth(&token),
+    )
+    .await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["order"], placed["order"]);
+    let (_, shown) = call(http.get(format!("{base}/api/app/product/get/{code}"))).await;
+    assert_eq!(shown["product"]["stock"].as_u64().unwrap(), stock - 2);
+    let (_, cart) = call(
+        http.get(format!("{base}/api/app/cart/get/{user_id}"))
+            .bearer_auth(&token),
+    )
+    .await;
+    assert_eq!(cart["cart"]["amt"], 0);
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
