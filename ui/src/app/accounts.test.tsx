@@ -183,13 +183,6 @@ describe('register', () => {
 });
 
 describe('account pages', () => {
-  it('says honestly that order history is not available while the orders API answers 404', async () => {
-    mockApi({});
-    signIn();
-    visit('/user/order');
-    expect(await screen.findByText('Order history is not available on this site yet.')).toBeTruthy();
-  });
-
   it('changes the password and keeps the fresh token', async () => {
     mockApi({ 'POST /api/auth/password': () => Response.json({ status: 'success', token: 'fresh.token.x' }) });
     signIn();

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartLoaded } from '../features/cart/cart-store';
 import { userinfo } from '../features/user/user-store';
 import { i18nStore } from '../i18n/i18n-store';
 import { pageStatus, setPageStatus } from '../lib/page-status';
@@ -168,9 +169,11 @@ describe('admin guard', () => {
 });
 
 describe('cart', () => {
-  it('shows the honest empty cart with a zero badge', () => {
+  it('shows the honest empty cart with a zero badge', async () => {
+    // The visitor's cart has been loaded (app/cart-session.ts does it at start) and is empty.
+    cartLoaded.set(true);
     visit('/cart');
-    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
     expect(screen.getByText('Your cart is empty.')).toBeTruthy();
     expect(screen.getAllByLabelText(/0 items in cart/).length).toBeGreaterThan(0);
   });

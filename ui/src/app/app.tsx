@@ -16,6 +16,7 @@ import { ErrorBoundary } from './error-boundary';
 import { ErrorScreen } from './error-screen';
 import { CleanLayout } from './layouts/clean-layout';
 import { cleanHref, useKioskLocation } from './location-hook';
+import { ProductSlotsProvider } from './product-slots';
 import { AppRoutes } from './routes';
 
 /** Keeps the interface language in step with the URL prefix (back/forward between languages). */
@@ -66,7 +67,9 @@ export function App() {
             <ErrorScreen status={error.status} detail={error.detail} />
           </CleanLayout>
         ) : (
-          <AppRoutes />
+          <ProductSlotsProvider>
+            <AppRoutes />
+          </ProductSlotsProvider>
         )}
       </ErrorBoundary>
       <Toasts />

@@ -12,6 +12,7 @@ import { splitLocalePath } from '../lib/locale-path';
 import { currentHref, setPageStatus } from '../lib/page-status';
 import { websitedata } from '../lib/website-data';
 import { App } from './app';
+import { startCartSession } from './cart-session';
 import { readBoot, type Boot } from './boot';
 
 /** Without server boot data (vite dev server, a static preview): fixture in dev, API otherwise. */
@@ -37,6 +38,8 @@ async function start(): Promise<void> {
   // A social sign-in ends on this page with its token (or error) in the fragment (DESIGN §5).
   consumeAuthFragment();
   void loadUser();
+  // The cart badge is right from the first page: the cart follows the user as soon as it is known.
+  startCartSession();
   const container = document.getElementById('app');
   if (!container) throw new Error('index.html has no #app container');
   container.textContent = '';

@@ -4,7 +4,6 @@
 import type { ComponentChildren, VNode } from 'preact';
 import { Route, Switch } from 'wouter';
 import { ErrorStatus } from '../components/error-status';
-import { CartPage, CartResultPage } from '../features/cart/routes/cart-page';
 import { MobileCategoryPage } from '../features/catalog/routes/mobile-category-page';
 import { ViewPage } from '../features/catalog/routes/view-page';
 import { ContentListPage } from '../features/content/routes/content-list-page';
@@ -14,9 +13,11 @@ import { DefaultLayout } from './layouts/default-layout';
 import { MainLayout } from './layouts/main-layout';
 import { AccessGuard } from './routes/access-guard';
 import { AdminGuard } from './routes/admin-guard';
+import { CartResultRoute, CartRoute, OrderRoute } from './routes/cart-routes';
 import { CategoryRoute, ProductRoute, RoomRoute, SearchRoute } from './routes/catalog-routes';
 import { HomePage } from './routes/home-page';
 import { MobileInfoPage } from './routes/mobile-info-page';
+import { OrdersRoute } from './routes/orders-route';
 import { UserRoute } from './routes/user-route';
 
 export type LayoutKind = 'default' | 'main' | 'admin';
@@ -27,9 +28,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/', layout: 'default', render: () => <HomePage /> },
   { path: '/about', layout: 'default', render: () => <ContentPage name="about" /> },
   { path: '/area', layout: 'default', render: () => <ContentPage name="area" /> },
-  { path: '/cart', layout: 'main', render: () => <CartPage step="cart" /> },
-  { path: '/cartres', layout: 'main', render: () => <CartResultPage /> },
-  { path: '/order', layout: 'main', render: () => <CartPage step="order" /> },
+  { path: '/cart', layout: 'main', render: () => <CartRoute /> },
+  { path: '/cartres', layout: 'main', render: () => <CartResultRoute /> },
+  { path: '/order', layout: 'main', render: () => <OrderRoute /> },
   { path: '/privacy', layout: 'default', render: () => <ContentPage name="privacy" /> },
   { path: '/search', layout: 'default', render: () => <SearchRoute mode="words" /> },
   { path: '/searchcode', layout: 'default', render: () => <SearchRoute mode="code" /> },
@@ -49,6 +50,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   { path: '/products/:code?', layout: 'default', render: (p) => <ProductRoute code={p.code} /> },
   { path: '/room/:key?', layout: 'default', render: (p) => <RoomRoute roomKey={p.key} /> },
+  { path: '/user/order', layout: 'main', render: () => <OrdersRoute /> },
   { path: '/user/:type?', layout: 'main', render: (p) => <UserRoute type={p.type} /> },
   { path: '/view/:id?', layout: 'main', render: (p) => <ViewPage id={p.id} /> },
   // The server's `/location/*` also matches `/location` itself; wouter's `*` needs a segment.

@@ -1,11 +1,13 @@
 //! A product in a grid or a suggestion row: photo, code, name in the current language (English
 //! when the translation is empty), price and a stock note when it matters. The whole card is one
-//! link to the product page; its text is the name.
+//! link to the product page; its text is the name. A promotion badge (the app's product slot)
+//! sits on the photo's corner when a promotion applies.
 import { Link } from 'wouter';
 import { pickText, useI18n } from '../i18n/i18n-store';
 import { productPath, type Product } from '../lib/product';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { useProductSlots } from './product-slots';
 import { StockNote } from './stock-note';
 import './product.css';
 
@@ -14,10 +16,16 @@ export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30
 
 export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Product; sizes?: string }) {
   const { locale } = useI18n();
+  const { badge: Badge } = useProductSlots();
   const name = pickText(product.name, locale) || product.code;
   return (
     <li class="product-card">
       <ProductImage class="product-card__image" src={product.images[0]} alt="" sizes={sizes} fallbackWidth={320} />
+      {Badge ? (
+        <div class="product-card__badges">
+          <Badge product={product} />
+        </div>
+      ) : null}
       <div class="product-card__body">
         <p class="product-card__code">{product.code}</p>
         <p class="product-card__name">

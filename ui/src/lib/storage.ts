@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   cookieAccepted: 'kiosk.cookieAccepted',
   redirect: 'kiosk.redirect',
   chunkReloadAt: 'kiosk.chunkReloadAt',
+  /** The anonymous visitor's id (a UUID): the owner of their cart until they sign in (SPEC §3). */
+  mid: 'kiosk.mid',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,5 +1,6 @@
-//! /user/{type}: login, register, password and order. Each page is a lazy chunk, so the forms
-//! and their rules are only downloaded by visitors who open them. /user alone is the login page.
+//! /user/{type}: login, register and password (/user/order is the orders route). Each page is a
+//! lazy chunk, so the forms and their rules are only downloaded by visitors who open them. /user
+//! alone is the login page.
 import { Suspense } from 'react';
 import { ErrorStatus } from '../../components/error-status';
 import { Loading } from '../../components/loading';
@@ -9,7 +10,6 @@ const PAGES = {
   login: lazyWithReload<object>(() => import('../../features/user/routes/login-page').then((m) => ({ default: m.LoginPage }))),
   register: lazyWithReload<object>(() => import('../../features/user/routes/register-page').then((m) => ({ default: m.RegisterPage }))),
   password: lazyWithReload<object>(() => import('../../features/user/routes/password-page').then((m) => ({ default: m.PasswordPage }))),
-  order: lazyWithReload<object>(() => import('../../features/user/routes/orders-page').then((m) => ({ default: m.OrdersPage }))),
 };
 
 export function UserRoute({ type }: { type?: string }) {

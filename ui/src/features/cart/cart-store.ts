@@ -1,20 +1,110 @@
-//! Cart client state (SPEC §3: cartamt, cart, cartRes). Each is replaced wholesale (SPEC §4).
-//! Cart APIs arrive with the cart issue; until then the cart is empty and the count is 0.
+//! Cart client state (SPEC §3: cartamt, cart, cartRes), each replaced wholesale (SPEC §4), and the
+//! cart's owner: the visitor id `mid` (a UUID kept in localStorage `kiosk.mid`) for anonymous
+//! visitors, the user's id once signed in. Every change answers the whole cart; only the answer
+//! to the latest request is shown, so quick clicks never leave an older cart on screen.
 import { createStore } from '../../lib/create-store';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { postAddToCart } from './api/add-to-cart';
+import { getCart, type Cart } from './api/get-cart';
+import { postMergeCarts } from './api/merge-carts';
+import type { Order } from './api/place-order';
+import { postSetCartLine } from './api/set-cart-line';
+import { isUuid, randomId } from './random-id';
 
-export type CartLine = { code: string; qty: number; price: number };
-export type Cart = { lines: CartLine[] };
-export type CartResult = { orderId: string; status: string } | null;
+export type { Cart, CartLine } from './api/get-cart';
+
+/** Item count at most per line (the server's limit). */
+export const MAX_LINE_QTY = 99;
+
+export const EMPTY_CART: Cart = { id: '', lines: [], amt: 0 };
 
 export const cartamt = createStore<number>(0);
-export const cart = createStore<Cart>({ lines: [] });
-export const cartRes = createStore<CartResult>(null);
+export const cart = createStore<Cart>(EMPTY_CART);
+/** The order just placed, shown by /cartres (SPEC §3 `cartRes`). */
+export const cartRes = createStore<Order | null>(null);
+/** Whether the cart on screen is the owner's current one (false until the first answer). */
+export const cartLoaded = createStore<boolean>(false);
 
 export function replaceCart(next: Cart): void {
   cart.set(next);
-  cartamt.set(next.lines.reduce((sum, line) => sum + line.qty, 0));
+  cartamt.set(Number.isFinite(next.amt) ? next.amt : next.lines.reduce((sum, line) => sum + line.qty, 0));
 }
 
-export function replaceCartResult(next: CartResult): void {
+export function replaceCartResult(next: Order | null): void {
   cartRes.set(next);
+}
+
+/** The visitor id, made once per browser (SPEC §3 "Visitor id: stored locally"). */
+export function visitorId(): string {
+  const stored = readStorage(STORAGE_KEYS.mid);
+  if (isUuid(stored)) return stored.toLowerCase();
+  const id = randomId();
+  writeStorage(STORAGE_KEYS.mid, id);
+  return id;
+}
+
+let owner: string | null = null;
+let latest = 0;
+
+/** The id of the cart being shown: the user's id when signed in, else the visitor id. */
+export function cartOwner(): string {
+  return owner ?? visitorId();
+}
+
+/** Runs a cart request; its answer is shown only when it is the latest and the owner is unchanged. */
+async function run(request: (id: string) => Promise<Cart>, id = cartOwner()): Promise<Cart> {
+  const mine = ++latest;
+  const answer = await request(id);
+  if (mine === latest && id === cartOwner()) {
+    replaceCart(answer);
+    cartLoaded.set(true);
+  }
+  return answer;
+}
+
+/** Shows another owner's cart (sign-out: the visitor's). */
+export function loadCart(id: string): Promise<Cart> {
+  owner = id;
+  cartLoaded.set(false);
+  replaceCart({ ...EMPTY_CART, id });
+  return run((cartId) => getCart(cartId), id);
+}
+
+/**
+ * A signed-in session starts: the visitor's cart joins the user's (quantities added) and the
+ * user's cart is shown. A failed merge is only logged (SPEC §8); the user's own cart is shown.
+ */
+export async function startUserCart(uid: string): Promise<Cart> {
+  owner = uid;
+  try {
+    return await run((id) => postMergeCarts(id, visitorId()), uid);
+  } catch (error) {
+    console.warn('cart merge failed', error);
+    return run((id) => getCart(id), uid);
+  }
+}
+
+export function addToCart(code: string, qty: number): Promise<Cart> {
+  return run((id) => postAddToCart(id, code, qty));
+}
+
+/** Sets a line's quantity; 0 removes the line. */
+export function setCartLine(code: string, qty: number): Promise<Cart> {
+  return run((id) => postSetCartLine(id, code, qty));
+}
+
+/** After an order: the server emptied the cart, and so does the screen (wholesale). */
+export function emptyCart(): void {
+  latest++;
+  replaceCart({ ...EMPTY_CART, id: cartOwner() });
+}
+
+/** How many of a product are in the cart. */
+export function qtyInCart(current: Cart, code: string): number {
+  return current.lines.find((line) => line.code === code)?.qty ?? 0;
+}
+
+/** Loads the current owner's cart again (after the server said stock changed). */
+export function refreshCart(): Promise<Cart> {
+  return run((id) => getCart(id));
 }

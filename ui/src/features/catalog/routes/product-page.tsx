@@ -1,6 +1,8 @@
 //! /products/{code}: photos, name, code, price with the saving against the compare-at price, size,
-//! material and colour, stock state, description and related products. An unknown code (the API
-//! answers 404) shows the not-found screen; a discontinued product says it is no longer available.
+//! material and colour, stock state, the promotion badge and the buy box (quantity, "Add to cart";
+//! both are the app's product slots, since the cart and promotions are other domains), description
+//! and related products. An unknown code (the API answers 404) shows the not-found screen; a
+//! discontinued product says it is no longer available.
 //! /products without a code offers the rooms and categories instead.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,6 +10,7 @@ import { ErrorStatus } from '../../../components/error-status';
 import { LoadError } from '../../../components/load-error';
 import { Price } from '../../../components/price';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
+import { useProductSlots } from '../../../components/product-slots';
 import { StockNote } from '../../../components/stock-note';
 import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -97,6 +100,7 @@ function ProductView({ product, labels }: { product: Product; labels: CatalogLab
   const name = pickText(product.name, locale) || product.code;
   const view = priceView(product);
   const description = paragraphs(pickText(product.description, locale));
+  const { badge: PromotionBadge, buy: BuyBox } = useProductSlots();
   useDocumentTitle(name);
   return (
     <div class="page product-page">
@@ -108,12 +112,18 @@ function ProductView({ product, labels }: { product: Product; labels: CatalogLab
           <p class="product__code">
             {t('product.code')}: <span>{product.code}</span>
           </p>
-          <Price product={product} size="lg" class={product.active ? undefined : 'price--muted'} />
+          <div class="product__price-row">
+            <Price product={product} size="lg" class={product.active ? undefined : 'price--muted'} />
+            {PromotionBadge ? <PromotionBadge product={product} size="lg" /> : null}
+          </div>
           {view.saving > 0 && product.active ? (
             <p class="product__saving">{t('product.saving', { amount: formatMoney(view.saving), percent: formatNumber(view.savingPercent) })}</p>
           ) : null}
           {product.active ? (
-            <StockNote product={product} showInStock />
+            <>
+              <StockNote product={product} showInStock />
+              {BuyBox ? <BuyBox product={product} /> : null}
+            </>
           ) : (
             <div class="product__gone" role="note">
               <p class="product__gone-title">{t('product.discontinued')}</p>

@@ -1,6 +1,8 @@
 //! The account part of the main menu: Register and Login when signed out (both remember the page
 //! to come back to); when signed in an Account submenu with My order (review badge, blinking above
-//! 0), Change password (local accounts only) and Logout.
+//! 0, on the submenu's button too so it shows while closed), Change password (local accounts only)
+//! and Logout. The count (store `orderForReview`) is fetched at sign-in and again when My orders
+//! opens or a review is sent.
 import { Link, useLocation } from 'wouter';
 import { Badge } from '../../../components/badge';
 import { Icon } from '../../../components/icon';
@@ -20,6 +22,21 @@ export const ACCOUNT_PATHS = {
 /** Remembers the current page as the place to return to after signing in, unless it is an account page. */
 function rememberHere(location: string): void {
   if (accessOf(location) !== 'guest') rememberRedirect(window.location.pathname + window.location.search);
+}
+
+/**
+ * Orders waiting for the shopper's review (SPEC §2: blinking when above 0; under reduced motion
+ * the base styles swap the blink for a steady outline). Nothing is shown at 0: the badge going
+ * away is the sign that every delivered order has been reviewed.
+ */
+export function ReviewBadge({ count, testId }: { count: number; testId?: string }) {
+  const { t } = useI18n();
+  if (count <= 0) return null;
+  return (
+    <span class="review-badge" data-testid={testId}>
+      <Badge count={count} blink label={t('header.ordersToReview', { count })} />
+    </span>
+  );
 }
 
 export function AccountMenu() {
@@ -60,13 +77,13 @@ export function AccountMenu() {
         class={admin ? undefined : 'menu__item--account-start'}
         label={t('header.account')}
         icon="user"
-        badge={reviews > 0 ? <Badge count={reviews} blink label={t('header.ordersToReview', { count: reviews })} /> : null}
+        badge={<ReviewBadge count={reviews} />}
       >
         <li class="menu__item">
           <Link class="menu__link" href={ACCOUNT_PATHS.orders}>
             <Icon name="package" size={18} />
             <span>{t('header.myOrder')}</span>
-            <Badge count={reviews} blink label={t('header.ordersToReview', { count: reviews })} />
+            <ReviewBadge count={reviews} testId="my-order-badge" />
           </Link>
         </li>
         {isLocalUser(state.user) ? (

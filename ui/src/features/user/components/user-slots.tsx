@@ -1,11 +1,16 @@
 //! Header slots of the signed-in customer: coupon label, coin balance (coin − coin spent) and the
-//! name with the sign-in provider's icon.
+//! name with the sign-in provider's icon. On a phone, where the Account menu hides behind the menu
+//! button, a star with the blinking review badge links to My orders while orders wait for a review.
+import { Link } from 'wouter';
+import { Badge } from '../../../components/badge';
 import { Icon } from '../../../components/icon';
 import { useStore } from '../../../lib/create-store';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../i18n/i18n-store';
-import { coin, coinShown, coinSpend, coupons, userinfo } from '../user-store';
+import { coin, coinShown, coinSpend, coupons, orderForReview, userinfo } from '../user-store';
 import { providerIcon, providerName } from '../provider';
+import { ACCOUNT_PATHS } from './account-menu';
+import './user-slots.css';
 
 export function UserSlots() {
   const { t } = useI18n();
@@ -13,6 +18,7 @@ export function UserSlots() {
   const balance = useStore(coin);
   const spent = useStore(coinSpend);
   const couponList = useStore(coupons);
+  const reviews = useStore(orderForReview);
   const user = state.status === 'signedIn' ? state.user : null;
   if (!user && couponList.length === 0) return null;
   return (
@@ -30,6 +36,17 @@ export function UserSlots() {
             <strong>{formatNumber(coinShown(balance, spent))}</strong>{' '}
             <span class="user-slots__label">{t('header.coin')}</span>
           </span>
+          {reviews > 0 ? (
+            <Link
+              href={ACCOUNT_PATHS.orders}
+              class="user-slots__reviews"
+              data-testid="header-reviews"
+              aria-label={t('header.ordersToReview', { count: reviews })}
+            >
+              <Icon name="star" size={16} />
+              <Badge count={reviews} blink />
+            </Link>
+          ) : null}
           <span
             class="user-slots__name"
             data-testid="header-user"
