@@ -538,6 +538,31 @@ mod tests {
         assert!(err.contains("contact.facebook"), "{err}");
     }
 
+    #[test]
+    fn payment_and_coin_settings_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        for (text, key) in [
+            (
+                "[payments]\npromptpay_id = \"12345\"\n",
+                "payments.promptpay_id",
+            ),
+            (
+                "[payments]\npromptpay_id = \"\"\nbank_account_number = \"\"\n",
+                "payments.promptpay_id",
+            ),
+            ("[payments]\nbank_name = \"\"\n", "payments.bank_name"),
+            ("[coins]\nearn_percent = 101\n", "coins.earn_percent"),
+            ("[coins]\nreview_reward = -1\n", "coins.review_reward"),
+        ] {
+            let path = write(&dir, text);
+            let err = Config::load(Some(&path), &Overrides::default())
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(key), "{text}: {err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+    }
+
     /// The example documents every setting with its default: loading it must give exactly the
     /// built-in defaults (so a new setting cannot be added without documenting it there).
     #[test]

@@ -74,6 +74,17 @@ struct Boot<'a> {
     status: u16,
     shop: Shop<'a>,
     features: Features,
+    /// The checkout's choices: `promptpay` and/or `bank_transfer`, as configured.
+    payment_methods: Vec<&'static str>,
+    shipping: ShippingTerms,
+}
+
+/// What the cart page says about delivery before the server quotes (satang).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShippingTerms {
+    flat_rate: i64,
+    free_over: i64,
 }
 
 #[derive(Serialize)]
@@ -226,6 +237,18 @@ fn boot_json(config: &Config, messages: &LocaleMessages, page: &ShellPage) -> St
         features: Features {
             room_menu: config.features.room_menu,
             category_menu: config.features.category_menu,
+        },
+        payment_methods: [
+            ("promptpay", &config.payments.promptpay_id),
+            ("bank_transfer", &config.payments.bank_account_number),
+        ]
+        .into_iter()
+        .filter(|(_, setting)| !setting.trim().is_empty())
+        .map(|(method, _)| method)
+        .collect(),
+        shipping: ShippingTerms {
+            flat_rate: config.shipping_flat_rate,
+            free_over: config.free_shipping_over,
         },
     };
     serde_json::to_string(&boot).unwrap_or_else(|_| "{}".into())

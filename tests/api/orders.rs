@@ -465,6 +465,18 @@ async fn bad_orders_are_refused_naming_the_field() {
 }
 
 #[tokio::test]
+async fn a_payment_method_the_shop_does_not_offer_is_refused() {
+    let app = crate::helpers::spawn_app_with(|c| c.payments.bank_account_number.clear()).await;
+    let buyer = shopper(&app, "bank-fan").await;
+    let item = product(&app, |p| plain(p) && p.stock >= 1);
+    add(&app, &buyer, &item.code, 1).await;
+    let (status, body) = place(&app, &buyer, json!({"payment": "bank_transfer"})).await;
+    assert_eq!((status, error_code(&body)), (400, "invalid_payment"));
+    let (status, _) = place(&app, &buyer, json!({"payment": "promptpay"})).await;
+    assert_eq!(status, 201);
+}
+
+#[tokio::test]
 async fn staff_move_orders_along_and_delivery_and_reviews_earn_coins() {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;

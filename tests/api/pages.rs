@@ -251,6 +251,15 @@ async fn the_boot_data_gives_the_ui_its_language_messages_and_settings() {
     // Only configured social links are sent; the defaults configure facebook, line and tel.
     let social = boot["shop"]["social"].as_object().unwrap();
     assert!(social.contains_key("facebook") && !social.contains_key("youtube"));
+    assert_eq!(
+        boot["paymentMethods"],
+        serde_json::json!(["promptpay", "bank_transfer"])
+    );
+    assert_eq!(boot["shipping"]["freeOver"], 500_000);
+
+    let no_bank = crate::helpers::spawn_app_with(|c| c.payments.bank_account_number.clear()).await;
+    let boot = no_bank.get_page("/order").await.boot();
+    assert_eq!(boot["paymentMethods"], serde_json::json!(["promptpay"]));
 }
 
 #[tokio::test]
