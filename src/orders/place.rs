@@ -62,7 +62,7 @@ pub struct Terms {
 /// The most orders one transaction takes; more wait for the next.
 const MAX_BATCH: usize = 128;
 
-type Reply = mpsc::SyncSender<Result<Placed, OrderError>>;
+type Reply = tokio::sync::oneshot::Sender<Result<Placed, OrderError>>;
 
 /// The order writer: a thread owning order placement, fed through a channel.
 #[derive(Clone)]
@@ -83,15 +83,15 @@ impl OrderDesk {
 
     /// Places an order and waits until it is durably committed (or refused).
     pub async fn place(&self, request: PlaceRequest) -> Result<Placed, OrderError> {
-        let (reply, answer) = mpsc::sync_channel(1);
+        let (reply, answer) = tokio::sync::oneshot::channel();
         self.queue
             .send((request, reply))
             .map_err(|_| OrderError::Store(StoreError::Closed))?;
-        tokio::task::spawn_blocking(move || answer.recv())
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or(Err(OrderError::Store(StoreError::Closed)))
+        answer.await.unwrap_or_else(|_| {
+            Err(OrderError::Store(StoreError::Failed(
+                "the order desk dropped the order unanswered".into(),
+            )))
+        })
     }
 }
 
@@ -140,7 +140,15 @@ fn run_desk(
                 Err(_) => break,
             }
         }
-        stale.extend(place_batch(store, &catalog.current(), terms, batch));
+        // A bug in one batch must not stop order taking: its waiters get an error (their reply
+        // channels close) and the desk carries on with the next batch.
+        let placed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            place_batch(store, &catalog.current(), terms, batch)
+        }));
+        match placed {
+            Ok(changed) => stale.extend(changed),
+            Err(_) => tracing::error!("placing a batch of orders panicked; it was rolled back"),
+        }
         if !stale.is_empty() && refreshed.elapsed() >= STOCK_REFRESH_EVERY {
             refresh(&mut stale, &mut refreshed);
         }
