@@ -214,5 +214,5 @@ test('the account tab shows the user, and sends an anonymous visitor to login', 
   await expect(main.locator('.account-card__coin')).toContainText('0');
   await main.getByRole('link', { name: message('th', 'header.myOrder') }).click();
   await expect(page).toHaveURL(/\/th\/user\/order$/);
-  await expect(page.getByText(message('th', 'user.ordersUnavailable'))).toBeVisible();
+  await expect(page.getByText(message('th', 'user.ordersEmpty'))).toBeVisible();
 });

@@ -1,7 +1,7 @@
 //! Reads the boot data the server writes into index.html (`<script type="application/json" id="kiosk-boot">`).
 import type { Language, Messages } from '../i18n/types';
 import { isLocaleCode, type LocaleCode } from '../lib/locale-path';
-import type { WebsiteData } from '../lib/website-data';
+import { parsePaymentMethods, type WebsiteData } from '../lib/website-data';
 
 export type Boot = WebsiteData & {
   locale: LocaleCode;
@@ -26,6 +26,7 @@ export function readBoot(doc: Document = document): Boot | null {
       status: boot.status === 404 ? 404 : 200,
       shop: { ...boot.shop, social: boot.shop.social ?? {} },
       features: { roomMenu: !!boot.features?.roomMenu, categoryMenu: !!boot.features?.categoryMenu },
+      paymentMethods: parsePaymentMethods(boot.paymentMethods),
     };
   } catch {
     return null;

@@ -30,7 +30,7 @@ async function bootWithoutServerData(): Promise<Boot> {
 async function start(): Promise<void> {
   const boot = readBoot() ?? (await bootWithoutServerData());
   initI18n(boot.locale, boot.messages, boot.languages);
-  websitedata.set({ shop: boot.shop, features: boot.features });
+  websitedata.set({ shop: boot.shop, features: boot.features, paymentMethods: boot.paymentMethods });
   if (boot.status === 404) setPageStatus(404, undefined, currentHref());
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForChunkError()) event.preventDefault();

@@ -14,7 +14,11 @@ export type Shop = {
 
 export type SiteFeatures = { roomMenu: boolean; categoryMenu: boolean };
 
-export type WebsiteData = { shop: Shop; features: SiteFeatures };
+/** The ways to pay the shop offers at checkout, as configured on the server. */
+export const PAYMENT_METHODS = ['promptpay', 'bank_transfer'] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+
+export type WebsiteData = { shop: Shop; features: SiteFeatures; paymentMethods: PaymentMethodCode[] };
 
 export const websitedata = createStore<WebsiteData>({
   shop: {
@@ -25,4 +29,11 @@ export const websitedata = createStore<WebsiteData>({
     catalogUrl: '/api/file/pdf/get/catalog-min.pdf',
   },
   features: { roomMenu: true, categoryMenu: true },
+  paymentMethods: [...PAYMENT_METHODS],
 });
+
+/** The known methods among `value`, in the shop's order; both when the server sent none. */
+export function parsePaymentMethods(value: unknown): PaymentMethodCode[] {
+  if (!Array.isArray(value)) return [...PAYMENT_METHODS];
+  return PAYMENT_METHODS.filter((method) => value.includes(method));
+}

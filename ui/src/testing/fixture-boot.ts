@@ -21,6 +21,7 @@ export function fixtureBoot(overrides: Partial<Boot> = {}): Boot {
       catalogUrl: '/api/file/pdf/get/catalog-min.pdf',
     },
     features: { roomMenu: true, categoryMenu: true },
+    paymentMethods: ['promptpay', 'bank_transfer'],
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { fixtureBoot } from './fixture-boot';
 beforeEach(() => {
   const boot = fixtureBoot();
   initI18n(boot.locale, boot.messages, boot.languages);
-  websitedata.set({ shop: boot.shop, features: boot.features });
+  websitedata.set({ shop: boot.shop, features: boot.features, paymentMethods: boot.paymentMethods });
   window.localStorage.clear();
 });
 

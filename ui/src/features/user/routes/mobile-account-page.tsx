@@ -2,7 +2,6 @@
 //! provider and coins, with My order, Change password (local accounts) and Logout. Anonymous
 //! visitors never get here: the access guard sends them to the login page first.
 import { Link, useLocation } from 'wouter';
-import { Badge } from '../../../components/badge';
 import { ErrorStatus } from '../../../components/error-status';
 import { Icon } from '../../../components/icon';
 import { useStore } from '../../../lib/create-store';
@@ -12,6 +11,7 @@ import { useI18n } from '../../../i18n/i18n-store';
 import { ACCOUNT_PATHS } from '../components/account-menu';
 import { providerIcon, providerName } from '../provider';
 import { coin, coinShown, coinSpend, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, userinfo } from '../user-store';
+import { ReviewBadge } from '../components/account-menu';
 
 export function MobileAccountPage() {
   const { t } = useI18n();
@@ -45,7 +45,7 @@ export function MobileAccountPage() {
           <Link href={ACCOUNT_PATHS.orders} class="link-list__link">
             <Icon name="package" size={20} />
             <span>{t('header.myOrder')}</span>
-            <Badge count={reviews} blink label={t('header.ordersToReview', { count: reviews })} />
+            <ReviewBadge count={reviews} />
           </Link>
         </li>
         {isLocalUser(user) ? (

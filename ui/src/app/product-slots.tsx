@@ -1,0 +1,28 @@
+//! Fills the product views' slots (components/product-slots.tsx): the promotion badge, and the
+//! buy box, which is a small lazy chunk so the first load does not carry it (only product pages
+//! show it; the product page is itself lazy).
+import type { ComponentChildren } from 'preact';
+import { Suspense } from 'react';
+import { ProductSlotsContext, type ProductSlots } from '../components/product-slots';
+import { PromotionBadge } from '../features/promotions/components/promotion-badge';
+import type { Product } from '../lib/product';
+import { lazyWithReload } from './lazy-with-reload';
+
+const AddToCart = lazyWithReload<{ product: Product }>(() =>
+  import('../features/cart/components/add-to-cart').then((m) => ({ default: m.AddToCart })),
+);
+
+function BuyBox({ product }: { product: Product }) {
+  // The placeholder keeps the button's height, so nothing below moves when it arrives.
+  return (
+    <Suspense fallback={<div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />}>
+      <AddToCart product={product} />
+    </Suspense>
+  );
+}
+
+const SLOTS: ProductSlots = { badge: PromotionBadge, buy: BuyBox };
+
+export function ProductSlotsProvider({ children }: { children: ComponentChildren }) {
+  return <ProductSlotsContext.Provider value={SLOTS}>{children}</ProductSlotsContext.Provider>;
+}

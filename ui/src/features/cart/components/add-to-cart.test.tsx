@@ -1,0 +1,59 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { makeCart, makeLine } from '../../../testing/carts';
+import { jsonResponse, makeProduct } from '../../../testing/products';
+import { loadCart, replaceCart } from '../cart-store';
+import { AddToCart } from './add-to-cart';
+
+const MID = '3f2c8a4e-9b1d-4c6e-8f7a-2d5b9e1c0a47';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderBuyBox(product = makeProduct('SF-1002', { stock: 3 })) {
+  const memory = memoryLocation({ path: '/products/SF-1002' });
+  return render(
+    <Router hook={memory.hook}>
+      <AddToCart product={product} />
+    </Router>,
+  );
+}
+
+describe('the buy box', () => {
+  it('offers nothing to buy when the product is out of stock or no longer sold', () => {
+    const { unmount } = renderBuyBox(makeProduct('SF-1006', { stock: 0 }));
+    expect((screen.getByRole('button', { name: 'Out of stock' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    unmount();
+    renderBuyBox(makeProduct('TB-3204', { active: false }));
+    expect((screen.getByRole('button', { name: 'No longer sold' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('counts what the cart already holds against the stock', async () => {
+    window.localStorage.setItem('kiosk.mid', MID);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ status: 'success', cart: makeCart(MID, [makeLine('SF-1002', { qty: 2 })]) })));
+    await loadCart(MID);
+    renderBuyBox();
+    // Stock 3, 2 in the cart: one more can be added.
+    expect(screen.getByText('2 in your cart.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ id: MID, code: 'SF-1002', qty: 1 });
+      return jsonResponse({ status: 'success', cart: makeCart(MID, [makeLine('SF-1002', { qty: 3 })]) });
+    });
+    vi.stubGlobal('fetch', fetch);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByText('All 3 in stock are in your cart.')).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what the server refused', async () => {
+    replaceCart(makeCart(MID, []));
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ status: 'error', error: { code: 'out_of_stock', message: 'SF-1002: only 3 in stock' } }, 400)));
+    renderBuyBox();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByText('There is not enough stock of SF-1002 any more.')).toBeTruthy());
+  });
+});

@@ -1,0 +1,90 @@
+//! The product page's buy box: a quantity (1 up to what is left in stock beyond what the cart
+//! already holds, at most 99) and "Add to cart". Out of stock or discontinued products get a
+//! disabled button saying so. After adding, a toast confirms and a line under the button keeps
+//! saying how many are in the cart, with a link to it.
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { Icon } from '../../../components/icon';
+import { showToast } from '../../../components/toast-store';
+import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { useStore } from '../../../lib/create-store';
+import type { Product } from '../../../lib/product';
+import { addToCart, cart, MAX_LINE_QTY, qtyInCart } from '../cart-store';
+import { checkoutProblem } from '../checkout-errors';
+import { QuantityStepper } from './quantity-stepper';
+import './cart.css';
+
+export function AddToCart({ product }: { product: Product }) {
+  const { t, locale } = useI18n();
+  const current = useStore(cart);
+  const [qty, setQty] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const inCart = qtyInCart(current, product.code);
+  const room = Math.max(0, Math.min(MAX_LINE_QTY, product.stock) - inCart);
+  const soldOut = !product.active || product.stock <= 0;
+  const shownQty = Math.min(qty, Math.max(1, room));
+
+  const add = async () => {
+    if (busy.current || room <= 0) return;
+    busy.current = true;
+    setAdding(true);
+    setError(null);
+    try {
+      await addToCart(product.code, shownQty);
+      showToast(t('checkout.added', { name: pickText(product.name, locale) || product.code, count: shownQty }), 'success');
+      setQty(1);
+    } catch (failure) {
+      const problem = checkoutProblem(failure);
+      setError(t(problem.key, { ...problem.params, code: product.code }));
+    } finally {
+      busy.current = false;
+      setAdding(false);
+    }
+  };
+
+  if (soldOut) {
+    return (
+      <div class="buy-box">
+        <button type="button" class="button buy-box__button" disabled>
+          {product.active ? t('product.outOfStock') : t('checkout.notForSale')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div class="buy-box">
+      <div class="buy-box__row">
+        <QuantityStepper
+          id={`buy-qty-${product.code}`}
+          value={shownQty}
+          max={Math.max(1, room)}
+          label={t('checkout.quantity')}
+          onChange={setQty}
+          disabled={room <= 0 || adding}
+        />
+        <button type="button" class="button buy-box__button" onClick={add} disabled={room <= 0 || adding} aria-busy={adding || undefined}>
+          <Icon name="cart" size={20} />
+          {adding ? t('checkout.adding') : t('checkout.addToCart')}
+        </button>
+      </div>
+      <div class="buy-box__status" role="status">
+        {error ? (
+          <p class="buy-box__error">
+            <Icon name="alert" size={16} />
+            {error}
+          </p>
+        ) : null}
+        {inCart > 0 ? (
+          <p class="buy-box__in-cart">
+            <Icon name="check" size={16} />
+            <span>{room <= 0 ? t('checkout.allInCart', { count: inCart }) : t('checkout.inCart', { count: inCart })}</span>{' '}
+            <Link href="/cart">{t('checkout.viewCart')}</Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

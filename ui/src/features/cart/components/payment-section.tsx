@@ -1,0 +1,34 @@
+//! How the shopper pays: PromptPay QR (shown after placing the order) or a bank transfer.
+import { Icon, type IconName } from '../../../components/icon';
+import { useI18n } from '../../../i18n/i18n-store';
+import type { MessageKey } from '../../../i18n/types';
+import { useStore } from '../../../lib/create-store';
+import { websitedata } from '../../../lib/website-data';
+import type { PaymentMethod } from '../api/place-order';
+
+const METHODS: { value: PaymentMethod; icon: IconName; title: MessageKey; hint: MessageKey }[] = [
+  { value: 'promptpay', icon: 'qr', title: 'checkout.promptpay', hint: 'checkout.promptpayHint' },
+  { value: 'bank_transfer', icon: 'bank', title: 'checkout.bankTransfer', hint: 'checkout.bankTransferHint' },
+];
+
+export function PaymentSection({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {
+  const { t } = useI18n();
+  const offered = useStore(websitedata, (data) => data.paymentMethods);
+  return (
+    <fieldset class="checkout-section">
+      <legend class="checkout-section__title">{t('checkout.paymentTitle')}</legend>
+      <div class="choice-list choice-list--row">
+        {METHODS.filter((method) => offered.includes(method.value)).map((method) => (
+          <label key={method.value} class={`choice choice--payment${value === method.value ? ' is-chosen' : ''}`}>
+            <input type="radio" name="payment" value={method.value} checked={value === method.value} onChange={() => onChange(method.value)} />
+            <Icon name={method.icon} size={26} />
+            <span class="choice__text">
+              <strong>{t(method.title)}</strong>
+              <span class="choice__hint">{t(method.hint)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

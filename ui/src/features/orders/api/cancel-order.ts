@@ -1,0 +1,8 @@
+//! POST /api/app/order/cancel/{id} — the shopper cancels an order still waiting for payment; the
+//! answer carries the coin balance with the order's coins given back.
+import { apiSend } from '../../../api/client';
+import { parseOrderChange, type OrderChange } from '../order';
+
+export async function cancelOrder(id: string | number): Promise<OrderChange> {
+  return parseOrderChange(await apiSend<{ order?: unknown; coin?: unknown }>('POST', `/api/app/order/cancel/${encodeURIComponent(String(id))}`));
+}

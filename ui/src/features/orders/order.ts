@@ -1,0 +1,168 @@
+//! The order as the UI shows it, read from the server's answer (contract of issue 5): every field
+//! is checked and given a safe default here, so the components never guess at a missing value.
+import type { LocalizedText } from '../../i18n/types';
+
+export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+export type OrderStatus = OrderStep | 'cancelled';
+
+export type OrderLine = { code: string; name: LocalizedText; qty: number; unitPrice: number; discount: number; image: string | null };
+/** Money is integer satang; `coins` is the satang paid with coins, `vat` the VAT included in `total`. */
+export type OrderAmounts = {
+  subtotal: number;
+  promotionDiscount: number;
+  couponDiscount: number;
+  coins: number;
+  shipping: number;
+  vat: number;
+  total: number;
+};
+export type OrderAddress = { name: string; phone: string; line1: string; district: string; province: string; postcode: string };
+export type OrderVatInfo = { name: string; taxId: string; branch: string; address: string };
+export type BankAccount = { bankName: string; accountName: string; accountNumber: string };
+export type OrderPayment =
+  | { method: 'promptpay'; promptpayId: string; promptpayPayload: string }
+  | { method: 'bank_transfer'; bank: BankAccount }
+  | { method: string };
+export type StatusChange = { status: string; at: number };
+export type OrderReview = { rating: number; comment: string; at: number };
+
+export type Order = {
+  id: number;
+  number: string;
+  status: string;
+  createdAt: number;
+  lines: OrderLine[];
+  itemCount: number;
+  amounts: OrderAmounts;
+  coupon: string | null;
+  coinsUsed: number;
+  address: OrderAddress;
+  vatInfo: OrderVatInfo | null;
+  payment: OrderPayment;
+  history: StatusChange[];
+  review: OrderReview | null;
+  coinsEarned: number;
+};
+
+type Raw = Record<string, unknown>;
+
+function record(value: unknown): Raw {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {};
+}
+
+function num(value: unknown, fallback = 0): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function localized(value: unknown): LocalizedText {
+  if (typeof value === 'string') return { en: value };
+  const out: LocalizedText = {};
+  for (const [code, text] of Object.entries(record(value))) if (typeof text === 'string') out[code as keyof LocalizedText] = text;
+  return out;
+}
+
+function parseLine(value: unknown): OrderLine {
+  const raw = record(value);
+  return {
+    code: str(raw.code),
+    name: localized(raw.name),
+    qty: num(raw.qty),
+    unitPrice: num(raw.unitPrice),
+    discount: num(raw.discount),
+    image: typeof raw.image === 'string' && raw.image ? raw.image : null,
+  };
+}
+
+function parseAddress(value: unknown): OrderAddress {
+  const raw = record(value);
+  return {
+    name: str(raw.name),
+    phone: str(raw.phone),
+    line1: str(raw.line1),
+    district: str(raw.district),
+    province: str(raw.province),
+    postcode: str(raw.postcode),
+  };
+}
+
+function parseVatInfo(value: unknown): OrderVatInfo | null {
+  const raw = record(value);
+  if (!raw.taxId && !raw.name) return null;
+  return { name: str(raw.name), taxId: str(raw.taxId), branch: str(raw.branch), address: str(raw.address) };
+}
+
+function parsePayment(value: unknown): OrderPayment {
+  const raw = record(value);
+  const method = str(raw.method);
+  if (method === 'promptpay') return { method, promptpayId: str(raw.promptpayId), promptpayPayload: str(raw.promptpayPayload) };
+  if (method === 'bank_transfer') {
+    const bank = record(raw.bank);
+    return { method, bank: { bankName: str(bank.bankName), accountName: str(bank.accountName), accountNumber: str(bank.accountNumber) } };
+  }
+  return { method };
+}
+
+function parseReview(value: unknown): OrderReview | null {
+  if (value === null || typeof value !== 'object') return null;
+  const raw = record(value);
+  return { rating: num(raw.rating), comment: str(raw.comment), at: num(raw.at) };
+}
+
+/** Reads one order of the API; the total is the order's own (at most the quote's). */
+export function parseOrder(value: unknown): Order {
+  const raw = record(value);
+  const quote = record(raw.quote);
+  const lines = Array.isArray(raw.lines) ? raw.lines.map(parseLine) : [];
+  const id = num(raw.id);
+  const total = num(raw.total, num(quote.total));
+  return {
+    id,
+    number: str(raw.number) || `K${String(id).padStart(6, '0')}`,
+    status: str(raw.status),
+    createdAt: num(raw.createdAt),
+    lines,
+    itemCount: num(raw.itemCount, lines.reduce((sum, line) => sum + line.qty, 0)),
+    amounts: {
+      subtotal: num(quote.subtotal),
+      promotionDiscount: num(quote.promotionDiscount),
+      couponDiscount: num(quote.couponDiscount),
+      coins: num(quote.coins),
+      shipping: num(quote.shipping),
+      vat: num(quote.vat),
+      total,
+    },
+    coupon: typeof raw.coupon === 'string' && raw.coupon ? raw.coupon : null,
+    coinsUsed: num(raw.coinsUsed),
+    address: parseAddress(raw.address),
+    vatInfo: parseVatInfo(raw.vatInfo),
+    payment: parsePayment(raw.payment),
+    history: (Array.isArray(raw.history) ? raw.history : [])
+      .map((entry) => ({ status: str(record(entry).status), at: num(record(entry).at) }))
+      .filter((entry) => entry.status !== ''),
+    review: parseReview(raw.review),
+    coinsEarned: num(raw.coinsEarned),
+  };
+}
+
+/** A delivered order the shopper has not reviewed yet (what the header badge counts). */
+export function needsReview(order: Pick<Order, 'status' | 'review'>): boolean {
+  return order.status === 'delivered' && order.review === null;
+}
+
+/** The link to one order's page. */
+export function orderHref(id: number): string {
+  return `/user/order?id=${encodeURIComponent(String(id))}`;
+}
+
+/** What cancelling or reviewing answers: the changed order and the shopper's coin balance after. */
+export type OrderChange = { order: Order; coin: number | null };
+
+export function parseOrderChange(body: { order?: unknown; coin?: unknown }): OrderChange {
+  return { order: parseOrder(body.order), coin: typeof body.coin === 'number' && Number.isFinite(body.coin) ? body.coin : null };
+}

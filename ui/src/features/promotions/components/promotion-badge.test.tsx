@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { ProductCard } from '../../../components/product-card';
+import { ProductSlotsContext } from '../../../components/product-slots';
+import { i18nStore } from '../../../i18n/i18n-store';
+import { jsonResponse, makeProduct } from '../../../testing/products';
+import { promotions } from '../promotions-store';
+import { PromotionBadge } from './promotion-badge';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PROMOTIONS = [
+  { id: 'sofa-month', lang: '', catInc: ['sofas'], discount: { kind: 'percent', value: 10 } },
+  { id: 'thai-decor-day', lang: 'th', catInc: ['decor'], catExc: ['rugs'], discount: { kind: 'amount', value: 10_000 } },
+];
+
+function renderCard(product = makeProduct('SF-1003')) {
+  promotions.store.set({ status: 'idle', data: null, error: null });
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ status: 'success', promotions: PROMOTIONS })));
+  const memory = memoryLocation({ path: '/' });
+  return render(
+    <Router hook={memory.hook}>
+      <ProductSlotsContext.Provider value={{ badge: PromotionBadge }}>
+        <ul>
+          <ProductCard product={product} />
+        </ul>
+      </ProductSlotsContext.Provider>
+    </Router>,
+  );
+}
+
+describe('promotion badge on a product card', () => {
+  it('shows the discount of a promotion that applies, and says it in words', async () => {
+    renderCard(makeProduct('SF-1003', { categories: ['sofas'] }));
+    const badge = await screen.findByTestId('promo-badge');
+    expect(badge.textContent).toBe('−10 %Promotion: 10 % off');
+    expect(badge.querySelector('[aria-hidden="true"]')?.textContent).toBe('−10 %');
+  });
+
+  it('shows a Thai-only amount in Thai and nothing in English', async () => {
+    i18nStore.set((s) => ({ ...s, locale: 'th' }));
+    const { unmount } = renderCard(makeProduct('DC-7001', { categories: ['lighting', 'decor'] }));
+    expect((await screen.findByTestId('promo-badge')).textContent).toContain('−฿100');
+    unmount();
+    i18nStore.set((s) => ({ ...s, locale: 'en' }));
+    const { container } = renderCard(makeProduct('DC-7001', { categories: ['lighting', 'decor'] }));
+    await vi.waitFor(() => expect(promotions.store.get().status).toBe('ready'));
+    expect(container.querySelector('[data-testid="promo-badge"]')).toBeNull();
+  });
+
+  it('stays away without the app slot', () => {
+    const memory = memoryLocation({ path: '/' });
+    const { container } = render(
+      <Router hook={memory.hook}>
+        <ul>
+          <ProductCard product={makeProduct('SF-1003')} />
+        </ul>
+      </Router>,
+    );
+    expect(container.querySelector('.product-card__badges')).toBeNull();
+  });
+});
