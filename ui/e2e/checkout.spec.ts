@@ -2,7 +2,7 @@
 // cart from product pages (promotion badge, quantity, header badge), sees the server's totals on
 // /cart, signs in on the way to checkout (the cart is merged), pays with a coupon and staff-given
 // coins by PromptPay, and gets a QR code that decodes to the order's PromptPay payload; staff then
-// deliver the order and the review badge appears. A second journey pays by bank transfer after a
+// deliver the order, the review badge appears, delivery and the shopper's review earn coins. A second journey pays by bank transfer after a
 // bad postcode, refused coupons and a lost answer (the retry with the same idempotency key makes
 // one order). Screenshots of /cart, /order and /cartres at both widths land in e2e/screenshots/.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -104,7 +104,7 @@ async function fillAddress(page: Page, postcode: string) {
   await page.getByLabel(t('postcode'), { exact: true }).fill(postcode);
 }
 
-test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a coupon and coins', async ({ acceptedCookies: page, request }, testInfo) => {
+test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a coupon and coins, reviews the delivered order', async ({ acceptedCookies: page, request }, testInfo) => {
   const shopper = await registerShopper(request, 'chk', 'Somchai Checkout');
   const userId = await userIdOf(request, shopper.token);
   const staff = await staffToken(request);
@@ -205,6 +205,19 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   const menu = page.getByRole('navigation', { name: message('en', 'header.mainMenu') });
   if (isMobile(page) && !(await menu.isVisible())) await page.getByRole('button', { name: message('en', 'header.openMenu') }).click();
   await expect(menu.getByRole('button', { name: message('en', 'header.account') }).locator('.badge')).toHaveText('1');
+  // Delivery earned 1 coin per ฿100 of the ฿24,990 paid.
+  await expect(await headerCoin(page)).toHaveText('449');
+
+  // The shopper reviews the order from My orders and earns the review coins.
+  await page.goto(`/user/order?id=${orderId}`);
+  await page.getByLabel('5 stars', { exact: true }).check();
+  await page.getByLabel(/^Comment/).fill('Lovely sofa, delivered quickly.');
+  await page.getByRole('button', { name: message('en', 'orders.sendReview') }).click();
+  await expect(page.getByTestId('review-earned')).toContainText('You earned 20 coins');
+  await expect(await headerCoin(page)).toHaveText('469');
+  await expect(page.getByTestId('order-review')).toContainText('Lovely sofa, delivered quickly.');
+  const needReview = (await call(request, 'GET', `/api/app/order/needreview/${userId}`, shopper.token)) as { count: number };
+  expect(needReview.count).toBe(0);
 });
 
 test('bank transfer after a bad postcode, refused coupons and a lost answer: one order', async ({ acceptedCookies: page, request }, testInfo) => {
