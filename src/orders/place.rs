@@ -23,9 +23,11 @@ use crate::cart::store::CART_OWNER_TO_CART;
 use crate::catalog::cache::{CatalogCache, CatalogSnapshot};
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
 use crate::config::Payments;
-use crate::pricing::store::{COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION};
-use crate::pricing::{self, Coupon, CouponUses, Promotion, Shipping};
-use crate::store::{Store, StoreError, next_id};
+use crate::pricing::store::{
+    COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION, coupon_from, record_use,
+};
+use crate::pricing::{self, Promotion, Shipping};
+use crate::store::{Store, StoreError, json_rows, next_id};
 
 /// What the shopper asked for, already checked for shape by the handler.
 #[derive(Debug, Clone)]
@@ -278,12 +280,20 @@ pub fn place_one(
             lines.push((product, line.qty));
         }
     }
-    let promotions: Vec<Promotion> = read_json_rows(txn, PROMOTION_ID_TO_PROMOTION)?;
+    let promotions: Vec<Promotion> = json_rows(&txn.open_table(PROMOTION_ID_TO_PROMOTION)?)?;
     let coupon = match &request.coupon {
         None => None,
-        Some(code) => Some(coupon_in(txn, code, request.user_id)?.ok_or_else(|| {
-            OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
-        })?),
+        Some(code) => Some(
+            coupon_from(
+                &txn.open_table(COUPON_CODE_TO_COUPON)?,
+                &txn.open_table(COUPON_KEY_TO_USES)?,
+                code,
+                Some(request.user_id),
+            )?
+            .ok_or_else(|| {
+                OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+            })?,
+        ),
     };
     let user = crate::accounts::store::find_in(txn, request.user_id)?
         .ok_or_else(|| OrderError::Forbidden("this account no longer exists".into()))?;
@@ -330,11 +340,7 @@ pub fn place_one(
     }
     let coupon_code = coupon.as_ref().map(|(c, _)| c.code.to_uppercase());
     if let Some(code) = &coupon_code {
-        let mut uses = txn.open_table(COUPON_KEY_TO_USES)?;
-        for key in [code.clone(), format!("{code}:{}", request.user_id)] {
-            let count = uses.get(key.as_str())?.map_or(0, |v| v.value());
-            uses.insert(key.as_str(), count + 1)?;
-        }
+        record_use(txn, code, request.user_id, true)?;
     }
     remember_address(txn, request)?;
     let order = Order {
@@ -464,52 +470,6 @@ fn remember_address(txn: &WriteTransaction, request: &PlaceRequest) -> Result<()
         crate::accounts::store::put_in(txn, &user)?;
     }
     Ok(())
-}
-
-fn coupon_in(
-    txn: &WriteTransaction,
-    code: &str,
-    user_id: u64,
-) -> Result<Option<(Coupon, CouponUses)>, OrderError> {
-    let code = code.trim().to_uppercase();
-    let coupons = txn.open_table(COUPON_CODE_TO_COUPON)?;
-    let Some(stored) = coupons.get(code.as_str())? else {
-        return Ok(None);
-    };
-    let coupon: Coupon =
-        serde_json::from_slice(stored.value()).map_err(|source| StoreError::BadDocument {
-            key: code.clone(),
-            source,
-        })?;
-    let uses = txn.open_table(COUPON_KEY_TO_USES)?;
-    let count = |key: &str| -> Result<u32, OrderError> {
-        Ok(uses
-            .get(key)?
-            .map_or(0, |v| u32::try_from(v.value()).unwrap_or(u32::MAX)))
-    };
-    let found = CouponUses {
-        total: count(&code)?,
-        by_this_user: count(&format!("{code}:{user_id}"))?,
-    };
-    Ok(Some((coupon, found)))
-}
-
-fn read_json_rows<T: serde::de::DeserializeOwned>(
-    txn: &WriteTransaction,
-    definition: redb::TableDefinition<&str, &[u8]>,
-) -> Result<Vec<T>, OrderError> {
-    let table = txn.open_table(definition)?;
-    let mut rows = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        rows.push(serde_json::from_slice(value.value()).map_err(|source| {
-            StoreError::BadDocument {
-                key: key.value().to_string(),
-                source,
-            }
-        })?);
-    }
-    Ok(rows)
 }
 
 /// Coupon and coin refusals keep the codes the quote endpoint uses.

@@ -44,6 +44,15 @@ fn rewards(state: &AppState) -> Rewards {
     }
 }
 
+fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
+    Actor {
+        user_id: caller.user.id,
+        username: caller.user.username.clone(),
+        staff,
+        kcard: kcard(headers),
+    }
+}
+
 /// Shoppers see their own orders; staff see everyone's.
 fn may_see(caller: &AuthUser, user_id: u64) -> Result<(), AppError> {
     if caller.user.id == user_id || caller.user.role.is_admin() {
@@ -264,17 +273,10 @@ pub async fn review_order(
             format!("comment: at most {MAX_COMMENT} characters"),
         ));
     }
-    let (db, rewards, channel) = (state.store.clone(), rewards(&state), kcard(&headers));
-    let (order, coin) = blocking(move || {
-        let actor = Actor {
-            user_id: caller.user.id,
-            username: &caller.user.username,
-            staff: false,
-            kcard: &channel,
-        };
-        store::review(&db, id, &actor, rating, &body.comment, rewards)
-    })
-    .await?;
+    let (db, rewards) = (state.store.clone(), rewards(&state));
+    let actor = actor(&caller, false, &headers);
+    let (order, coin) =
+        blocking(move || store::review(&db, id, &actor, rating, &body.comment, rewards)).await?;
     Ok(axum::Json(json!({"status": "success", "order": order, "coin": coin})).into_response())
 }
 
@@ -321,16 +323,10 @@ async fn move_order(
     next: Status,
     staff: bool,
 ) -> Result<(Order, i64), AppError> {
-    let (db, rewards, channel) = (state.store.clone(), rewards(state), kcard(headers));
-    let (caller_id, username) = (caller.user.id, caller.user.username.clone());
+    let (db, rewards) = (state.store.clone(), rewards(state));
+    let actor = actor(caller, staff, headers);
     let catalog = state.catalog.clone();
     blocking(move || {
-        let actor = Actor {
-            user_id: caller_id,
-            username: &username,
-            staff,
-            kcard: &channel,
-        };
         let (order, restocked) = match store::change_status(&db, id, next, &actor, rewards) {
             // A stranger learns nothing about someone else's order.
             Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
@@ -366,16 +362,9 @@ pub async fn adjust_coins(
             "amount: must be a non-zero number of coins up to 1000000 either way",
         ));
     }
-    let (db, channel) = (state.store.clone(), kcard(&headers));
-    let coin = blocking(move || {
-        let actor = Actor {
-            user_id: caller.user.id,
-            username: &caller.user.username,
-            staff: true,
-            kcard: &channel,
-        };
-        store::adjust_coins(&db, user_id, body.amount, &body.reason, &actor)
-    })
-    .await?;
+    let (db, actor) = (state.store.clone(), actor(&caller, true, &headers));
+    let coin =
+        blocking(move || store::adjust_coins(&db, user_id, body.amount, &body.reason, &actor))
+            .await?;
     Ok(axum::Json(json!({"status": "success", "coin": coin})).into_response())
 }

@@ -8,7 +8,6 @@ use crate::accounts::coins::{self, CoinChange};
 use crate::accounts::store::AccountError;
 use crate::activity;
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
-use crate::pricing::store::COUPON_KEY_TO_USES;
 use crate::store::{Store, StoreError};
 
 /// Order id → [`Order`] (JSON).
@@ -129,11 +128,12 @@ pub fn need_review_count(store: &Store, user_id: u64) -> Result<usize, OrderErro
 }
 
 /// Who moves an order along: staff, or the shopper cancelling their own unpaid order.
-pub struct Actor<'a> {
+pub struct Actor {
     pub user_id: u64,
-    pub username: &'a str,
+    pub username: String,
     pub staff: bool,
-    pub kcard: &'a str,
+    /// The channel the request came through (the `kcard` header), for the log line.
+    pub kcard: String,
 }
 
 /// What delivery and reviews earn.
@@ -204,11 +204,7 @@ pub fn change_status(
                 )?;
             }
             if let Some(code) = &order.coupon {
-                let mut uses = txn.open_table(COUPON_KEY_TO_USES)?;
-                for key in [code.clone(), format!("{code}:{}", order.user_id)] {
-                    let count = uses.get(key.as_str())?.map_or(0, |v| v.value());
-                    uses.insert(key.as_str(), count.saturating_sub(1))?;
-                }
+                crate::pricing::store::record_use(&txn, code, order.user_id, false)?;
             }
         }
         Status::Delivered => {
@@ -238,9 +234,9 @@ pub fn change_status(
     write(&txn, &order)?;
     activity::append(
         &txn,
-        actor.username,
+        &actor.username,
         &format!("order {} → {}", order.number, next.as_str()),
-        actor.kcard,
+        &actor.kcard,
     )?;
     txn.commit()?;
     Ok((order, restocked))
@@ -301,9 +297,9 @@ pub fn review(
     };
     activity::append(
         &txn,
-        actor.username,
+        &actor.username,
         &format!("order {} reviewed ({rating}/5)", order.number),
-        actor.kcard,
+        &actor.kcard,
     )?;
     txn.commit()?;
     Ok((order, coin))
@@ -336,9 +332,9 @@ pub fn adjust_coins(
     })?;
     activity::append(
         &txn,
-        actor.username,
+        &actor.username,
         &format!("coins {amount:+} for {}: {}", user.username, reason.trim()),
-        actor.kcard,
+        &actor.kcard,
     )?;
     txn.commit()?;
     Ok(user.coin)

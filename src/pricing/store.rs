@@ -1,6 +1,6 @@
 //! Promotions and coupons as the shop defines them, and how often coupons were used.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 
 use super::{Coupon, CouponUses, Promotion};
 use crate::http::assets::{Assets, embedded_json};
@@ -72,10 +72,25 @@ pub fn coupon(
     code: &str,
     user: Option<u64>,
 ) -> Result<Option<(Coupon, CouponUses)>, StoreError> {
-    let code = code.trim().to_uppercase();
     let read = store.db().begin_read()?;
-    let table = read.open_table(COUPON_CODE_TO_COUPON)?;
-    let Some(stored) = table.get(code.as_str())? else {
+    coupon_from(
+        &read.open_table(COUPON_CODE_TO_COUPON)?,
+        &read.open_table(COUPON_KEY_TO_USES)?,
+        code,
+        user,
+    )
+}
+
+/// [`coupon`] from tables already open, in a read or a write transaction (an order reads the
+/// uses in the transaction that adds one).
+pub fn coupon_from(
+    coupons: &impl ReadableTable<&'static str, &'static [u8]>,
+    uses: &impl ReadableTable<&'static str, u64>,
+    code: &str,
+    user: Option<u64>,
+) -> Result<Option<(Coupon, CouponUses)>, StoreError> {
+    let code = code.trim().to_uppercase();
+    let Some(stored) = coupons.get(code.as_str())? else {
         return Ok(None);
     };
     let coupon: Coupon =
@@ -83,7 +98,6 @@ pub fn coupon(
             key: code.clone(),
             source,
         })?;
-    let uses = read.open_table(COUPON_KEY_TO_USES)?;
     let count = |key: &str| -> Result<u32, StoreError> {
         Ok(uses
             .get(key)?
@@ -100,4 +114,25 @@ pub fn coupon(
             by_this_user,
         },
     )))
+}
+
+/// Counts one use of `code` by `user_id` (an order placed), or takes it back (cancelled).
+pub fn record_use(
+    txn: &WriteTransaction,
+    code: &str,
+    user_id: u64,
+    used: bool,
+) -> Result<(), StoreError> {
+    let code = code.trim().to_uppercase();
+    let mut uses = txn.open_table(COUPON_KEY_TO_USES)?;
+    for key in [format!("{code}:{user_id}"), code] {
+        let count = uses.get(key.as_str())?.map_or(0, |v| v.value());
+        let next = if used {
+            count + 1
+        } else {
+            count.saturating_sub(1)
+        };
+        uses.insert(key.as_str(), next)?;
+    }
+    Ok(())
 }

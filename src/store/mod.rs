@@ -127,11 +127,17 @@ pub fn load_json_rows<T: serde::de::DeserializeOwned>(
 ) -> Result<Vec<T>, StoreError> {
     use redb::ReadableDatabase;
     let read = store.db().begin_read()?;
-    let table = match read.open_table(definition) {
-        Ok(table) => table,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
-        Err(err) => return Err(err.into()),
-    };
+    match read.open_table(definition) {
+        Ok(table) => json_rows(&table),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(Vec::new()),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Every row of an open `&str → JSON` table (read or write transaction), decoded.
+pub fn json_rows<T: serde::de::DeserializeOwned>(
+    table: &impl redb::ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Vec<T>, StoreError> {
     let mut rows = Vec::new();
     for entry in table.iter()? {
         let (key, value) = entry?;
