@@ -5,32 +5,16 @@
 // deliver the order, the review badge appears, delivery and the shopper's review earn coins. A second journey pays by bank transfer after a
 // bad postcode, refused coupons and a lost answer (the retry with the same idempotency key makes
 // one order). Screenshots of /cart, /order and /cartres at both widths land in e2e/screenshots/.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { ADMIN, registerShopper, SHOPPER_PASSWORD, useToken } from './accounts';
+import { registerShopper, SHOPPER_PASSWORD, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
+import { call, fitsWidth, shoot, staffToken, userIdOf } from './shop';
 
-type Json = Record<string, unknown>;
 type Order = { id: number; number: string; total: number; status: string; payment: { method: string; promptpayPayload?: string } };
 
 const t = (key: string, params: Record<string, string | number> = {}) =>
   message('en', `checkout.${key}`).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-
-async function call(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: Json): Promise<Json> {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Json;
-}
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
-  return ((await call(request, 'GET', '/api/auth/user', token)) as { data: { id: number } }).data.id;
-}
 
 const header = (page: Page) => page.locator('.site-header');
 const cartLink = (page: Page) => header(page).locator('a.header-action[href$="/cart"]');
@@ -53,24 +37,6 @@ async function addFromProductPage(page: Page, code: string, qty: number) {
   await expect(page.getByLabel(t('quantity'), { exact: true })).toHaveValue(String(qty));
   await add.click();
   await expect(page.locator('.buy-box__in-cart')).toContainText(t('inCart', { count: qty }));
-}
-
-async function shoot(page: Page, name: string, project: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0));
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage: true });
-}
-
-async function fitsWidth(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 /** Reads the QR code the page drew (its SVG path, module by module) the way a phone would. */

@@ -5,30 +5,13 @@
 // pending order. Screenshots of the list and the order at each width land in e2e/screenshots/.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { ADMIN, registerShopper, useToken } from './accounts';
+import { registerShopper, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
+import { call, fitsWidth, shoot, staffToken, userIdOf } from './shop';
 
-type Json = Record<string, unknown>;
 type PlacedOrder = { id: number; number: string; total: number };
 
 const ADDRESS = { name: 'Somsri Jaidee', phone: '081 234 5678', line1: '99/9 Sukhumvit Road', district: 'Khlong Toei', province: 'bangkok', postcode: '10110' };
-
-async function call(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: Json): Promise<Json> {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Json;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
-  const body = (await call(request, 'GET', '/api/auth/user', token)) as { data: { id: number } };
-  return body.data.id;
-}
 
 /** Fills the shopper's cart and places the order as the checkout would. */
 async function placeOrder(
@@ -58,7 +41,7 @@ async function moveTo(request: APIRequestContext, staffToken: string, orderId: n
 async function coinedShopper(request: APIRequestContext, prefix: string, coins: number) {
   const shopper = await registerShopper(request, prefix, 'Somsri Jaidee');
   const userId = await userIdOf(request, shopper.token);
-  const staff = await adminToken(request);
+  const staff = await staffToken(request);
   if (coins !== 0) await call(request, 'POST', `/api/admin/coins/${userId}`, staff, { amount: coins, reason: 'e2e goodwill credit' });
   return { ...shopper, userId, staff };
 }
@@ -74,24 +57,6 @@ async function openMenu(page: Page) {
 async function headerCoin(page: Page): Promise<number> {
   const text = (await page.locator('.site-header').getByTestId('header-coin').locator('strong').textContent()) ?? '';
   return Number(text.replace(/[^\d-]/g, ''));
-}
-
-async function shoot(page: Page, name: string, project: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0));
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage: true });
-}
-
-async function fitsWidth(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 test('a delivered order: blinking badge, My orders, timeline, a 5-star review that earns coins', async ({ acceptedCookies: page, request }, testInfo) => {

@@ -1,30 +1,9 @@
 // Full-page screenshots to look at (e2e/screenshots/, git-ignored): home, a content page, the 404
 // screen, the login and register pages (one in Thai with errors shown), the signed-in header, and
 // the catalogue (a room with filters, a product page, search results), at each width.
-import type { Page } from '@playwright/test';
 import { registerShopper, useToken } from './accounts';
 import { expect, test } from './fixtures';
-
-async function shoot(page: Page, name: string, project: string, fullPage = true) {
-  await page.waitForLoadState('networkidle');
-  if (fullPage) await loadLazyImages(page);
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
-}
-
-/** Scrolls through the page so lazy images load, then back to the top once the shown ones have. */
-async function loadLazyImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-  });
-  await page.waitForLoadState('networkidle');
-  // Images in hidden slides never load, and need not.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0));
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
+import { shoot } from './shop';
 
 const SHOTS = [
   { name: 'home', path: '/' },

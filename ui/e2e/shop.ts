@@ -1,0 +1,53 @@
+// Helpers the cart, checkout, orders and screenshot journeys share: calling the shop's API as a
+// signed-in user or as staff, and looking at pages (full-page screenshots with lazy images
+// loaded, no sideways scrolling).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN } from './accounts';
+import { expect } from './fixtures';
+
+export type Json = Record<string, unknown>;
+
+/** Calls the API with a bearer token; a non-2xx answer fails the test with the server's words. */
+export async function call(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: Json): Promise<Json> {
+  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Json;
+}
+
+/** A token for the admin account the global setup created with the CLI. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
+  return ((await call(request, 'GET', '/api/auth/user', token)) as { data: { id: number } }).data.id;
+}
+
+/** Saves e2e/screenshots/<project>-<name>.png once the page, its fonts and its images are in. */
+export async function shoot(page: Page, name: string, project: string, fullPage = true) {
+  await page.waitForLoadState('networkidle');
+  if (fullPage) await loadLazyImages(page);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
+}
+
+/** Scrolls through the page so lazy images load, then back to the top once the shown ones have. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  // Images in hidden slides never load, and need not.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Nothing sticks out sideways (no horizontal scrolling, at 375 px above all). */
+export async function fitsWidth(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
