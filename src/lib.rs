@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod content;
+pub mod domain;
 pub mod http;
 pub mod i18n;
 pub mod ops;

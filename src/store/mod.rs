@@ -6,7 +6,10 @@
 pub mod backup;
 pub mod migrate;
 pub mod seed;
+pub mod table;
 pub mod tables;
+
+pub use table::{JsonTable, ValueTable};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -38,6 +41,18 @@ pub enum StoreError {
         key: String,
         source: serde_json::Error,
     },
+    #[error("row {key} of table {table} could not be read: {source}")]
+    Decode {
+        table: &'static str,
+        key: String,
+        source: serde_json::Error,
+    },
+    #[error("row {key} of table {table} could not be written: {source}")]
+    Encode {
+        table: &'static str,
+        key: String,
+        source: serde_json::Error,
+    },
     #[error("database: {0}")]
     Database(#[from] redb::Error),
     /// A failure shared by everyone waiting on one transaction (redb's errors cannot be cloned).
@@ -47,6 +62,7 @@ pub enum StoreError {
     Closed,
 }
 
+// redb has one error type per operation; all of them are "the database failed" to us.
 macro_rules! from_redb {
     ($($t:ty),*) => {$(
         impl From<$t> for StoreError {

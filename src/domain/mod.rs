@@ -1,0 +1,12 @@
+//! Small value types shared by every domain: money, ids and keys. Each is parsed once at the
+//! edge (`parse`, or serde with the same rules) so that code past the edge works with values
+//! known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
+//! string it always was.
+
+mod idempotency;
+mod ids;
+mod money;
+
+pub use idempotency::IdempotencyKey;
+pub use ids::{OrderId, UserId};
+pub use money::{Coins, Satang};

@@ -1,0 +1,228 @@
+//! Money: [`Satang`] (฿1 = 100 satang) and [`Coins`] (1 coin = ฿1 off an order).
+//!
+//! Both are integers: floats never hold money. Keeping them apart in the type system is what
+//! stops "whole coins" and "satang paid with coins" being mixed up by a factor of 100.
+
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+/// An amount of money in satang (฿1 = 100 satang). May be negative in arithmetic (a
+/// difference), never in a stored price.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    TS,
+)]
+#[serde(transparent)]
+#[schema(value_type = i64, example = 129900)]
+pub struct Satang(#[ts(type = "number")] pub i64);
+
+impl Satang {
+    pub const ZERO: Satang = Satang(0);
+
+    /// Whole baht as satang.
+    pub const fn baht(baht: i64) -> Satang {
+        Satang(baht * 100)
+    }
+
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    pub fn checked_add(self, other: Satang) -> Option<Satang> {
+        self.0.checked_add(other.0).map(Satang)
+    }
+
+    pub fn checked_mul(self, factor: i64) -> Option<Satang> {
+        self.0.checked_mul(factor).map(Satang)
+    }
+
+    /// `self × numerator / denominator`, rounded down (discounts never exceed what they say).
+    pub fn percent_floor(self, percent: u32) -> Satang {
+        Satang(self.0 * i64::from(percent) / 100)
+    }
+
+    /// The whole coins this amount is worth, rounded down.
+    pub const fn whole_coins(self) -> Coins {
+        Coins(self.0.div_euclid(100))
+    }
+
+    /// "12900.00": baht with two decimals, for structured data and payment requests.
+    pub fn to_decimal_string(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+}
+
+impl Add for Satang {
+    type Output = Satang;
+    fn add(self, other: Satang) -> Satang {
+        Satang(self.0 + other.0)
+    }
+}
+
+impl Sub for Satang {
+    type Output = Satang;
+    fn sub(self, other: Satang) -> Satang {
+        Satang(self.0 - other.0)
+    }
+}
+
+impl AddAssign for Satang {
+    fn add_assign(&mut self, other: Satang) {
+        self.0 += other.0;
+    }
+}
+
+impl SubAssign for Satang {
+    fn sub_assign(&mut self, other: Satang) {
+        self.0 -= other.0;
+    }
+}
+
+impl Neg for Satang {
+    type Output = Satang;
+    fn neg(self) -> Satang {
+        Satang(-self.0)
+    }
+}
+
+impl Sum for Satang {
+    fn sum<I: Iterator<Item = Satang>>(iter: I) -> Satang {
+        Satang(iter.map(|s| s.0).sum())
+    }
+}
+
+impl<'a> Sum<&'a Satang> for Satang {
+    fn sum<I: Iterator<Item = &'a Satang>>(iter: I) -> Satang {
+        Satang(iter.map(|s| s.0).sum())
+    }
+}
+
+impl std::fmt::Display for Satang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} satang", self.0)
+    }
+}
+
+/// Shop coins, whole: 1 coin pays ฿1. Balances, ledger amounts and what a shopper asks to
+/// spend are coins; what coins paid in a quote is [`Satang`].
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    TS,
+)]
+#[serde(transparent)]
+#[schema(value_type = i64, example = 20)]
+pub struct Coins(#[ts(type = "number")] pub i64);
+
+impl Coins {
+    pub const ZERO: Coins = Coins(0);
+
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    /// What these coins pay, in satang.
+    pub const fn as_satang(self) -> Satang {
+        Satang(self.0 * 100)
+    }
+
+    pub fn checked_add(self, other: Coins) -> Option<Coins> {
+        self.0.checked_add(other.0).map(Coins)
+    }
+
+    pub const fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+}
+
+impl Add for Coins {
+    type Output = Coins;
+    fn add(self, other: Coins) -> Coins {
+        Coins(self.0 + other.0)
+    }
+}
+
+impl Sub for Coins {
+    type Output = Coins;
+    fn sub(self, other: Coins) -> Coins {
+        Coins(self.0 - other.0)
+    }
+}
+
+impl Neg for Coins {
+    type Output = Coins;
+    fn neg(self) -> Coins {
+        Coins(-self.0)
+    }
+}
+
+impl Sum for Coins {
+    fn sum<I: Iterator<Item = Coins>>(iter: I) -> Coins {
+        Coins(iter.map(|c| c.0).sum())
+    }
+}
+
+impl std::fmt::Display for Coins {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn satang_and_coins_serialise_as_bare_numbers() {
+        assert_eq!(serde_json::to_string(&Satang(129_900)).unwrap(), "129900");
+        assert_eq!(serde_json::to_string(&Coins(20)).unwrap(), "20");
+        assert_eq!(serde_json::from_str::<Satang>("-5").unwrap(), Satang(-5));
+    }
+
+    #[test]
+    fn coins_and_satang_convert_by_a_hundred_rounding_down() {
+        assert_eq!(Coins(3).as_satang(), Satang(300));
+        assert_eq!(Satang(399).whole_coins(), Coins(3));
+        assert_eq!(Satang::baht(12), Satang(1_200));
+    }
+
+    #[test]
+    fn decimal_strings_have_two_places() {
+        assert_eq!(Satang(1_290_000).to_decimal_string(), "12900.00");
+        assert_eq!(Satang(422).to_decimal_string(), "4.22");
+        assert_eq!(Satang(5).to_decimal_string(), "0.05");
+        assert_eq!(Satang(-150).to_decimal_string(), "-1.50");
+    }
+
+    #[test]
+    fn percentages_round_down() {
+        assert_eq!(Satang(999).percent_floor(10), Satang(99));
+    }
+}
