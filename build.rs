@@ -10,9 +10,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::SystemTime;
 
+// Every path here must exist: cargo treats a missing `rerun-if-changed` path as changed on
+// every build, which re-ran this script and re-linked the release binary each time.
 const UI_INPUTS: &[&str] = &[
     "ui/src",
-    "ui/public",
     "ui/index.html",
     "ui/package.json",
     "ui/package-lock.json",
@@ -23,6 +24,11 @@ const EMBEDDED_INPUTS: &[&str] = &["locales", "assets"];
 
 fn main() {
     for input in UI_INPUTS.iter().chain(EMBEDDED_INPUTS) {
+        if !Path::new(input).exists() {
+            fail(&format!(
+                "build.rs watches {input}, which does not exist; fix UI_INPUTS/EMBEDDED_INPUTS"
+            ));
+        }
         println!("cargo:rerun-if-changed={input}");
     }
     println!("cargo:rerun-if-env-changed=KIOSK_SKIP_UI_BUILD");

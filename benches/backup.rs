@@ -43,7 +43,9 @@ fn main() {
     for start in (0..PRODUCTS).step_by(BATCH as usize) {
         let txn = store.db().begin_write().unwrap();
         {
-            let mut table = txn.open_table(PRODUCT_CODE_TO_PRODUCT).unwrap();
+            let mut table = txn
+                .open_table(PRODUCT_CODE_TO_PRODUCT.definition())
+                .unwrap();
             for n in start..start + BATCH {
                 table
                     .insert(format!("SF-{n:06}").as_str(), product(n).as_bytes())
@@ -55,7 +57,7 @@ fn main() {
     for start in (0..ORDERS).step_by(BATCH as usize) {
         let txn = store.db().begin_write().unwrap();
         {
-            let mut table = txn.open_table(ORDER_ID_TO_ORDER).unwrap();
+            let mut table = txn.open_table(ORDER_ID_TO_ORDER.definition()).unwrap();
             for n in start..start + BATCH {
                 table.insert(1 + n, order(n).as_bytes()).unwrap();
             }
@@ -78,7 +80,7 @@ fn main() {
             let mut n = 0u64;
             while !stop.load(Ordering::Relaxed) {
                 let txn = store.db().begin_write().unwrap();
-                txn.open_table(ORDER_ID_TO_ORDER)
+                txn.open_table(ORDER_ID_TO_ORDER.definition())
                     .unwrap()
                     .insert(10_000_000 + n, order(n).as_bytes())
                     .unwrap();

@@ -17,7 +17,7 @@ use crate::accounts::token::Tokens;
 use crate::catalog::cache::CatalogCache;
 use crate::config::Config;
 use crate::content::cache::ContentCache;
-use crate::http::assets::UiDist;
+use crate::embedded::UiDist;
 use crate::http::json::Json;
 use crate::http::shell::ShellTemplate;
 use crate::http::{AppError, assets, error, layers, openapi, pages, sitemap};
@@ -53,6 +53,11 @@ pub enum StartError {
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot create the control socket in {}: {source}", dir.display())]
+    ControlSocket {
+        dir: std::path::PathBuf,
         source: std::io::Error,
     },
 }

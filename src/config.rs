@@ -11,6 +11,8 @@ use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+use crate::domain::Satang;
+
 /// The validated settings the server runs with.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,8 +32,8 @@ pub struct Config {
     pub cart_expiry_days: u32,
     /// Shipping for an order, in satang (฿500 = 50000), and the order value (after discounts)
     /// from which shipping is free.
-    pub shipping_flat_rate: i64,
-    pub free_shipping_over: i64,
+    pub shipping_flat_rate: Satang,
+    pub free_shipping_over: Satang,
     pub features: Features,
     pub contact: Contact,
     pub payments: Payments,
@@ -143,8 +145,8 @@ impl Default for Config {
             shop_name: "Kiosk".into(),
             demo: true,
             cart_expiry_days: 30,
-            shipping_flat_rate: 50_000,
-            free_shipping_over: 500_000,
+            shipping_flat_rate: Satang(50_000),
+            free_shipping_over: Satang(500_000),
             features: Features {
                 room_menu: true,
                 category_menu: true,
@@ -315,13 +317,16 @@ impl Config {
                 format!("{} must be 1 to 365", self.cart_expiry_days),
             ));
         }
-        if !(0..=10_000_000).contains(&self.shipping_flat_rate) {
+        if !(0..=10_000_000).contains(&self.shipping_flat_rate.get()) {
             return Err(invalid(
                 "shipping_flat_rate",
-                format!("{} must be 0 to 10000000 satang", self.shipping_flat_rate),
+                format!(
+                    "{} must be 0 to 10000000 satang",
+                    self.shipping_flat_rate.get()
+                ),
             ));
         }
-        if self.free_shipping_over < 0 {
+        if self.free_shipping_over < Satang::ZERO {
             return Err(invalid("free_shipping_over", "must not be negative".into()));
         }
         let p = &self.payments;

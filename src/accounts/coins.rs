@@ -2,56 +2,52 @@
 //! ledger records every change (amount, reason, order, staff) so the balance can always be
 //! recomputed and audited. Both are written in the same transaction.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 
 use super::model::User;
-use super::store::{AccountError, USER_ID_TO_USER};
-use crate::store::{Store, next_id};
+use super::store::{AccountError, find_in, put_in};
+use crate::domain::{Coins, OrderId, UserId};
+use crate::store::{JsonTable, Store, next_id};
 
-/// (user id, sequence) → [`CoinEntry`] (JSON).
-pub const COIN_LEDGER: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("coin_ledger");
+/// (user id, sequence) → [`CoinEntry`].
+pub const COIN_LEDGER: JsonTable<(u64, u64), CoinEntry> = JsonTable::new("coin_ledger");
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CoinEntry {
     pub at: u64,
-    pub amount: i64,
+    pub amount: Coins,
     pub reason: String,
     #[serde(default)]
-    pub order_id: Option<u64>,
+    pub order_id: Option<OrderId>,
     #[serde(default)]
-    pub staff_id: Option<u64>,
+    pub staff_id: Option<UserId>,
     /// The balance after this entry.
-    pub balance: i64,
+    pub balance: Coins,
 }
 
 /// Why coins changed.
 pub struct CoinChange<'a> {
-    pub amount: i64,
+    pub amount: Coins,
     pub reason: &'a str,
-    pub order_id: Option<u64>,
-    pub staff_id: Option<u64>,
+    pub order_id: Option<OrderId>,
+    pub staff_id: Option<UserId>,
 }
 
 /// Applies a change inside the caller's transaction; a balance never goes below zero.
 pub fn apply(
     txn: &WriteTransaction,
-    user_id: u64,
+    user_id: UserId,
     change: &CoinChange,
 ) -> Result<User, AccountError> {
-    let mut users = txn.open_table(USER_ID_TO_USER)?;
-    let mut user: User = {
-        let stored = users
-            .get(user_id)?
-            .ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
-        serde_json::from_slice(stored.value()).map_err(|e| AccountError::Invalid(e.to_string()))?
-    };
+    let mut user =
+        find_in(txn, user_id)?.ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
     let balance = user
         .coin
         .checked_add(change.amount)
         .ok_or_else(|| AccountError::Invalid("coin amount out of range".into()))?;
-    if balance < 0 {
+    if balance.is_negative() {
         return Err(AccountError::Invalid(format!(
             "{} has {} coins; cannot take {}",
             user.username, user.coin, -change.amount
@@ -63,10 +59,7 @@ pub fn apply(
         ));
     }
     user.coin = balance;
-    users.insert(
-        user_id,
-        serde_json::to_vec(&user).unwrap_or_default().as_slice(),
-    )?;
+    put_in(txn, &user)?;
     let seq = next_id(txn, "coin_ledger")?;
     let entry = CoinEntry {
         at: crate::activity::now_millis(),
@@ -76,29 +69,43 @@ pub fn apply(
         staff_id: change.staff_id,
         balance,
     };
-    txn.open_table(COIN_LEDGER)?.insert(
-        (user_id, seq),
-        serde_json::to_vec(&entry).unwrap_or_default().as_slice(),
-    )?;
+    COIN_LEDGER.write(txn)?.put((user_id.get(), seq), &entry)?;
     Ok(user)
 }
 
+/// A staff member's manual change (goodwill, corrections), with its activity-log line, in one
+/// transaction. Both staff routes that adjust coins call this.
+pub fn adjust_by_staff(
+    store: &Store,
+    user_id: UserId,
+    change: &CoinChange,
+    staff_name: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    store.write(|txn| {
+        let user = apply(txn, user_id, change)?;
+        crate::activity::append(
+            txn,
+            staff_name,
+            &format!(
+                "adjusted coins of {} by {} ({})",
+                user.username,
+                change.amount,
+                change.reason.trim()
+            ),
+            kcard,
+        )?;
+        Ok(user)
+    })
+}
+
 /// A user's ledger, oldest first.
-pub fn ledger(store: &Store, user_id: u64) -> Result<Vec<CoinEntry>, AccountError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(COIN_LEDGER)?;
-    let mut entries = Vec::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        let (_, value) = entry?;
-        entries.push(
-            serde_json::from_slice(value.value())
-                .map_err(|e| AccountError::Invalid(e.to_string()))?,
-        );
-    }
-    Ok(entries)
+pub fn ledger(store: &Store, user_id: UserId) -> Result<Vec<CoinEntry>, AccountError> {
+    let id = user_id.get();
+    Ok(store.read(|txn| COIN_LEDGER.read(txn)?.range((id, 0)..=(id, u64::MAX)))?)
 }
 
 /// The balance the ledger adds up to; equals `User::coin` (tests hold it to that).
-pub fn recomputed_balance(store: &Store, user_id: u64) -> Result<i64, AccountError> {
+pub fn recomputed_balance(store: &Store, user_id: UserId) -> Result<Coins, AccountError> {
     Ok(ledger(store, user_id)?.iter().map(|e| e.amount).sum())
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::{Coins, UserId};
+
 /// How a user signs in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -15,7 +17,7 @@ pub enum Provider {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
-    pub id: u64,
+    pub id: UserId,
     pub username: String,
     pub name: String,
     #[serde(default)]
@@ -34,7 +36,7 @@ pub struct User {
     pub token_version: u64,
     /// Coin balance; always equal to the sum of the user's coin ledger entries.
     #[serde(default)]
-    pub coin: i64,
+    pub coin: Coins,
     /// Delivery addresses (SPEC "addInfo").
     #[serde(default)]
     pub add_info: Vec<Address>,

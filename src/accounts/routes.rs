@@ -12,6 +12,7 @@ use super::coins::{self, CoinChange};
 use super::model::{Address, User, VatInfo};
 use super::store::{self, AccountError, Contact, NewLocalUser};
 use crate::app::AppState;
+use crate::domain::{Coins, UserId};
 use crate::http::auth::{AdminUser, AuthUser};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -227,7 +228,7 @@ pub async fn change_password(
 pub async fn get_user_info(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
 ) -> Result<Response, AppError> {
     if caller.user.id != user_id && !caller.user.role.is_admin() {
         return Err(AppError::Forbidden(
@@ -275,7 +276,7 @@ pub async fn list_providers(State(state): State<AppState>) -> Response {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoinBody {
-    amount: i64,
+    amount: Coins,
     reason: String,
 }
 
@@ -284,10 +285,10 @@ pub async fn adjust_coins(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(staff): AdminUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
     Json(body): Json<CoinBody>,
 ) -> Result<Response, AppError> {
-    if body.amount == 0 || body.amount.abs() > 1_000_000 {
+    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
         return Err(AppError::bad_request(
             "invalid_input",
             "amount must be between -1000000 and 1000000 and not 0",
@@ -297,30 +298,13 @@ pub async fn adjust_coins(
     let (staff_id, staff_name, channel) =
         (staff.user.id, staff.user.username.clone(), kcard(&headers));
     let user = blocking(move || {
-        let txn = db.db().begin_write()?;
-        let user = coins::apply(
-            &txn,
-            user_id,
-            &CoinChange {
-                amount: body.amount,
-                reason: &body.reason,
-                order_id: None,
-                staff_id: Some(staff_id),
-            },
-        )?;
-        crate::activity::append(
-            &txn,
-            &staff_name,
-            &format!(
-                "adjusted coins of {} by {} ({})",
-                user.username,
-                body.amount,
-                body.reason.trim()
-            ),
-            &channel,
-        )?;
-        txn.commit()?;
-        Ok(user)
+        let change = CoinChange {
+            amount: body.amount,
+            reason: &body.reason,
+            order_id: None,
+            staff_id: Some(staff_id),
+        };
+        coins::adjust_by_staff(&db, user_id, &change, &staff_name, &channel)
     })
     .await?;
     Ok(axum::Json(json!({"status": "success", "userInfo": user_info(&user)})).into_response())
@@ -330,7 +314,7 @@ pub async fn adjust_coins(
 pub async fn get_coin_ledger(
     State(state): State<AppState>,
     _staff: AdminUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
 ) -> Result<Response, AppError> {
     let db = state.store.clone();
     let (entries, user) = blocking(move || {

@@ -1,27 +1,26 @@
 //! The accounts domain's tables and use cases. Each change is one write transaction that also
 //! writes its activity-log line.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::WriteTransaction;
 
 use super::model::{Address, Provider, Role, User, Username, VatInfo};
 use super::password;
 use crate::activity;
-use crate::store::{Store, StoreError, next_id};
+use crate::domain::{Coins, UserId};
+use crate::store::{JsonTable, Store, StoreError, Txn, ValueTable, next_id};
 
 /// Named secrets the server generates for itself (the token signing key).
-pub const SECRET_NAME_TO_BYTES: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("secret_name_to_bytes");
-/// User id → [`User`] (JSON).
-pub const USER_ID_TO_USER: TableDefinition<u64, &[u8]> = TableDefinition::new("user_id_to_user");
+pub const SECRET_NAME_TO_BYTES: ValueTable<&str, &[u8]> = ValueTable::new("secret_name_to_bytes");
+/// User id → [`User`].
+pub const USER_ID_TO_USER: JsonTable<u64, User> = JsonTable::new("user_id_to_user");
 /// Lowercased username → user id.
-pub const USERNAME_TO_USER_ID: TableDefinition<&str, u64> =
-    TableDefinition::new("username_to_user_id");
+pub const USERNAME_TO_USER_ID: ValueTable<&str, u64> = ValueTable::new("username_to_user_id");
 /// `"<provider>:<subject>"` → user id, for social sign-in.
-pub const PROVIDER_SUBJECT_TO_USER_ID: TableDefinition<&str, u64> =
-    TableDefinition::new("provider_subject_to_user_id");
+pub const PROVIDER_SUBJECT_TO_USER_ID: ValueTable<&str, u64> =
+    ValueTable::new("provider_subject_to_user_id");
 /// Token id (`jti`) of a logged-out token → its expiry (unix seconds), until it expires anyway.
-pub const REVOKED_TOKEN_TO_EXPIRY: TableDefinition<&str, u64> =
-    TableDefinition::new("revoked_token_to_expiry");
+pub const REVOKED_TOKEN_TO_EXPIRY: ValueTable<&str, u64> =
+    ValueTable::new("revoked_token_to_expiry");
 
 const JWT_SECRET: &str = "jwt_hs256";
 const USER_SEQUENCE: &str = "user";
@@ -43,26 +42,6 @@ pub enum AccountError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
-
-impl From<redb::Error> for AccountError {
-    fn from(err: redb::Error) -> Self {
-        AccountError::Store(StoreError::Database(err))
-    }
-}
-
-macro_rules! account_from_redb {
-    ($($t:ty),*) => {$(
-        impl From<$t> for AccountError {
-            fn from(err: $t) -> Self { AccountError::Store(err.into()) }
-        }
-    )*};
-}
-account_from_redb!(
-    redb::TransactionError,
-    redb::TableError,
-    redb::StorageError,
-    redb::CommitError
-);
 
 /// What is needed to create a local account.
 pub struct NewLocalUser<'a> {
@@ -118,28 +97,25 @@ pub fn register_local_user(
     };
     let hash = password::hash(new.password).map_err(AccountError::Invalid)?;
 
-    let txn = store.db().begin_write()?;
-    let user = {
-        let mut index = txn.open_table(USERNAME_TO_USER_ID)?;
+    store.write(|txn| {
+        let mut index = USERNAME_TO_USER_ID.write(txn)?;
         if index.get(username.key().as_str())?.is_some() {
             return Err(AccountError::Taken(username.as_str().into()));
         }
-        let mut user = new_user(&txn, username.as_str(), &name, role, Provider::Local, None)?;
+        let mut user = new_user(txn, username.as_str(), &name, role, Provider::Local, None)?;
         user.password_hash = Some(hash);
         user.email = email.into();
         user.phone = phone.into();
-        index.insert(username.key().as_str(), user.id)?;
-        save(&txn, &user)?;
-        user
-    };
-    activity::append(
-        &txn,
-        &user.username,
-        &format!("registered (role {})", user.role.as_str()),
-        contact.kcard,
-    )?;
-    txn.commit()?;
-    Ok(user)
+        index.put(username.key().as_str(), user.id.get())?;
+        put_in(txn, &user)?;
+        activity::append(
+            txn,
+            &user.username,
+            &format!("registered (role {})", user.role.as_str()),
+            contact.kcard,
+        )?;
+        Ok(user)
+    })
 }
 
 fn new_user(
@@ -151,7 +127,7 @@ fn new_user(
     subject: Option<String>,
 ) -> Result<User, AccountError> {
     Ok(User {
-        id: next_id(txn, USER_SEQUENCE)?,
+        id: UserId(next_id(txn, USER_SEQUENCE)?),
         username: username.into(),
         name: name.into(),
         email: String::new(),
@@ -161,7 +137,7 @@ fn new_user(
         provider_subject: subject,
         password_hash: None,
         token_version: 0,
-        coin: 0,
+        coin: Coins::ZERO,
         add_info: Vec::new(),
         vat_info: None,
         created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
@@ -186,21 +162,21 @@ pub fn verify_login(
             false
         }
     };
-    let txn = store.db().begin_write()?;
-    let outcome = match (ok, found) {
-        (true, Some(mut user)) => {
-            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
-            save(&txn, &user)?;
-            activity::append(&txn, &user.username, "signed in (local)", kcard)?;
-            Ok(user)
-        }
-        _ => {
-            activity::append(&txn, username.trim(), "failed sign-in (local)", kcard)?;
-            Err(AccountError::InvalidCredentials)
-        }
-    };
-    txn.commit()?;
-    outcome
+    // A failed attempt commits too: its activity-log line is the point.
+    store.write(|txn| {
+        Ok::<_, AccountError>(match (ok, found) {
+            (true, Some(mut user)) => {
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                put_in(txn, &user)?;
+                activity::append(txn, &user.username, "signed in (local)", kcard)?;
+                Ok(user)
+            }
+            _ => {
+                activity::append(txn, username.trim(), "failed sign-in (local)", kcard)?;
+                Err(AccountError::InvalidCredentials)
+            }
+        })
+    })?
 }
 
 /// A valid Argon2id hash of a random string, verified against when the user does not exist.
@@ -209,7 +185,7 @@ const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$
 /// Changes the password after checking the old one; every older token stops working.
 pub fn change_password(
     store: &Store,
-    user_id: u64,
+    user_id: UserId,
     old: &str,
     new: &str,
     kcard: &str,
@@ -268,7 +244,7 @@ pub fn reset_password(
 /// Replaces the delivery addresses and tax-invoice details, after checking every field.
 pub fn update_user_info(
     store: &Store,
-    user_id: u64,
+    user_id: UserId,
     add_info: Vec<Address>,
     vat_info: Option<VatInfo>,
     kcard: &str,
@@ -300,7 +276,11 @@ pub fn update_user_info(
 }
 
 /// Ends every sign-in of the user ("log out everywhere").
-pub fn bump_token_version(store: &Store, user_id: u64, kcard: &str) -> Result<User, AccountError> {
+pub fn bump_token_version(
+    store: &Store,
+    user_id: UserId,
+    kcard: &str,
+) -> Result<User, AccountError> {
     update(store, user_id, kcard, "signed out everywhere", |user| {
         user.token_version += 1;
         Ok(())
@@ -315,23 +295,21 @@ pub fn revoke_token(
     username: &str,
     kcard: &str,
 ) -> Result<(), AccountError> {
-    let txn = store.db().begin_write()?;
-    {
-        let mut revoked = txn.open_table(REVOKED_TOKEN_TO_EXPIRY)?;
-        revoked.insert(jti, exp)?;
+    store.write(|txn| {
+        let mut revoked = REVOKED_TOKEN_TO_EXPIRY.write(txn)?;
+        revoked.put(jti, exp)?;
         // Expired entries are useless: tokens past `exp` fail verification anyway.
         let now = super::token::now_secs();
         revoked.retain(|_, exp| exp > now)?;
-    }
-    activity::append(&txn, username, "signed out", kcard)?;
-    txn.commit()?;
-    Ok(())
+        activity::append(txn, username, "signed out", kcard)?;
+        Ok(())
+    })
 }
 
 pub fn is_revoked(store: &Store, jti: &str) -> Result<bool, AccountError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(REVOKED_TOKEN_TO_EXPIRY)?;
-    Ok(table.get(jti)?.is_some())
+    Ok(store
+        .read(|txn| REVOKED_TOKEN_TO_EXPIRY.read(txn)?.get(jti))?
+        .is_some())
 }
 
 /// Finds the user linked to a provider identity, or creates one. The username is derived from
@@ -350,53 +328,52 @@ pub fn find_or_create_social(
         ));
     }
     let key = format!("{}:{subject}", provider_name(provider));
-    let txn = store.db().begin_write()?;
-    let existing = txn
-        .open_table(PROVIDER_SUBJECT_TO_USER_ID)?
-        .get(key.as_str())?
-        .map(|v| v.value());
-    let user = match existing {
-        Some(id) => {
-            let mut user = load(&txn, id)?;
-            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
-            save(&txn, &user)?;
-            user
-        }
-        None => {
-            let display = if name.trim().is_empty() {
-                format!("{} user", provider_name(provider))
-            } else {
-                name.trim().chars().take(100).collect()
-            };
-            let mut user = new_user(
-                &txn,
-                "",
-                &display,
-                Role::user(),
-                provider,
-                Some(subject.into()),
-            )?;
-            user.username = format!("{}-{}", provider_name(provider), user.id);
-            if is_email(email) {
-                user.email = email.into();
+    store.write(|txn| {
+        let existing = PROVIDER_SUBJECT_TO_USER_ID.read(txn)?.get(key.as_str())?;
+        let user = match existing {
+            Some(id) => {
+                let mut user = load(txn, UserId(id))?;
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                put_in(txn, &user)?;
+                user
             }
-            user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
-            txn.open_table(USERNAME_TO_USER_ID)?
-                .insert(user.username.to_lowercase().as_str(), user.id)?;
-            txn.open_table(PROVIDER_SUBJECT_TO_USER_ID)?
-                .insert(key.as_str(), user.id)?;
-            save(&txn, &user)?;
-            user
-        }
-    };
-    activity::append(
-        &txn,
-        &user.username,
-        &format!("signed in ({})", provider_name(provider)),
-        kcard,
-    )?;
-    txn.commit()?;
-    Ok(user)
+            None => {
+                let display = if name.trim().is_empty() {
+                    format!("{} user", provider_name(provider))
+                } else {
+                    name.trim().chars().take(100).collect()
+                };
+                let mut user = new_user(
+                    txn,
+                    "",
+                    &display,
+                    Role::user(),
+                    provider,
+                    Some(subject.into()),
+                )?;
+                user.username = format!("{}-{}", provider_name(provider), user.id);
+                if is_email(email) {
+                    user.email = email.into();
+                }
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                USERNAME_TO_USER_ID
+                    .write(txn)?
+                    .put(user.username.to_lowercase().as_str(), user.id.get())?;
+                PROVIDER_SUBJECT_TO_USER_ID
+                    .write(txn)?
+                    .put(key.as_str(), user.id.get())?;
+                put_in(txn, &user)?;
+                user
+            }
+        };
+        activity::append(
+            txn,
+            &user.username,
+            &format!("signed in ({})", provider_name(provider)),
+            kcard,
+        )?;
+        Ok(user)
+    })
 }
 
 pub fn provider_name(provider: Provider) -> &'static str {
@@ -409,41 +386,30 @@ pub fn provider_name(provider: Provider) -> &'static str {
 
 fn update(
     store: &Store,
-    user_id: u64,
+    user_id: UserId,
     kcard: &str,
     action: &str,
     change: impl FnOnce(&mut User) -> Result<(), AccountError>,
 ) -> Result<User, AccountError> {
-    let txn = store.db().begin_write()?;
-    let mut user = load(&txn, user_id)?;
-    change(&mut user)?;
-    save(&txn, &user)?;
-    activity::append(&txn, &user.username, action, kcard)?;
-    txn.commit()?;
-    Ok(user)
+    store.write(|txn| {
+        let mut user = load(txn, user_id)?;
+        change(&mut user)?;
+        put_in(txn, &user)?;
+        activity::append(txn, &user.username, action, kcard)?;
+        Ok(user)
+    })
 }
 
-fn load(txn: &WriteTransaction, user_id: u64) -> Result<User, AccountError> {
-    let users = txn.open_table(USER_ID_TO_USER)?;
-    let stored = users
-        .get(user_id)?
-        .ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
-    from_json(stored.value())
+/// A user that must exist, read inside the caller's write transaction.
+pub fn load(txn: &WriteTransaction, user_id: UserId) -> Result<User, AccountError> {
+    find_in(txn, user_id)?.ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))
 }
 
-fn save(txn: &WriteTransaction, user: &User) -> Result<(), AccountError> {
-    txn.open_table(USER_ID_TO_USER)?
-        .insert(user.id, to_json(user).as_slice())?;
-    Ok(())
-}
-
-fn id_of(store: &Store, username: &str) -> Result<u64, AccountError> {
-    let read = store.db().begin_read()?;
-    let index = read.open_table(USERNAME_TO_USER_ID)?;
-    let id = index
-        .get(username.trim().to_lowercase().as_str())?
-        .map(|v| v.value());
-    id.ok_or_else(|| AccountError::NoSuchUser(username.into()))
+fn id_of(store: &Store, username: &str) -> Result<UserId, AccountError> {
+    let key = username.trim().to_lowercase();
+    let id = store.read(|txn| USERNAME_TO_USER_ID.read(txn)?.get(key.as_str()))?;
+    id.map(UserId)
+        .ok_or_else(|| AccountError::NoSuchUser(username.into()))
 }
 
 pub fn find_by_username(store: &Store, username: &str) -> Result<Option<User>, AccountError> {
@@ -454,26 +420,13 @@ pub fn find_by_username(store: &Store, username: &str) -> Result<Option<User>, A
     }
 }
 
-pub fn find_by_id(store: &Store, user_id: u64) -> Result<Option<User>, AccountError> {
-    let read = store.db().begin_read()?;
-    let users = read.open_table(USER_ID_TO_USER)?;
-    let user = users
-        .get(user_id)?
-        .map(|v| from_json(v.value()))
-        .transpose()?;
-    Ok(user)
+pub fn find_by_id(store: &Store, user_id: UserId) -> Result<Option<User>, AccountError> {
+    Ok(store.read(|txn| find_in(txn, user_id))?)
 }
 
 /// Every user, by id.
 pub fn list_users(store: &Store) -> Result<Vec<User>, AccountError> {
-    let read = store.db().begin_read()?;
-    let users = read.open_table(USER_ID_TO_USER)?;
-    let mut out = Vec::new();
-    for entry in users.iter()? {
-        let (_, value) = entry?;
-        out.push(from_json(value.value())?);
-    }
-    Ok(out)
+    Ok(store.read(|txn| USER_ID_TO_USER.read(txn)?.values())?)
 }
 
 fn is_email(text: &str) -> bool {
@@ -488,64 +441,33 @@ fn is_email(text: &str) -> bool {
         && !text.contains(char::is_whitespace)
 }
 
-fn to_json(user: &User) -> Vec<u8> {
-    serde_json::to_vec(user).unwrap_or_default()
-}
-
-fn from_json(bytes: &[u8]) -> Result<User, AccountError> {
-    serde_json::from_slice(bytes).map_err(|source| {
-        AccountError::Store(StoreError::BadDocument {
-            key: "user".into(),
-            source,
-        })
+/// The token signing secret, created on first use. It never leaves the database and the process.
+pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {
+    if let Some(secret) = store.read(|txn| SECRET_NAME_TO_BYTES.read(txn)?.get(JWT_SECRET))? {
+        return Ok(secret);
+    }
+    let secret: [u8; 32] = rand::random();
+    store.write(|txn| {
+        let mut table = SECRET_NAME_TO_BYTES.write(txn)?;
+        // Another writer may have won the race between our read and write transactions.
+        match table.get(JWT_SECRET)? {
+            Some(existing) => Ok(existing),
+            None => {
+                table.put(JWT_SECRET, secret.as_slice())?;
+                Ok(secret.to_vec())
+            }
+        }
     })
 }
 
-/// The token signing secret, created on first use. It never leaves the database and the process.
-pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {
-    {
-        let read = store.db().begin_read()?;
-        if let Ok(table) = read.open_table(SECRET_NAME_TO_BYTES)
-            && let Some(secret) = table.get(JWT_SECRET)?
-        {
-            return Ok(secret.value().to_vec());
-        }
-    }
-    let secret: [u8; 32] = rand::random();
-    let write = store.db().begin_write()?;
-    let stored = {
-        let mut table = write.open_table(SECRET_NAME_TO_BYTES)?;
-        // Another writer may have won the race between our read and write transactions.
-        let existing = table.get(JWT_SECRET)?.map(|v| v.value().to_vec());
-        match existing {
-            Some(existing) => existing,
-            None => {
-                table.insert(JWT_SECRET, secret.as_slice())?;
-                secret.to_vec()
-            }
-        }
-    };
-    write.commit()?;
-    Ok(stored)
-}
-
-/// A user read inside the caller's write transaction.
-pub fn find_in(txn: &redb::WriteTransaction, user_id: u64) -> Result<Option<User>, AccountError> {
-    let users = txn.open_table(USER_ID_TO_USER)?;
-    let user = users
-        .get(user_id)?
-        .map(|v| from_json(v.value()))
-        .transpose()?;
-    Ok(user)
+/// A user read inside the caller's read or write transaction.
+pub fn find_in(txn: &impl Txn, user_id: UserId) -> Result<Option<User>, StoreError> {
+    USER_ID_TO_USER.read(txn)?.get(user_id.get())
 }
 
 /// Writes a user inside the caller's write transaction.
-pub fn put_in(txn: &redb::WriteTransaction, user: &User) -> Result<(), AccountError> {
-    txn.open_table(USER_ID_TO_USER)?.insert(
-        user.id,
-        serde_json::to_vec(user).unwrap_or_default().as_slice(),
-    )?;
-    Ok(())
+pub fn put_in(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
+    USER_ID_TO_USER.write(txn)?.put(user.id.get(), user)
 }
 
 #[cfg(test)]
@@ -633,9 +555,9 @@ mod tests {
         let (_dir, store) = store();
         let user = create_local_user(&store, &new("nok", "user")).unwrap();
         let changes = [
-            (500, "welcome bonus"),
-            (-120, "spent on order"),
-            (35, "review reward"),
+            (Coins(500), "welcome bonus"),
+            (Coins(-120), "spent on order"),
+            (Coins(35), "review reward"),
         ];
         for (amount, reason) in changes {
             let txn = store.db().begin_write().unwrap();
@@ -646,7 +568,7 @@ mod tests {
                     amount,
                     reason,
                     order_id: None,
-                    staff_id: Some(1),
+                    staff_id: Some(UserId(1)),
                 },
             )
             .unwrap();
@@ -658,7 +580,7 @@ mod tests {
                 &txn,
                 user.id,
                 &CoinChange {
-                    amount: -1000,
+                    amount: Coins(-1000),
                     reason: "too much",
                     order_id: None,
                     staff_id: None
@@ -668,7 +590,7 @@ mod tests {
         );
         drop(txn);
         let stored = find_by_id(&store, user.id).unwrap().unwrap();
-        assert_eq!(stored.coin, 415);
+        assert_eq!(stored.coin, Coins(415));
         assert_eq!(
             coins::recomputed_balance(&store, user.id).unwrap(),
             stored.coin
@@ -679,7 +601,7 @@ mod tests {
                 .last()
                 .unwrap()
                 .balance,
-            415
+            Coins(415)
         );
     }
 

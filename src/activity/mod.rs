@@ -3,14 +3,13 @@
 //! written inside the transaction of the change they describe, so a change never exists
 //! without its line.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, StoreError, next_id};
+use crate::store::{JsonTable, Store, StoreError, next_id};
 
-/// (unix milliseconds, sequence) → [`LogLine`] (JSON): time-ordered.
-pub const LOG_TIME_TO_LINE: TableDefinition<(u64, u64), &[u8]> =
-    TableDefinition::new("log_time_to_line");
+/// (unix milliseconds, sequence) → [`LogLine`]: time-ordered.
+pub const LOG_TIME_TO_LINE: JsonTable<(u64, u64), LogLine> = JsonTable::new("log_time_to_line");
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogLine {
@@ -38,33 +37,17 @@ pub fn append(
         action: action.into(),
         kcard: kcard.chars().take(64).collect(),
     };
-    txn.open_table(LOG_TIME_TO_LINE)?.insert(
-        (at, seq),
-        serde_json::to_vec(&line).unwrap_or_default().as_slice(),
-    )?;
-    Ok(())
+    LOG_TIME_TO_LINE.write(txn)?.put((at, seq), &line)
 }
 
 /// Appends a line in its own transaction (for events with no other write, like a failed sign-in).
 pub fn record(store: &Store, user: &str, action: &str, kcard: &str) -> Result<(), StoreError> {
-    let txn = store.db().begin_write()?;
-    append(&txn, user, action, kcard)?;
-    txn.commit()?;
-    Ok(())
+    store.write(|txn| append(txn, user, action, kcard))
 }
 
 /// The newest `limit` lines, newest first.
 pub fn newest(store: &Store, limit: usize) -> Result<Vec<LogLine>, StoreError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(LOG_TIME_TO_LINE)?;
-    let mut lines = Vec::new();
-    for entry in table.iter()?.rev().take(limit) {
-        let (_, value) = entry?;
-        if let Ok(line) = serde_json::from_slice(value.value()) {
-            lines.push(line);
-        }
-    }
-    Ok(lines)
+    store.read(|txn| LOG_TIME_TO_LINE.read(txn)?.last(limit))
 }
 
 pub fn now_millis() -> u64 {

@@ -1,5 +1,6 @@
 //! Cart types and who a cart belongs to.
 
+use crate::domain::UserId;
 use serde::{Deserialize, Serialize};
 
 /// The largest quantity of one product in a cart.
@@ -52,7 +53,7 @@ pub enum CartOwner {
     /// An anonymous visitor: a random UUID, unguessable, kept by the browser.
     Visitor(String),
     /// A signed-in user, by id: only that user's token may use the cart.
-    User(u64),
+    User(UserId),
 }
 
 impl CartOwner {
@@ -61,7 +62,7 @@ impl CartOwner {
         if !id.is_empty() && id.len() <= 20 && id.bytes().all(|b| b.is_ascii_digit()) {
             return id
                 .parse()
-                .map(CartOwner::User)
+                .map(|id| CartOwner::User(UserId(id)))
                 .map_err(|_| format!("{id:?} is not a cart id"));
         }
         match uuid::Uuid::parse_str(id) {
@@ -95,7 +96,7 @@ mod tests {
 
     #[test]
     fn owners_are_visitor_uuids_or_user_ids() {
-        assert_eq!(CartOwner::parse("42"), Ok(CartOwner::User(42)));
+        assert_eq!(CartOwner::parse("42"), Ok(CartOwner::User(UserId(42))));
         let visitor = CartOwner::parse("3F2504E0-4F89-41D3-9A0C-0305E82C3301").unwrap();
         assert_eq!(
             visitor,

@@ -11,6 +11,7 @@ use super::model::{Cart, CartOwner, MAX_QTY};
 use super::store;
 use crate::app::AppState;
 use crate::catalog::cache::CatalogSnapshot;
+use crate::domain::{Coins, UserId};
 use crate::http::AppError;
 use crate::http::auth::{AuthUser, authenticate};
 use crate::http::json::Json;
@@ -178,8 +179,8 @@ pub async fn merge_carts(
     Json(body): Json<MergeBody>,
 ) -> Result<Response, AppError> {
     let uid = match &body.uid {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => s.parse().ok(),
+        Value::Number(n) => n.as_u64().map(UserId),
+        Value::String(s) => UserId::parse(s).ok(),
         _ => None,
     }
     .ok_or_else(|| {
@@ -223,7 +224,7 @@ pub struct QuoteBody {
     coupon: Option<String>,
     /// Whole coins (1 coin = ฿1) to use; signed-in carts only.
     #[serde(default)]
-    coins: Option<i64>,
+    coins: Option<Coins>,
     /// The shopper's language: some promotions run in one language only.
     #[serde(default)]
     lang: Option<String>,
@@ -237,8 +238,8 @@ pub async fn quote_cart(
     Json(body): Json<QuoteBody>,
 ) -> Result<Response, AppError> {
     let owner = owner_for(&state, &headers, &body.id).await?;
-    let coins = body.coins.unwrap_or(0);
-    if coins < 0 {
+    let coins = body.coins.unwrap_or(Coins::ZERO);
+    if coins.is_negative() {
         return Err(AppError::bad_request(
             "invalid_input",
             "coins: must not be negative",
@@ -246,7 +247,7 @@ pub async fn quote_cart(
     }
     let user_id = match owner {
         CartOwner::User(id) => Some(id),
-        CartOwner::Visitor(_) if coins > 0 => {
+        CartOwner::Visitor(_) if coins > Coins::ZERO => {
             return Err(AppError::bad_request(
                 "coins_need_sign_in",
                 "coins: sign in to use coins",
@@ -282,8 +283,8 @@ pub async fn quote_cart(
             ),
         };
         let balance = match user_id {
-            Some(id) => crate::accounts::store::find_by_id(&db, id)?.map_or(0, |u| u.coin),
-            None => 0,
+            Some(id) => crate::accounts::store::find_by_id(&db, id)?.map_or(Coins::ZERO, |u| u.coin),
+            None => Coins::ZERO,
         };
         let lines: Vec<crate::pricing::Line> = cart
             .lines

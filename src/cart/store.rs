@@ -1,26 +1,15 @@
 //! The cart table. Every change is one write transaction.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
-
 use super::model::{Cart, CartOwner};
-use crate::store::{Store, StoreError};
+use crate::store::{JsonTable, Store, StoreError};
 
-/// `v:<visitor uuid>` or `u:<user id>` → [`Cart`] (JSON).
-pub const CART_OWNER_TO_CART: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("cart_owner_to_cart");
+/// `v:<visitor uuid>` or `u:<user id>` → [`Cart`].
+pub const CART_OWNER_TO_CART: JsonTable<&str, Cart> = JsonTable::new("cart_owner_to_cart");
 
 pub fn get(store: &Store, owner: &CartOwner) -> Result<Cart, StoreError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(CART_OWNER_TO_CART)?;
-    let cart = table
-        .get(owner.key().as_str())?
-        .map(|v| serde_json::from_slice(v.value()))
-        .transpose();
-    cart.map(Option::unwrap_or_default)
-        .map_err(|source| StoreError::BadDocument {
-            key: owner.key(),
-            source,
-        })
+    let key = owner.key();
+    let cart = store.read(|txn| CART_OWNER_TO_CART.read(txn)?.get(key.as_str()))?;
+    Ok(cart.unwrap_or_default())
 }
 
 /// Reads, changes and writes a cart in one transaction; the change may refuse.
@@ -29,37 +18,19 @@ pub fn update<E: From<StoreError>>(
     owner: &CartOwner,
     change: impl FnOnce(&mut Cart) -> Result<(), E>,
 ) -> Result<Cart, E> {
-    let txn = store.db().begin_write().map_err(StoreError::from)?;
-    let cart = {
-        let mut table = txn
-            .open_table(CART_OWNER_TO_CART)
-            .map_err(StoreError::from)?;
-        let key = owner.key();
-        let mut cart: Cart = match table.get(key.as_str()).map_err(StoreError::from)? {
-            Some(v) => {
-                serde_json::from_slice(v.value()).map_err(|source| StoreError::BadDocument {
-                    key: key.clone(),
-                    source,
-                })?
-            }
-            None => Cart::default(),
-        };
+    let key = owner.key();
+    store.write(|txn| {
+        let mut table = CART_OWNER_TO_CART.write(txn)?;
+        let mut cart = table.get(key.as_str())?.unwrap_or_default();
         change(&mut cart)?;
         cart.updated_at = time::OffsetDateTime::now_utc().unix_timestamp();
         if cart.lines.is_empty() {
-            table.remove(key.as_str()).map_err(StoreError::from)?;
+            table.remove(key.as_str())?;
         } else {
-            table
-                .insert(
-                    key.as_str(),
-                    serde_json::to_vec(&cart).unwrap_or_default().as_slice(),
-                )
-                .map_err(StoreError::from)?;
+            table.put(key.as_str(), &cart)?;
         }
-        cart
-    };
-    txn.commit().map_err(StoreError::from)?;
-    Ok(cart)
+        Ok(cart)
+    })
 }
 
 /// Moves the visitor's lines into the user's cart (quantities added, each capped by `cap`) and
@@ -70,22 +41,10 @@ pub fn merge(
     user: &CartOwner,
     cap: impl Fn(&str, u32) -> u32,
 ) -> Result<Cart, StoreError> {
-    let txn = store.db().begin_write()?;
-    let cart = {
-        let mut table = txn.open_table(CART_OWNER_TO_CART)?;
-        let read = |key: &str| -> Result<Cart, StoreError> {
-            match table.get(key)? {
-                Some(v) => {
-                    serde_json::from_slice(v.value()).map_err(|source| StoreError::BadDocument {
-                        key: key.into(),
-                        source,
-                    })
-                }
-                None => Ok(Cart::default()),
-            }
-        };
-        let from = read(&visitor.key())?;
-        let mut into = read(&user.key())?;
+    store.write(|txn| {
+        let mut table = CART_OWNER_TO_CART.write(txn)?;
+        let from = table.get(visitor.key().as_str())?.unwrap_or_default();
+        let mut into = table.get(user.key().as_str())?.unwrap_or_default();
         for line in &from.lines {
             let wanted = into.qty(&line.code).saturating_add(line.qty);
             into.set(&line.code, cap(&line.code, wanted));
@@ -95,51 +54,41 @@ pub fn merge(
         if into.lines.is_empty() {
             table.remove(user.key().as_str())?;
         } else {
-            table.insert(
-                user.key().as_str(),
-                serde_json::to_vec(&into).unwrap_or_default().as_slice(),
-            )?;
+            table.put(user.key().as_str(), &into)?;
         }
-        into
-    };
-    txn.commit()?;
-    Ok(cart)
+        Ok(into)
+    })
 }
 
 /// Deletes anonymous carts untouched since `before` (unix seconds); returns how many.
 pub fn remove_expired(store: &Store, before: i64) -> Result<usize, StoreError> {
-    let txn = store.db().begin_write()?;
-    let removed = {
-        let mut table = txn.open_table(CART_OWNER_TO_CART)?;
+    store.write(|txn| {
+        let mut table = CART_OWNER_TO_CART.write(txn)?;
         let mut expired = Vec::new();
-        for entry in table.iter()? {
-            let (key, value) = entry?;
-            let stale = key.value().starts_with("v:")
-                && serde_json::from_slice::<Cart>(value.value())
-                    .map_or(true, |c| c.updated_at < before);
-            if stale {
-                expired.push(key.value().to_string());
+        table.try_for_each(|key, cart| {
+            if key.starts_with("v:") && cart.updated_at < before {
+                expired.push(key.to_string());
             }
-        }
+            Ok::<(), StoreError>(())
+        })?;
         for key in &expired {
             table.remove(key.as_str())?;
         }
-        expired.len()
-    };
-    txn.commit()?;
-    Ok(removed)
+        Ok(expired.len())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::UserId;
 
     #[test]
     fn only_stale_anonymous_carts_expire() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path()).unwrap();
         let visitor = CartOwner::parse("3f2504e0-4f89-41d3-9a0c-0305e82c3301").unwrap();
-        let user = CartOwner::User(7);
+        let user = CartOwner::User(UserId(7));
         for owner in [&visitor, &user] {
             update(&store, owner, |cart: &mut Cart| -> Result<(), StoreError> {
                 cart.set("SF-1001", 1);

@@ -258,16 +258,17 @@ impl CatalogCache {
 
     /// Takes the stored stock levels of `codes` (after orders or cancellations committed).
     pub fn refresh_stock(&self, store: &Store, codes: &[String]) -> Result<(), StoreError> {
-        use redb::ReadableDatabase;
         let _making = self.making.lock().unwrap_or_else(|p| p.into_inner());
-        let read = store.db().begin_read()?;
-        let table = read.open_table(super::stock::STOCK_CODE_TO_LEVEL)?;
         let mut levels = HashMap::new();
-        for code in codes {
-            if let Some(level) = table.get(code.as_str())? {
-                levels.insert(code.clone(), super::stock::clamp(level.value()));
+        store.read(|txn| {
+            let table = super::stock::STOCK_CODE_TO_LEVEL.read(txn)?;
+            for code in codes {
+                if let Some(level) = table.get(code.as_str())? {
+                    levels.insert(code.clone(), super::stock::clamp(level));
+                }
             }
-        }
+            Ok::<(), StoreError>(())
+        })?;
         let next = self.current().with_stock(&levels);
         self.replace(next);
         Ok(())

@@ -14,8 +14,8 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
+use crate::embedded::Assets;
 use crate::http::AppError;
-use crate::http::assets::Assets;
 
 /// Resizing is CPU-bound: at most one resize per core runs at once, so a page full of new
 /// image sizes cannot starve API requests.

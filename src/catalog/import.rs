@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 
 use super::model::{Dimensions, Product};
 use crate::content::model::Localized;
+use crate::domain::Satang;
 
 /// A product and the line of the file it starts on.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -187,8 +188,8 @@ fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
                 km: get("description_km"),
                 id: get("description_id"),
             },
-            price,
-            compare_at_price: (compare >= 0).then_some(compare),
+            price: Satang(price),
+            compare_at_price: (compare >= 0).then_some(Satang(compare)),
             images: list("images"),
             rooms: list("rooms"),
             categories: list("categories"),

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::model::Localized;
+use crate::domain::Satang;
 
 /// A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,10 +14,10 @@ pub struct Product {
     #[serde(default)]
     pub description: Localized,
     /// Price in satang (฿1 = 100), VAT included.
-    pub price: i64,
+    pub price: Satang,
     /// The crossed-out "was" price, in satang; higher than `price` when present.
     #[serde(default)]
-    pub compare_at_price: Option<i64>,
+    pub compare_at_price: Option<Satang>,
     #[serde(default)]
     pub images: Vec<String>,
     #[serde(default)]
@@ -54,6 +55,15 @@ pub struct Dimensions {
     pub height: u32,
 }
 
+/// Product codes: letters, digits, `-`, `_`, `.`; at most 64 characters.
+pub fn is_product_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 64
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+}
+
 impl Product {
     /// Every problem with this product, each naming its field (imports report them all).
     pub fn problems(
@@ -62,7 +72,7 @@ impl Product {
         categories: &std::collections::HashSet<String>,
     ) -> Vec<String> {
         let mut out = Vec::new();
-        if !crate::http::page_routes::is_product_code(&self.code) {
+        if !is_product_code(&self.code) {
             out.push(format!(
                 "code: {:?} must be 1 to 64 letters, digits, - _ or .",
                 self.code
@@ -71,18 +81,19 @@ impl Product {
         if self.name.en.trim().is_empty() {
             out.push("name.en: an English name is required".into());
         }
-        if self.price <= 0 || self.price > 10_000_000_000 {
+        if self.price <= Satang::ZERO || self.price > Satang(10_000_000_000) {
             out.push(format!(
                 "price: {} must be a positive amount in satang",
-                self.price
+                self.price.get()
             ));
         }
         if let Some(was) = self.compare_at_price
             && was <= self.price
         {
             out.push(format!(
-                "compareAtPrice: {was} must be higher than price {}",
-                self.price
+                "compareAtPrice: {} must be higher than price {}",
+                was.get(),
+                self.price.get()
             ));
         }
         for room in self.rooms.iter().filter(|r| !rooms.contains(*r)) {

@@ -4,7 +4,15 @@
 use std::collections::HashMap;
 
 use super::model::Product;
-use crate::http::AppError;
+use crate::domain::Satang;
+
+/// A query parameter that cannot be used, naming it; answered as 400 `invalid_parameter`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{parameter}: {problem}")]
+pub struct QueryError {
+    pub parameter: String,
+    pub problem: String,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
@@ -18,8 +26,8 @@ pub enum Sort {
 pub struct ProductQuery {
     pub room: Option<String>,
     pub category: Option<String>,
-    pub min_price: Option<i64>,
-    pub max_price: Option<i64>,
+    pub min_price: Option<Satang>,
+    pub max_price: Option<Satang>,
     pub materials: Vec<String>,
     pub colours: Vec<String>,
     pub sort: Sort,
@@ -31,7 +39,7 @@ pub const MAX_LIMIT: usize = 100;
 pub const DEFAULT_LIMIT: usize = 24;
 
 /// Page and limit, shared by the list and search endpoints.
-pub fn parse_page(params: &HashMap<String, String>) -> Result<(usize, usize), AppError> {
+pub fn parse_page(params: &HashMap<String, String>) -> Result<(usize, usize), QueryError> {
     let page = number(params, "page")?.unwrap_or(1);
     let limit = number(params, "limit")?.unwrap_or(DEFAULT_LIMIT as i64);
     if !(1..=10_000).contains(&page) {
@@ -44,7 +52,7 @@ pub fn parse_page(params: &HashMap<String, String>) -> Result<(usize, usize), Ap
 }
 
 impl ProductQuery {
-    pub fn parse(params: &HashMap<String, String>) -> Result<ProductQuery, AppError> {
+    pub fn parse(params: &HashMap<String, String>) -> Result<ProductQuery, QueryError> {
         const KNOWN: &[&str] = &[
             "room", "category", "minPrice", "maxPrice", "material", "colour", "sort", "page",
             "limit",
@@ -55,7 +63,7 @@ impl ProductQuery {
                 &format!("is not a filter (known: {})", KNOWN.join(", ")),
             ));
         }
-        let key = |name: &str| -> Result<Option<String>, AppError> {
+        let key = |name: &str| -> Result<Option<String>, QueryError> {
             match params.get(name).map(|v| v.trim().to_lowercase()) {
                 None => Ok(None),
                 Some(v) if v.is_empty() => Ok(None),
@@ -69,7 +77,7 @@ impl ProductQuery {
                 Some(_) => Err(bad(name, "must be a key of letters, digits, - and _")),
             }
         };
-        let list = |name: &str| -> Result<Vec<String>, AppError> {
+        let list = |name: &str| -> Result<Vec<String>, QueryError> {
             let Some(value) = params.get(name) else {
                 return Ok(Vec::new());
             };
@@ -86,10 +94,10 @@ impl ProductQuery {
                 })
                 .collect()
         };
-        let money = |name: &str| -> Result<Option<i64>, AppError> {
+        let money = |name: &str| -> Result<Option<Satang>, QueryError> {
             match number(params, name)? {
                 Some(v) if v < 0 => Err(bad(name, "must not be negative")),
-                other => Ok(other),
+                other => Ok(other.map(Satang)),
             }
         };
         let sort = match params.get("sort").map(String::as_str) {
@@ -160,7 +168,7 @@ impl ProductQuery {
     }
 }
 
-fn number(params: &HashMap<String, String>, name: &str) -> Result<Option<i64>, AppError> {
+fn number(params: &HashMap<String, String>, name: &str) -> Result<Option<i64>, QueryError> {
     match params.get(name).map(|v| v.trim()) {
         None | Some("") => Ok(None),
         Some(v) => v
@@ -170,8 +178,11 @@ fn number(params: &HashMap<String, String>, name: &str) -> Result<Option<i64>, A
     }
 }
 
-fn bad(parameter: &str, problem: &str) -> AppError {
-    AppError::bad_request("invalid_parameter", format!("{parameter}: {problem}"))
+fn bad(parameter: &str, problem: &str) -> QueryError {
+    QueryError {
+        parameter: parameter.into(),
+        problem: problem.into(),
+    }
 }
 
 #[cfg(test)]

@@ -4,38 +4,32 @@
 
 use std::collections::HashMap;
 
-use redb::{ReadableTable, TableDefinition, WriteTransaction};
+use redb::WriteTransaction;
 
 use super::model::Product;
-use crate::store::StoreError;
+use crate::store::{StoreError, Txn, ValueTable};
 
 /// Product code → units in stock.
-pub const STOCK_CODE_TO_LEVEL: TableDefinition<&str, u64> =
-    TableDefinition::new("stock_code_to_level");
+pub const STOCK_CODE_TO_LEVEL: ValueTable<&str, u64> = ValueTable::new("stock_code_to_level");
 
 /// Writes products and their stock levels (imports and seeding set the level they carry).
 pub fn write_products(txn: &WriteTransaction, products: &[Product]) -> Result<(), StoreError> {
-    let mut table = txn.open_table(super::store::PRODUCT_CODE_TO_PRODUCT)?;
-    let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+    let mut table = super::store::PRODUCT_CODE_TO_PRODUCT.write(txn)?;
+    let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
     for product in products {
-        table.insert(
-            product.code.as_str(),
-            serde_json::to_vec(product).unwrap_or_default().as_slice(),
-        )?;
-        stock.insert(product.code.as_str(), u64::from(product.stock))?;
+        table.put(product.code.as_str(), product)?;
+        stock.put(product.code.as_str(), u64::from(product.stock))?;
     }
     Ok(())
 }
 
 /// The level of every product that has one.
-pub fn levels(
-    table: &impl ReadableTable<&'static str, u64>,
-) -> Result<HashMap<String, u32>, StoreError> {
+pub fn levels(txn: &impl Txn) -> Result<HashMap<String, u32>, StoreError> {
     let mut out = HashMap::new();
-    for entry in table.iter()? {
-        let (code, level) = entry?;
-        out.insert(code.value().to_string(), clamp(level.value()));
-    }
+    STOCK_CODE_TO_LEVEL.read(txn)?.try_for_each(|code, level| {
+        out.insert(code.to_string(), clamp(level));
+        Ok::<(), StoreError>(())
+    })?;
     Ok(out)
 }
 

@@ -1,20 +1,19 @@
 //! The catalogue's tables and the demo catalogue.
 
-use redb::{ReadableTable, ReadableTableMetadata, TableDefinition};
-
 use super::model::{Category, CategoryNode, Product, Room, flatten_tree};
-use crate::http::assets::{Assets, embedded_json};
-use crate::store::{META, Store, StoreError, load_json_rows};
+use crate::embedded::{Assets, embedded_json};
+use crate::store::{JsonTable, META, Store, StoreError};
 
-/// Room key → [`Room`] (JSON).
-pub const ROOM_KEY_TO_ROOM: TableDefinition<&str, &[u8]> = TableDefinition::new("room_key_to_room");
-/// Category key → [`Category`] (JSON), the tree kept flat by parent key.
-pub const CATEGORY_KEY_TO_CATEGORY: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("category_key_to_category");
+/// Room key → [`Room`].
+pub const ROOM_KEY_TO_ROOM: JsonTable<&str, Room> = JsonTable::new("room_key_to_room");
+/// Category key → [`Category`], the tree kept flat by parent key.
+pub const CATEGORY_KEY_TO_CATEGORY: JsonTable<&str, Category> =
+    JsonTable::new("category_key_to_category");
 
-/// Product code → [`Product`] (JSON).
-pub const PRODUCT_CODE_TO_PRODUCT: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("product_code_to_product");
+/// Product code → [`Product`] (its `stock` is the level at import; the live level is in
+/// [`super::stock::STOCK_CODE_TO_LEVEL`]).
+pub const PRODUCT_CODE_TO_PRODUCT: JsonTable<&str, Product> =
+    JsonTable::new("product_code_to_product");
 
 /// Set in `meta` once the demo catalogue was seeded, so it is never seeded twice (an owner
 /// who deleted the demo rooms does not want them back).
@@ -48,68 +47,53 @@ pub fn seed_demo(store: &Store) -> Result<bool, String> {
         serde_json::from_value(embedded_json::<Assets>("demo/products.json")?)
             .map_err(|err| format!("demo/products.json: {err}"))?;
 
-    let write = || -> Result<bool, StoreError> {
-        let txn = store.db().begin_write()?;
+    let seeded = store.write(|txn| {
+        let mut meta = META.write(txn)?;
+        let mut room_table = ROOM_KEY_TO_ROOM.write(txn)?;
+        let mut category_table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
+        if meta.get(DEMO_SEEDED)?.is_some()
+            || !room_table.is_empty()?
+            || !category_table.is_empty()?
         {
-            let mut meta = txn.open_table(META)?;
-            let mut room_table = txn.open_table(ROOM_KEY_TO_ROOM)?;
-            let mut category_table = txn.open_table(CATEGORY_KEY_TO_CATEGORY)?;
-            if meta.get(DEMO_SEEDED)?.is_some()
-                || !room_table.is_empty()?
-                || !category_table.is_empty()?
-            {
-                return Ok(false);
-            }
-            for room in &rooms.rooms {
-                room_table.insert(room.key.as_str(), to_json(room).as_slice())?;
-            }
-            for category in &categories {
-                category_table.insert(category.key.as_str(), to_json(category).as_slice())?;
-            }
-            super::stock::write_products(&txn, &products.products)?;
-            let now = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
-            meta.insert(DEMO_SEEDED, now.as_str())?;
+            return Ok(false);
         }
-        txn.commit()?;
-        Ok(true)
-    };
-    write().map_err(|err| err.to_string())
-}
-
-fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
-    serde_json::to_vec(value).unwrap_or_default()
+        for room in &rooms.rooms {
+            room_table.put(room.key.as_str(), room)?;
+        }
+        for category in &categories {
+            category_table.put(category.key.as_str(), category)?;
+        }
+        super::stock::write_products(txn, &products.products)?;
+        let now = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
+        meta.put(DEMO_SEEDED, now.as_str())?;
+        Ok::<bool, StoreError>(true)
+    });
+    seeded.map_err(|err| err.to_string())
 }
 
 pub fn load_rooms(store: &Store) -> Result<Vec<Room>, StoreError> {
-    load_json_rows(store, ROOM_KEY_TO_ROOM)
+    store.read(|txn| ROOM_KEY_TO_ROOM.read(txn)?.values())
 }
 
 pub fn load_categories(store: &Store) -> Result<Vec<Category>, StoreError> {
-    load_json_rows(store, CATEGORY_KEY_TO_CATEGORY)
+    store.read(|txn| CATEGORY_KEY_TO_CATEGORY.read(txn)?.values())
 }
 
 /// Every product, by code, with its current stock level.
 pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
-    use redb::ReadableDatabase;
-    let mut products: Vec<Product> = load_json_rows(store, PRODUCT_CODE_TO_PRODUCT)?;
-    let read = store.db().begin_read()?;
-    let levels = match read.open_table(super::stock::STOCK_CODE_TO_LEVEL) {
-        Ok(table) => super::stock::levels(&table)?,
-        Err(redb::TableError::TableDoesNotExist(_)) => Default::default(),
-        Err(err) => return Err(err.into()),
-    };
-    for product in &mut products {
-        if let Some(&level) = levels.get(&product.code) {
-            product.stock = level;
+    store.read(|txn| {
+        let mut products = PRODUCT_CODE_TO_PRODUCT.read(txn)?.values()?;
+        let levels = super::stock::levels(txn)?;
+        for product in &mut products {
+            if let Some(&level) = levels.get(&product.code) {
+                product.stock = level;
+            }
         }
-    }
-    Ok(products)
+        Ok(products)
+    })
 }
 
 /// Inserts or replaces products in one transaction (an import is all or nothing).
 pub fn upsert_products(store: &Store, products: &[Product]) -> Result<(), StoreError> {
-    let txn = store.db().begin_write()?;
-    super::stock::write_products(&txn, products)?;
-    txn.commit()?;
-    Ok(())
+    store.write(|txn| super::stock::write_products(txn, products))
 }

@@ -2,15 +2,12 @@
 
 use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use clap::Args;
-use tokio::net::TcpListener;
 
 use super::Cli;
-use crate::app::{AppState, StartError, serve};
+use crate::application::Application;
 use crate::config::{Config, LogFormat, LogOverride, Overrides};
-use crate::ops::socket;
 
 #[derive(Debug, Clone, Default, Args)]
 pub struct ServeArgs {
@@ -31,9 +28,6 @@ pub struct ServeArgs {
     pub log_format: Option<LogFormat>,
 }
 
-/// Requests still running this long after a stop signal are abandoned.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
-
 pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
     let overrides = Overrides {
         listen: args.listen,
@@ -45,47 +39,23 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
     let config = Config::load(cli.config.as_deref(), &overrides).map_err(|e| e.to_string())?;
     init_logging(&config);
 
-    let listen = config.listen;
-    let mut state = AppState::init(config).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
-        let listener = TcpListener::bind(listen).await.map_err(|source| StartError::Bind { addr: listen, source }.to_string())?;
-        let addr = listener.local_addr().map_err(|e| e.to_string())?;
-        if state.config.public_url_derived {
-            std::sync::Arc::make_mut(&mut state.config).public_url = format!("http://{addr}");
-        }
-        // Bound before announcing readiness, so every operation sent after the line works.
-        let control = socket::bind(&state.config.data_dir).map_err(|e| format!("cannot create the control socket in {}: {e}", state.config.data_dir.display()))?;
+        let app = Application::build(config)
+            .await
+            .map_err(|e| e.to_string())?;
         // The one line on stdout: scripts and tests read the address from it.
-        println!("listening on http://{addr}");
+        println!("listening on http://{}", app.address());
         let _ = std::io::stdout().flush();
-        tracing::info!(%addr, startup_ms = state.started.elapsed().as_millis() as u64, "kiosk is serving");
-
-
-        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
-            let _ = rx.wait_for(|s| *s).await;
-        };
-        let control_task = tokio::spawn(socket::serve(control, state.clone(), stopped(stop_rx.clone())));
-        let housekeeping = crate::app::spawn_housekeeping(state.clone());
-        let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
-        stop_signal().await;
-        tracing::info!("stop signal received; finishing requests in flight");
-        let _ = stop_tx.send(true);
-        let _ = control_task.await;
-        housekeeping.abort();
-        match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
-            Ok(Ok(Ok(()))) => Ok(()),
-            Ok(Ok(Err(err))) => Err(format!("server error: {err}")),
-            Ok(Err(err)) => Err(format!("server task failed: {err}")),
-            Err(_) => {
-                tracing::warn!("requests still running after {SHUTDOWN_GRACE:?}; exiting anyway");
-                Ok(())
-            }
-        }
+        tracing::info!(
+            addr = %app.address(),
+            startup_ms = app.state().started.elapsed().as_millis() as u64,
+            "kiosk is serving"
+        );
+        app.run_until(stop_signal()).await
     })?;
     tracing::info!("stopped");
     Ok(())

@@ -57,7 +57,7 @@ pub fn lookup<'a>(messages: &'a Value, path: &str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::http::assets::{Locales, embedded_json};
+    use crate::embedded::{Locales, embedded_json};
     use crate::i18n::Locale;
     use serde_json::json;
 

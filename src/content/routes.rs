@@ -8,8 +8,9 @@ use serde_json::value::RawValue;
 
 use super::model::{Page, PageSummary};
 use crate::app::AppState;
+use crate::embedded::Assets;
 use crate::http::AppError;
-use crate::http::assets::{Assets, REVALIDATE_DAILY, file_response};
+use crate::http::assets::{REVALIDATE_DAILY, file_response};
 use crate::i18n::Locale;
 
 #[derive(Serialize)]

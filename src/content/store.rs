@@ -2,24 +2,21 @@
 
 use std::collections::BTreeMap;
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 use serde_json::Value;
 
 use super::model::{Page, is_valid_page_name};
-use crate::http::assets::{Assets, Locales, embedded_json};
+use crate::embedded::{Assets, Locales, embedded_json};
 use crate::i18n::Locale;
 use crate::store::seed::SeedDocument;
-use crate::store::{Store, StoreError};
+use crate::store::{JsonTable, Store, StoreError};
 
-/// Locale code → its message set (JSON).
-pub const LOCALE_CODE_TO_MESSAGES: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("locale_code_to_messages");
-/// Label set name (`system`) → groups of labels (JSON).
-pub const LABEL_SET_TO_LABELS: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("label_set_to_labels");
-/// Page name → [`Page`] (JSON).
-pub const PAGE_NAME_TO_PAGE: TableDefinition<&str, &[u8]> =
-    TableDefinition::new("page_name_to_page");
+/// Locale code → its message set (free-form JSON: the owner edits translations).
+pub const LOCALE_CODE_TO_MESSAGES: JsonTable<&str, Value> =
+    JsonTable::new("locale_code_to_messages");
+/// Label set name (`system`) → groups of labels.
+pub const LABEL_SET_TO_LABELS: JsonTable<&str, Value> = JsonTable::new("label_set_to_labels");
+/// Page name → [`Page`].
+pub const PAGE_NAME_TO_PAGE: JsonTable<&str, Page> = JsonTable::new("page_name_to_page");
 
 /// The documents this binary ships: one per locale, label set and page.
 pub fn seed_documents() -> Result<Vec<SeedDocument>, String> {
@@ -27,17 +24,21 @@ pub fn seed_documents() -> Result<Vec<SeedDocument>, String> {
     for locale in Locale::ALL {
         let messages = embedded_json::<Locales>(&format!("{}.json", locale.code()))?;
         docs.push(SeedDocument::new(
-            LOCALE_CODE_TO_MESSAGES,
+            LOCALE_CODE_TO_MESSAGES.definition(),
             locale.code(),
             &messages,
-        ));
+        )?);
     }
     let labels = embedded_json::<Assets>("seed/labels.json")?;
     for (set, groups) in labels
         .as_object()
         .ok_or("seed/labels.json must be an object of label sets")?
     {
-        docs.push(SeedDocument::new(LABEL_SET_TO_LABELS, set.as_str(), groups));
+        docs.push(SeedDocument::new(
+            LABEL_SET_TO_LABELS.definition(),
+            set.as_str(),
+            groups,
+        )?);
     }
     let pages = embedded_json::<Assets>("seed/pages.json")?;
     let pages = pages
@@ -54,10 +55,10 @@ pub fn seed_documents() -> Result<Vec<SeedDocument>, String> {
             ));
         }
         docs.push(SeedDocument::new(
-            PAGE_NAME_TO_PAGE,
+            PAGE_NAME_TO_PAGE.definition(),
             parsed.name.as_str(),
             page,
-        ));
+        )?);
     }
     Ok(docs)
 }
@@ -70,38 +71,26 @@ pub struct StoredContent {
 }
 
 pub fn load(store: &Store) -> Result<StoredContent, StoreError> {
-    let read = store.db().begin_read()?;
-    let json_rows =
-        |definition: TableDefinition<&str, &[u8]>| -> Result<BTreeMap<String, Value>, StoreError> {
-            let table = read.open_table(definition)?;
-            let mut rows = BTreeMap::new();
-            for entry in table.iter()? {
-                let (key, value) = entry?;
-                let key = key.value().to_string();
-                let parsed = serde_json::from_slice(value.value()).map_err(|source| {
-                    StoreError::BadDocument {
-                        key: key.clone(),
-                        source,
-                    }
-                })?;
-                rows.insert(key, parsed);
-            }
-            Ok(rows)
+    store.read(|txn| {
+        let mut content = StoredContent {
+            messages: BTreeMap::new(),
+            labels: BTreeMap::new(),
+            pages: BTreeMap::new(),
         };
-    let messages = json_rows(LOCALE_CODE_TO_MESSAGES)?;
-    let labels = json_rows(LABEL_SET_TO_LABELS)?;
-    let mut pages = BTreeMap::new();
-    for (name, value) in json_rows(PAGE_NAME_TO_PAGE)? {
-        let page: Page =
-            serde_json::from_value(value).map_err(|source| StoreError::BadDocument {
-                key: name.clone(),
-                source,
+        LOCALE_CODE_TO_MESSAGES
+            .read(txn)?
+            .try_for_each(|key, value| {
+                content.messages.insert(key.to_string(), value);
+                Ok::<(), StoreError>(())
             })?;
-        pages.insert(name, page);
-    }
-    Ok(StoredContent {
-        messages,
-        labels,
-        pages,
+        LABEL_SET_TO_LABELS.read(txn)?.try_for_each(|key, value| {
+            content.labels.insert(key.to_string(), value);
+            Ok::<(), StoreError>(())
+        })?;
+        PAGE_NAME_TO_PAGE.read(txn)?.try_for_each(|key, page| {
+            content.pages.insert(key.to_string(), page);
+            Ok::<(), StoreError>(())
+        })?;
+        Ok(content)
     })
 }

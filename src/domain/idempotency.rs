@@ -22,7 +22,7 @@ impl IdempotencyKey {
         if valid {
             Ok(IdempotencyKey(key.to_string()))
         } else {
-            Err("idempotencyKey must be 8 to 100 letters, digits, '-' or '_'".into())
+            Err("idempotencyKey: must be 8 to 100 letters, digits, - or _".into())
         }
     }
 

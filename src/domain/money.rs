@@ -114,9 +114,10 @@ impl<'a> Sum<&'a Satang> for Satang {
     }
 }
 
+/// The bare number, as the `i64` it replaced printed: messages say "satang" themselves.
 impl std::fmt::Display for Satang {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} satang", self.0)
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 
@@ -191,7 +192,7 @@ impl Sum for Coins {
 
 impl std::fmt::Display for Coins {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 

@@ -1,30 +1,14 @@
-//! Files compiled into the binary (the built UI, translations, logo, flags, seed documents,
-//! the e-catalogue) and the conditional, cache-friendly way they are answered.
+//! Answering the files compiled into the binary (see `crate::embedded`): ETags, conditional
+//! requests, cache lifetimes.
 
 use axum::body::Body;
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use rust_embed::{Embed, EmbeddedFile};
+use rust_embed::EmbeddedFile;
 
 use super::AppError;
-
-/// The storefront as vite built it.
-#[derive(Embed)]
-#[folder = "ui/dist/"]
-pub struct UiDist;
-
-/// `locales/*.json`, the translations seeded into the database.
-#[derive(Embed)]
-#[folder = "locales/"]
-#[include = "*.json"]
-pub struct Locales;
-
-/// `assets/`: logo, flags, seed documents, demo catalogue, the default e-catalogue PDF.
-#[derive(Embed)]
-#[folder = "assets/"]
-#[exclude = "tools/*"]
-pub struct Assets;
+pub use crate::embedded::{Assets, UiDist};
 
 /// Vite puts a content hash in every file name under `assets/`, so they never change.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -100,10 +84,4 @@ pub async fn serve_static(
 pub async fn serve_favicon(headers: HeaderMap) -> Result<Response, AppError> {
     let file = Assets::get("favicon.svg").ok_or_else(|| AppError::NotFound("no favicon".into()))?;
     Ok(file_response(file, &headers, REVALIDATE_DAILY))
-}
-
-/// Reads an embedded JSON document, for seeding.
-pub fn embedded_json<E: Embed>(path: &str) -> Result<serde_json::Value, String> {
-    let file = E::get(path).ok_or_else(|| format!("{path} is not embedded in this binary"))?;
-    serde_json::from_slice(&file.data).map_err(|err| format!("{path} is not valid JSON: {err}"))
 }

@@ -15,6 +15,7 @@ use crate::accounts::model::User;
 use crate::accounts::store;
 use crate::accounts::token::Claims;
 use crate::app::AppState;
+use crate::domain::UserId;
 
 /// The caller, known from a valid bearer token. Rejects with 401.
 #[derive(Debug, Clone)]
@@ -57,7 +58,7 @@ pub async fn authenticate(
         .tokens
         .verify(token)
         .map_err(|_| AppError::Unauthorized)?;
-    let user_id: u64 = claims.sub.parse().map_err(|_| AppError::Unauthorized)?;
+    let user_id = UserId::parse(&claims.sub).map_err(|_| AppError::Unauthorized)?;
     let db = state.store.clone();
     let jti = claims.jti.clone();
     let (user, revoked) = tokio::task::spawn_blocking(move || -> Result<_, AppError> {

@@ -3,6 +3,9 @@
 //! Every failure leaves as `{"status":"error","error":{"code":…,"message":…}}` with a stable
 //! snake_case `code` the UI uses as a translation key. Internal errors are logged with their
 //! cause and answered as a plain 500 so that no detail of the server leaks to a browser.
+//!
+//! Domains have their own error types and know nothing of HTTP; this file is the one place
+//! where each of them becomes a status and a code.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -152,6 +155,25 @@ impl From<crate::accounts::store::AccountError> for AppError {
             AccountError::InvalidCredentials => AppError::InvalidCredentials,
             AccountError::Store(err) => AppError::internal("accounts", err),
         }
+    }
+}
+
+impl From<crate::orders::store::OrderError> for AppError {
+    fn from(err: crate::orders::store::OrderError) -> Self {
+        use crate::orders::store::OrderError;
+        match err {
+            OrderError::Invalid { code, message } => AppError::BadRequest { code, message },
+            OrderError::Conflict { code, message } => AppError::Conflict { code, message },
+            OrderError::NotFound(_) => AppError::NotFound(err.to_string()),
+            OrderError::Forbidden(message) => AppError::Forbidden(message),
+            OrderError::Store(err) => AppError::internal("orders", err),
+        }
+    }
+}
+
+impl From<crate::catalog::query::QueryError> for AppError {
+    fn from(err: crate::catalog::query::QueryError) -> Self {
+        AppError::bad_request("invalid_parameter", err.to_string())
     }
 }
 

@@ -158,21 +158,12 @@ fn exists(kind: RouteKind, param: Option<&str>, site: &impl SiteIndex) -> Option
         (RouteKind::Category, Some(slug)) => site.has_category(slug).then_some(None),
         (RouteKind::PageByName | RouteKind::GenericPage, Some(name)) => named(name),
         (RouteKind::Product, Some(code)) => {
-            (is_product_code(code) && site.has_product(code)).then_some(None)
+            (crate::catalog::model::is_product_code(code) && site.has_product(code)).then_some(None)
         }
         (RouteKind::User, Some(screen)) => USER_SCREENS.contains(&screen).then_some(None),
         (RouteKind::DynamicPage, Some(name)) => named(name),
         (RouteKind::GenericPage | RouteKind::DynamicPage, None) => None,
     }
-}
-
-/// Product codes: letters, digits, `-`, `_`, `.`; at most 64 characters.
-pub fn is_product_code(code: &str) -> bool {
-    !code.is_empty()
-        && code.len() <= 64
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use crate::domain::Satang;
 use serde_json::json;
 use serde_json::value::RawValue;
 
@@ -83,8 +85,8 @@ struct Boot<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ShippingTerms {
-    flat_rate: i64,
-    free_over: i64,
+    flat_rate: Satang,
+    free_over: Satang,
 }
 
 #[derive(Serialize)]
@@ -307,20 +309,10 @@ fn product_json_ld(
             "@type": "Offer",
             "url": url,
             "priceCurrency": "THB",
-            "price": baht(product.price),
+            "price": product.price.to_decimal_string(),
             "availability": availability,
         }
     })
-}
-
-/// Satang as a decimal baht string ("12900.00"), for structured data.
-pub fn baht(satang: i64) -> String {
-    let sign = if satang < 0 { "-" } else { "" };
-    format!(
-        "{sign}{}.{:02}",
-        satang.unsigned_abs() / 100,
-        satang.unsigned_abs() % 100
-    )
 }
 
 fn fallback_body(

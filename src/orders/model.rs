@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::model::{Address, VatInfo};
 use crate::content::model::Localized;
-use crate::pricing::{Quote, Satang};
+use crate::domain::{Coins, OrderId, Satang, UserId};
+use crate::i18n::Locale;
+use crate::pricing::Quote;
 
 /// Where an order is in its life. Only [`Status::can_move_to`] decides what may follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -132,13 +134,13 @@ pub struct Review {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
-    pub id: u64,
+    pub id: OrderId,
     pub number: String,
-    pub user_id: u64,
+    pub user_id: UserId,
     pub status: Status,
     /// Unix milliseconds.
     pub created_at: u64,
-    pub lang: String,
+    pub lang: Locale,
     pub lines: Vec<OrderLine>,
     pub item_count: u32,
     /// The quote the order was placed with, as the server computed it.
@@ -146,7 +148,7 @@ pub struct Order {
     pub total: Satang,
     pub coupon: Option<String>,
     /// Whole coins spent.
-    pub coins_used: i64,
+    pub coins_used: Coins,
     pub address: Address,
     pub vat_info: Option<VatInfo>,
     pub payment: Payment,
@@ -154,27 +156,19 @@ pub struct Order {
     pub review: Option<Review>,
     /// Coins awarded when the order was delivered.
     #[serde(default)]
-    pub coins_earned: i64,
+    pub coins_earned: Coins,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kcard: String,
 }
 
 impl Order {
-    pub fn number_for(id: u64) -> String {
-        format!("K{id:06}")
+    pub fn number_for(id: OrderId) -> String {
+        format!("K{:06}", id.get())
     }
 
     pub fn needs_review(&self) -> bool {
         self.status == Status::Delivered && self.review.is_none()
     }
-}
-
-/// Idempotency keys: what a browser can make with `crypto.randomUUID()` and similar.
-pub fn valid_idempotency_key(key: &str) -> bool {
-    (8..=100).contains(&key.len())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 #[cfg(test)]
@@ -213,21 +207,5 @@ mod tests {
             );
         }
         assert_eq!(Status::parse("lost"), None);
-    }
-
-    #[test]
-    fn idempotency_keys_are_short_and_plain() {
-        assert!(valid_idempotency_key(
-            "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
-        ));
-        for bad in [
-            "",
-            "short",
-            "has space in it",
-            "semi;colon-key",
-            &"x".repeat(101),
-        ] {
-            assert!(!valid_idempotency_key(bad), "{bad}");
-        }
     }
 }

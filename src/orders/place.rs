@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::WriteTransaction;
 
 use super::model::{BankAccount, Order, OrderLine, Payment, PaymentMethod, Status, StatusChange};
 use super::store::{self as orders, ORDER_KEY_TO_ORDER, ORDER_USER_TO_ORDER, OrderError};
@@ -23,25 +23,24 @@ use crate::cart::store::CART_OWNER_TO_CART;
 use crate::catalog::cache::{CatalogCache, CatalogSnapshot};
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
 use crate::config::Payments;
-use crate::pricing::store::{
-    COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION, coupon_from, record_use,
-};
-use crate::pricing::{self, Promotion, Shipping};
-use crate::store::{Store, StoreError, json_rows, next_id};
+use crate::domain::{Coins, IdempotencyKey, OrderId, Satang, UserId};
+use crate::i18n::Locale;
+use crate::pricing::store::{PROMOTION_ID_TO_PROMOTION, coupon_in, record_use};
+use crate::pricing::{self, Shipping};
+use crate::store::{Store, StoreError, next_id};
 
 /// What the shopper asked for, already checked for shape by the handler.
 #[derive(Debug, Clone)]
 pub struct PlaceRequest {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub username: String,
     pub address: Address,
     pub vat_info: Option<VatInfo>,
     pub coupon: Option<String>,
-    /// Whole coins.
-    pub coins: i64,
+    pub coins: Coins,
     pub payment: PaymentMethod,
-    pub idempotency_key: String,
-    pub lang: String,
+    pub idempotency_key: IdempotencyKey,
+    pub lang: Locale,
     pub kcard: String,
 }
 
@@ -49,7 +48,7 @@ pub struct PlaceRequest {
 pub struct Placed {
     pub order: Order,
     /// The shopper's coin balance after the order.
-    pub coin: i64,
+    pub coin: Coins,
     /// True when the key had already placed this order.
     pub replayed: bool,
 }
@@ -214,14 +213,12 @@ pub fn place_one(
     terms: &Terms,
     request: &PlaceRequest,
 ) -> Result<Placed, OrderError> {
-    let key = format!("{}:{}", request.user_id, request.idempotency_key);
-    let earlier = txn
-        .open_table(ORDER_KEY_TO_ORDER)?
-        .get(key.as_str())?
-        .map(|v| v.value());
+    let key = format!("{}:{}", request.user_id, request.idempotency_key.as_str());
+    let earlier = ORDER_KEY_TO_ORDER.read(txn)?.get(key.as_str())?;
     if let Some(id) = earlier {
-        let order = orders::read_in(txn, id)?;
-        let coin = crate::accounts::store::find_in(txn, request.user_id)?.map_or(0, |u| u.coin);
+        let order = orders::read_in(txn, OrderId(id))?;
+        let coin =
+            crate::accounts::store::find_in(txn, request.user_id)?.map_or(Coins::ZERO, |u| u.coin);
         return Ok(Placed {
             order,
             coin,
@@ -231,26 +228,17 @@ pub fn place_one(
 
     // Checks.
     let owner = CartOwner::User(request.user_id);
-    let cart: Cart = {
-        let carts = txn.open_table(CART_OWNER_TO_CART)?;
-        let stored = carts.get(owner.key().as_str())?;
-        match stored {
-            Some(v) => {
-                serde_json::from_slice(v.value()).map_err(|source| StoreError::BadDocument {
-                    key: owner.key(),
-                    source,
-                })?
-            }
-            None => Cart::default(),
-        }
-    };
+    let cart: Cart = CART_OWNER_TO_CART
+        .read(txn)?
+        .get(owner.key().as_str())?
+        .unwrap_or_default();
     if cart.lines.is_empty() {
         return Err(OrderError::invalid("cart_empty", "the cart is empty"));
     }
     let mut lines = Vec::with_capacity(cart.lines.len());
     let mut priced = Vec::with_capacity(cart.lines.len());
     {
-        let stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+        let stock = STOCK_CODE_TO_LEVEL.read(txn)?;
         for line in &cart.lines {
             let product = catalog
                 .product(&line.code)
@@ -266,7 +254,7 @@ pub fn place_one(
                 })?;
             let level = stock
                 .get(line.code.as_str())?
-                .map_or(u64::from(product.stock), |v| v.value());
+                .unwrap_or(u64::from(product.stock));
             if u64::from(line.qty) > level {
                 return Err(OrderError::conflict(
                     "out_of_stock",
@@ -280,27 +268,19 @@ pub fn place_one(
             lines.push((product, line.qty));
         }
     }
-    let promotions: Vec<Promotion> = json_rows(&txn.open_table(PROMOTION_ID_TO_PROMOTION)?)?;
+    let promotions = PROMOTION_ID_TO_PROMOTION.read(txn)?.values()?;
     let coupon = match &request.coupon {
         None => None,
-        Some(code) => Some(
-            coupon_from(
-                &txn.open_table(COUPON_CODE_TO_COUPON)?,
-                &txn.open_table(COUPON_KEY_TO_USES)?,
-                code,
-                Some(request.user_id),
-            )?
-            .ok_or_else(|| {
-                OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
-            })?,
-        ),
+        Some(code) => Some(coupon_in(txn, code, Some(request.user_id))?.ok_or_else(|| {
+            OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+        })?),
     };
     let user = crate::accounts::store::find_in(txn, request.user_id)?
         .ok_or_else(|| OrderError::Forbidden("this account no longer exists".into()))?;
     let now_ms = crate::activity::now_millis();
     let quote = pricing::quote(&pricing::QuoteRequest {
         lines: &priced,
-        lang: &request.lang,
+        lang: request.lang.code(),
         promotions: &promotions,
         coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
         coins_wanted: request.coins,
@@ -312,20 +292,20 @@ pub fn place_one(
     let payment = payment_for(request.payment, &terms.payments, quote.total)?;
 
     // Writes.
-    let id = next_id(txn, "order")?;
+    let id = OrderId(next_id(txn, "order")?);
     let number = Order::number_for(id);
     {
-        let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+        let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
         for (product, qty) in &lines {
             let level = stock
                 .get(product.code.as_str())?
-                .map_or(u64::from(product.stock), |v| v.value());
-            stock.insert(product.code.as_str(), level - u64::from(*qty))?;
+                .unwrap_or(u64::from(product.stock));
+            stock.put(product.code.as_str(), level - u64::from(*qty))?;
         }
     }
-    let coins_used = quote.coins / 100;
+    let coins_used = quote.coins.whole_coins();
     let mut coin = user.coin;
-    if coins_used > 0 {
+    if coins_used > Coins::ZERO {
         coin = coins::apply(
             txn,
             request.user_id,
@@ -349,7 +329,7 @@ pub fn place_one(
         user_id: request.user_id,
         status: Status::PendingPayment,
         created_at: now_ms,
-        lang: request.lang.clone(),
+        lang: request.lang,
         lines: lines
             .iter()
             .zip(&quote.line_discounts)
@@ -375,22 +355,24 @@ pub fn place_one(
             at: now_ms,
         }],
         review: None,
-        coins_earned: 0,
+        coins_earned: Coins::ZERO,
         kcard: request.kcard.clone(),
     };
     orders::write(txn, &order)?;
-    txn.open_table(ORDER_USER_TO_ORDER)?
-        .insert((request.user_id, id), [].as_slice())?;
-    txn.open_table(ORDER_KEY_TO_ORDER)?
-        .insert(key.as_str(), id)?;
-    txn.open_table(CART_OWNER_TO_CART)?
+    ORDER_USER_TO_ORDER
+        .write(txn)?
+        .put((request.user_id.get(), id.get()), [].as_slice())?;
+    ORDER_KEY_TO_ORDER.write(txn)?.put(key.as_str(), id.get())?;
+    CART_OWNER_TO_CART
+        .write(txn)?
         .remove(owner.key().as_str())?;
     crate::activity::append(
         txn,
         &user.username,
         &format!(
             "order {number} placed: {} items, total {} satang",
-            order.item_count, order.total
+            order.item_count,
+            order.total.get()
         ),
         &request.kcard,
     )?;
@@ -405,7 +387,7 @@ pub fn place_one(
 fn payment_for(
     method: PaymentMethod,
     shop: &Payments,
-    total: pricing::Satang,
+    total: Satang,
 ) -> Result<Payment, OrderError> {
     let unavailable = || {
         OrderError::invalid(
@@ -420,7 +402,7 @@ fn payment_for(
             }
             let payload = crate::payments::promptpay::payload(
                 &shop.promptpay_id,
-                Some(total).filter(|t| *t > 0),
+                Some(total).filter(|t| *t > Satang::ZERO),
             )
             .map_err(|e| OrderError::invalid("invalid_payment", format!("payment: {e}")))?;
             Payment {

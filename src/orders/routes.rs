@@ -7,26 +7,15 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::model::{Order, PaymentMethod, Status, valid_idempotency_key};
+use super::model::{Order, PaymentMethod, Status};
 use super::place::PlaceRequest;
 use super::store::{self, Actor, OrderError, Rewards};
 use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
+use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::http::auth::{AdminUser, AuthUser};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-
-impl From<OrderError> for AppError {
-    fn from(err: OrderError) -> Self {
-        match err {
-            OrderError::Invalid { code, message } => AppError::BadRequest { code, message },
-            OrderError::Conflict { code, message } => AppError::Conflict { code, message },
-            OrderError::NotFound(_) => AppError::NotFound(err.to_string()),
-            OrderError::Forbidden(message) => AppError::Forbidden(message),
-            OrderError::Store(err) => AppError::internal("orders", err),
-        }
-    }
-}
 
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
@@ -54,7 +43,7 @@ fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
 }
 
 /// Shoppers see their own orders; staff see everyone's.
-fn may_see(caller: &AuthUser, user_id: u64) -> Result<(), AppError> {
+fn may_see(caller: &AuthUser, user_id: UserId) -> Result<(), AppError> {
     if caller.user.id == user_id || caller.user.role.is_admin() {
         Ok(())
     } else {
@@ -64,10 +53,10 @@ fn may_see(caller: &AuthUser, user_id: u64) -> Result<(), AppError> {
     }
 }
 
-fn user_id_from(value: &Value, field: &str) -> Result<u64, AppError> {
+fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
     match value {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => s.trim().parse().ok(),
+        Value::Number(n) => n.as_u64().map(UserId),
+        Value::String(s) => UserId::parse(s).ok(),
         _ => None,
     }
     .ok_or_else(|| {
@@ -136,14 +125,10 @@ pub async fn place_order(
             "payment: must be promptpay or bank_transfer",
         )
     })?;
-    if !valid_idempotency_key(&body.idempotency_key) {
-        return Err(AppError::bad_request(
-            "invalid_idempotency_key",
-            "idempotencyKey: must be 8 to 100 letters, digits, - or _",
-        ));
-    }
-    let coins = body.coins.unwrap_or(0);
-    if coins < 0 {
+    let idempotency_key = IdempotencyKey::parse(&body.idempotency_key)
+        .map_err(|message| AppError::bad_request("invalid_idempotency_key", message))?;
+    let coins = Coins(body.coins.unwrap_or(0));
+    if coins.is_negative() {
         return Err(AppError::bad_request(
             "invalid_input",
             "coins: must not be negative",
@@ -160,14 +145,12 @@ pub async fn place_order(
             .filter(|c| !c.is_empty()),
         coins,
         payment,
-        idempotency_key: body.idempotency_key,
+        idempotency_key,
         lang: body
             .lang
             .as_deref()
             .and_then(crate::i18n::Locale::parse)
-            .unwrap_or(crate::i18n::Locale::En)
-            .code()
-            .to_string(),
+            .unwrap_or(crate::i18n::Locale::En),
         kcard: kcard(&headers),
     };
     let placed = state.orders.place(request).await?;
@@ -202,7 +185,7 @@ fn order_answer(order: &Order) -> Response {
 pub async fn get_order(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<u64>,
+    Path(id): Path<OrderId>,
 ) -> Result<Response, AppError> {
     let db = state.store.clone();
     let order = blocking(move || store::get(&db, id)).await?;
@@ -218,7 +201,7 @@ pub async fn get_order(
 pub async fn list_orders(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
 ) -> Result<Response, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
@@ -230,7 +213,7 @@ pub async fn list_orders(
 pub async fn need_review(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
 ) -> Result<Response, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
@@ -254,7 +237,7 @@ pub async fn review_order(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
-    Path(id): Path<u64>,
+    Path(id): Path<OrderId>,
     Json(body): Json<ReviewBody>,
 ) -> Result<Response, AppError> {
     let rating = body
@@ -285,7 +268,7 @@ pub async fn cancel_order(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
-    Path(id): Path<u64>,
+    Path(id): Path<OrderId>,
 ) -> Result<Response, AppError> {
     let (order, coin) = move_order(&state, &headers, &caller, id, Status::Cancelled, false).await?;
     Ok(axum::Json(json!({"status": "success", "order": order, "coin": coin})).into_response())
@@ -302,7 +285,7 @@ pub async fn set_order_status(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(caller): AdminUser,
-    Path(id): Path<u64>,
+    Path(id): Path<OrderId>,
     Json(body): Json<StatusBody>,
 ) -> Result<Response, AppError> {
     let next = Status::parse(body.status.trim()).ok_or_else(|| {
@@ -319,10 +302,10 @@ async fn move_order(
     state: &AppState,
     headers: &HeaderMap,
     caller: &AuthUser,
-    id: u64,
+    id: OrderId,
     next: Status,
     staff: bool,
-) -> Result<(Order, i64), AppError> {
+) -> Result<(Order, Coins), AppError> {
     let (db, rewards) = (state.store.clone(), rewards(state));
     let actor = actor(caller, staff, headers);
     let catalog = state.catalog.clone();
@@ -335,7 +318,8 @@ async fn move_order(
         if !restocked.is_empty() {
             catalog.refresh_stock(&db, &restocked)?;
         }
-        let coin = crate::accounts::store::find_by_id(&db, order.user_id)?.map_or(0, |u| u.coin);
+        let coin =
+            crate::accounts::store::find_by_id(&db, order.user_id)?.map_or(Coins::ZERO, |u| u.coin);
         Ok((order, coin))
     })
     .await
@@ -344,7 +328,7 @@ async fn move_order(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoinsBody {
-    amount: i64,
+    amount: Coins,
     reason: String,
 }
 
@@ -353,10 +337,10 @@ pub async fn adjust_coins(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(caller): AdminUser,
-    Path(user_id): Path<u64>,
+    Path(user_id): Path<UserId>,
     Json(body): Json<CoinsBody>,
 ) -> Result<Response, AppError> {
-    if body.amount == 0 || body.amount.abs() > 1_000_000 {
+    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
         return Err(AppError::bad_request(
             "invalid_input",
             "amount: must be a non-zero number of coins up to 1000000 either way",

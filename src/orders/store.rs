@@ -1,24 +1,23 @@
 //! The order tables, and every change to an order after it was placed. Each change — the order,
 //! its stock, coins, coupon uses and log line — is one write transaction.
 
-use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::WriteTransaction;
 
 use super::model::{Order, Review, Status, StatusChange};
 use crate::accounts::coins::{self, CoinChange};
 use crate::accounts::store::AccountError;
 use crate::activity;
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
-use crate::store::{Store, StoreError};
+use crate::domain::{Coins, OrderId, UserId};
+use crate::store::{JsonTable, Store, StoreError, Txn, ValueTable};
 
-/// Order id → [`Order`] (JSON).
-pub const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
-    TableDefinition::new("order_id_to_order");
+/// Order id → [`Order`].
+pub const ORDER_ID_TO_ORDER: JsonTable<u64, Order> = JsonTable::new("order_id_to_order");
 /// (user id, order id) → nothing: a shopper's orders in the order they were placed.
-pub const ORDER_USER_TO_ORDER: TableDefinition<(u64, u64), &[u8]> =
-    TableDefinition::new("order_user_to_order");
+pub const ORDER_USER_TO_ORDER: ValueTable<(u64, u64), &[u8]> =
+    ValueTable::new("order_user_to_order");
 /// `<user id>:<idempotency key>` → order id: a repeated placement answers the first order.
-pub const ORDER_KEY_TO_ORDER: TableDefinition<&str, u64> =
-    TableDefinition::new("order_key_to_order");
+pub const ORDER_KEY_TO_ORDER: ValueTable<&str, u64> = ValueTable::new("order_key_to_order");
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
@@ -29,7 +28,7 @@ pub enum OrderError {
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
     #[error("there is no order {0}")]
-    NotFound(u64),
+    NotFound(OrderId),
     #[error("{0}")]
     Forbidden(String),
     #[error(transparent)]
@@ -61,66 +60,44 @@ impl From<AccountError> for OrderError {
     }
 }
 
-macro_rules! order_from_redb {
-    ($($t:ty),*) => {$(
-        impl From<$t> for OrderError {
-            fn from(err: $t) -> Self { OrderError::Store(err.into()) }
-        }
-    )*};
-}
-order_from_redb!(
-    redb::TableError,
-    redb::StorageError,
-    redb::TransactionError,
-    redb::CommitError
-);
-
-pub(super) fn decode(id: u64, bytes: &[u8]) -> Result<Order, StoreError> {
-    serde_json::from_slice(bytes).map_err(|source| StoreError::BadDocument {
-        key: format!("order {id}"),
-        source,
-    })
-}
-
 pub(super) fn write(txn: &WriteTransaction, order: &Order) -> Result<(), StoreError> {
-    txn.open_table(ORDER_ID_TO_ORDER)?.insert(
-        order.id,
-        serde_json::to_vec(order).unwrap_or_default().as_slice(),
-    )?;
-    Ok(())
+    ORDER_ID_TO_ORDER.write(txn)?.put(order.id.get(), order)
 }
 
-pub(super) fn read_in(txn: &WriteTransaction, id: u64) -> Result<Order, OrderError> {
-    let table = txn.open_table(ORDER_ID_TO_ORDER)?;
-    let stored = table.get(id)?.ok_or(OrderError::NotFound(id))?;
-    Ok(decode(id, stored.value())?)
+/// An order that must exist, in a read or a write transaction.
+pub(super) fn read_in(txn: &impl Txn, id: OrderId) -> Result<Order, OrderError> {
+    ORDER_ID_TO_ORDER
+        .read(txn)?
+        .get(id.get())?
+        .ok_or(OrderError::NotFound(id))
 }
 
-pub fn get(store: &Store, id: u64) -> Result<Order, OrderError> {
-    let read = store.db().begin_read()?;
-    let table = read.open_table(ORDER_ID_TO_ORDER)?;
-    let stored = table.get(id)?.ok_or(OrderError::NotFound(id))?;
-    Ok(decode(id, stored.value())?)
+pub fn get(store: &Store, id: OrderId) -> Result<Order, OrderError> {
+    store.read(|txn| read_in(txn, id))
 }
 
 /// A shopper's orders, newest first.
-pub fn list_for_user(store: &Store, user_id: u64) -> Result<Vec<Order>, OrderError> {
-    let read = store.db().begin_read()?;
-    let index = read.open_table(ORDER_USER_TO_ORDER)?;
-    let orders = read.open_table(ORDER_ID_TO_ORDER)?;
-    let mut out = Vec::new();
-    for entry in index.range((user_id, 0)..=(user_id, u64::MAX))?.rev() {
-        let (key, _) = entry?;
-        let (_, id) = key.value();
-        if let Some(stored) = orders.get(id)? {
-            out.push(decode(id, stored.value())?);
+pub fn list_for_user(store: &Store, user_id: UserId) -> Result<Vec<Order>, OrderError> {
+    let user = user_id.get();
+    store.read(|txn| {
+        let orders = ORDER_ID_TO_ORDER.read(txn)?;
+        let mut out = Vec::new();
+        for (_, id) in ORDER_USER_TO_ORDER
+            .read(txn)?
+            .keys_in((user, 0)..=(user, u64::MAX))?
+            .into_iter()
+            .rev()
+        {
+            if let Some(order) = orders.get(id)? {
+                out.push(order);
+            }
         }
-    }
-    Ok(out)
+        Ok(out)
+    })
 }
 
 /// Delivered orders the shopper has not reviewed yet.
-pub fn need_review_count(store: &Store, user_id: u64) -> Result<usize, OrderError> {
+pub fn need_review_count(store: &Store, user_id: UserId) -> Result<usize, OrderError> {
     Ok(list_for_user(store, user_id)?
         .iter()
         .filter(|o| o.needs_review())
@@ -129,7 +106,7 @@ pub fn need_review_count(store: &Store, user_id: u64) -> Result<usize, OrderErro
 
 /// Who moves an order along: staff, or the shopper cancelling their own unpaid order.
 pub struct Actor {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub username: String,
     pub staff: bool,
     /// The channel the request came through (the `kcard` header), for the log line.
@@ -148,13 +125,13 @@ pub struct Rewards {
 /// whose stock changed.
 pub fn change_status(
     store: &Store,
-    id: u64,
+    id: OrderId,
     next: Status,
     actor: &Actor,
     rewards: Rewards,
 ) -> Result<(Order, Vec<String>), OrderError> {
-    let txn = store.db().begin_write()?;
-    let mut order = read_in(&txn, id)?;
+    store.write(|txn| {
+    let mut order = read_in(txn, id)?;
     if !actor.staff && (order.user_id != actor.user_id || next != Status::Cancelled) {
         return Err(OrderError::Forbidden(
             "only staff can change this order".into(),
@@ -184,16 +161,16 @@ pub fn change_status(
     let mut restocked = Vec::new();
     match next {
         Status::Cancelled => {
-            let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+            let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
             for line in &order.lines {
-                let level = stock.get(line.code.as_str())?.map_or(0, |v| v.value());
-                stock.insert(line.code.as_str(), level + u64::from(line.qty))?;
+                let level = stock.get(line.code.as_str())?.unwrap_or(0);
+                stock.put(line.code.as_str(), level + u64::from(line.qty))?;
                 restocked.push(line.code.clone());
             }
             drop(stock);
-            if order.coins_used > 0 {
+            if order.coins_used > Coins::ZERO {
                 coins::apply(
-                    &txn,
+                    txn,
                     order.user_id,
                     &CoinChange {
                         amount: order.coins_used,
@@ -204,15 +181,14 @@ pub fn change_status(
                 )?;
             }
             if let Some(code) = &order.coupon {
-                crate::pricing::store::record_use(&txn, code, order.user_id, false)?;
+                crate::pricing::store::record_use(txn, code, order.user_id, false)?;
             }
         }
         Status::Delivered => {
-            let baht = order.total / 100;
-            let earned = baht * i64::from(rewards.earn_percent) / 100;
-            if earned > 0 {
+            let earned = Coins(order.total.whole_coins().get() * i64::from(rewards.earn_percent) / 100);
+            if earned > Coins::ZERO {
                 coins::apply(
-                    &txn,
+                    txn,
                     order.user_id,
                     &CoinChange {
                         amount: earned,
@@ -231,111 +207,100 @@ pub fn change_status(
         status: next,
         at: activity::now_millis(),
     });
-    write(&txn, &order)?;
+    write(txn, &order)?;
     activity::append(
-        &txn,
+        txn,
         &actor.username,
         &format!("order {} → {}", order.number, next.as_str()),
         &actor.kcard,
     )?;
-    txn.commit()?;
     Ok((order, restocked))
+    })
 }
 
 /// The shopper's review of a delivered order, once; it earns the review reward.
 pub fn review(
     store: &Store,
-    id: u64,
+    id: OrderId,
     actor: &Actor,
     rating: u8,
     comment: &str,
     rewards: Rewards,
-) -> Result<(Order, i64), OrderError> {
-    let txn = store.db().begin_write()?;
-    let mut order = read_in(&txn, id)?;
-    if order.user_id != actor.user_id {
-        return Err(OrderError::Forbidden(
-            "only the shopper who placed an order can review it".into(),
-        ));
-    }
-    if order.review.is_some() {
-        return Err(OrderError::conflict(
-            "already_reviewed",
-            format!("order {} has already been reviewed", order.number),
-        ));
-    }
-    if order.status != Status::Delivered {
-        return Err(OrderError::conflict(
-            "not_delivered",
-            format!(
-                "order {} is {}: it can be reviewed once it is delivered",
-                order.number,
-                order.status.as_str()
-            ),
-        ));
-    }
-    order.review = Some(Review {
-        rating,
-        comment: comment.trim().into(),
-        at: activity::now_millis(),
-    });
-    write(&txn, &order)?;
-    let coin = if rewards.review_reward > 0 {
-        coins::apply(
-            &txn,
-            order.user_id,
-            &CoinChange {
-                amount: i64::from(rewards.review_reward),
-                reason: &format!("review of order {}", order.number),
-                order_id: Some(order.id),
-                staff_id: None,
-            },
-        )?
-        .coin
-    } else {
-        crate::accounts::store::find_in(&txn, order.user_id)?.map_or(0, |u| u.coin)
-    };
-    activity::append(
-        &txn,
-        &actor.username,
-        &format!("order {} reviewed ({rating}/5)", order.number),
-        &actor.kcard,
-    )?;
-    txn.commit()?;
-    Ok((order, coin))
+) -> Result<(Order, Coins), OrderError> {
+    store.write(|txn| {
+        let mut order = read_in(txn, id)?;
+        if order.user_id != actor.user_id {
+            return Err(OrderError::Forbidden(
+                "only the shopper who placed an order can review it".into(),
+            ));
+        }
+        if order.review.is_some() {
+            return Err(OrderError::conflict(
+                "already_reviewed",
+                format!("order {} has already been reviewed", order.number),
+            ));
+        }
+        if order.status != Status::Delivered {
+            return Err(OrderError::conflict(
+                "not_delivered",
+                format!(
+                    "order {} is {}: it can be reviewed once it is delivered",
+                    order.number,
+                    order.status.as_str()
+                ),
+            ));
+        }
+        order.review = Some(Review {
+            rating,
+            comment: comment.trim().into(),
+            at: activity::now_millis(),
+        });
+        write(txn, &order)?;
+        let coin = if rewards.review_reward > 0 {
+            coins::apply(
+                txn,
+                order.user_id,
+                &CoinChange {
+                    amount: Coins(i64::from(rewards.review_reward)),
+                    reason: &format!("review of order {}", order.number),
+                    order_id: Some(order.id),
+                    staff_id: None,
+                },
+            )?
+            .coin
+        } else {
+            crate::accounts::store::find_in(txn, order.user_id)?.map_or(Coins::ZERO, |u| u.coin)
+        };
+        activity::append(
+            txn,
+            &actor.username,
+            &format!("order {} reviewed ({rating}/5)", order.number),
+            &actor.kcard,
+        )?;
+        Ok((order, coin))
+    })
 }
 
 /// Staff adds or takes coins (goodwill, corrections), with the reason in the ledger.
 pub fn adjust_coins(
     store: &Store,
-    user_id: u64,
-    amount: i64,
+    user_id: UserId,
+    amount: Coins,
     reason: &str,
     actor: &Actor,
-) -> Result<i64, OrderError> {
-    let txn = store.db().begin_write()?;
-    let user = coins::apply(
-        &txn,
-        user_id,
-        &CoinChange {
-            amount,
-            reason,
-            order_id: None,
-            staff_id: Some(actor.user_id),
-        },
-    )
-    .map_err(|err| match err {
-        AccountError::NoSuchUser(_) => {
-            OrderError::invalid("unknown_user", format!("there is no user {user_id}"))
-        }
-        other => other.into(),
-    })?;
-    activity::append(
-        &txn,
-        &actor.username,
-        &format!("coins {amount:+} for {}: {}", user.username, reason.trim()),
-        &actor.kcard,
-    )?;
-    txn.commit()?;
+) -> Result<Coins, OrderError> {
+    let change = CoinChange {
+        amount,
+        reason,
+        order_id: None,
+        staff_id: Some(actor.user_id),
+    };
+    let user = coins::adjust_by_staff(store, user_id, &change, &actor.username, &actor.kcard)
+        .map_err(|err| match err {
+            AccountError::NoSuchUser(_) => {
+                OrderError::invalid("unknown_user", format!("there is no user {user_id}"))
+            }
+            other => other.into(),
+        })?;
     Ok(user.coin)
 }

@@ -3,6 +3,8 @@
 //! phone number, national/tax id or e-wallet id), `58` country, `53` currency 764, `54` amount,
 //! `63` CRC-16/CCITT-FALSE over everything before it including "6304".
 
+use crate::domain::Satang;
+
 const AID: &str = "A000000677010111";
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -15,8 +17,8 @@ pub enum PromptPayError {
     BadAmount,
 }
 
-/// The payload for `id`, with `amount_satang` when the QR should carry the exact amount.
-pub fn payload(id: &str, amount_satang: Option<i64>) -> Result<String, PromptPayError> {
+/// The payload for `id`, with `amount` when the QR should carry the exact amount.
+pub fn payload(id: &str, amount: Option<Satang>) -> Result<String, PromptPayError> {
     let digits: String = id.chars().filter(char::is_ascii_digit).collect();
     let only_digits_and_separators = id
         .chars()
@@ -33,15 +35,15 @@ pub fn payload(id: &str, amount_satang: Option<i64>) -> Result<String, PromptPay
     };
     let merchant = field("29", &(field("00", AID) + &account));
     let mut out = field("00", "01");
-    out += &field("01", if amount_satang.is_some() { "12" } else { "11" });
+    out += &field("01", if amount.is_some() { "12" } else { "11" });
     out += &merchant;
     out += &field("58", "TH");
     out += &field("53", "764");
-    if let Some(amount) = amount_satang {
-        if amount <= 0 {
+    if let Some(amount) = amount {
+        if amount <= Satang::ZERO {
             return Err(PromptPayError::BadAmount);
         }
-        out += &field("54", &format!("{}.{:02}", amount / 100, amount % 100));
+        out += &field("54", &amount.to_decimal_string());
     }
     out += "6304";
     let crc = crc16_ccitt_false(out.as_bytes());
@@ -88,7 +90,7 @@ mod tests {
             "00020101021129390016A00000067701011103150123456789012345802TH530376463049781"
         );
         assert_eq!(
-            payload("000-000-0000", Some(422)).unwrap(),
+            payload("000-000-0000", Some(Satang(422))).unwrap(),
             "00020101021229370016A000000677010111011300660000000005802TH530376454044.226304E469"
         );
     }
@@ -109,11 +111,11 @@ mod tests {
             Err(PromptPayError::BadId(_))
         ));
         assert_eq!(
-            payload("0812345678", Some(0)),
+            payload("0812345678", Some(Satang(0))),
             Err(PromptPayError::BadAmount)
         );
         assert!(
-            payload("0812345678", Some(1_290_050))
+            payload("0812345678", Some(Satang(1_290_050)))
                 .unwrap()
                 .contains("540812900.50")
         );

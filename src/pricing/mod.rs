@@ -13,8 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use promotion::{Promotion, applies};
 
-/// Money in satang (฿1 = 100 satang).
-pub type Satang = i64;
+pub use crate::domain::{Coins, Satang};
 
 /// VAT rate in percent, included in every price.
 pub const VAT_PERCENT: i64 = 7;
@@ -94,9 +93,9 @@ pub struct QuoteRequest<'a> {
     pub lang: &'a str,
     pub promotions: &'a [Promotion],
     pub coupon: Option<(&'a Coupon, CouponUses)>,
-    /// Whole coins (1 coin = ฿1) the shopper wants to use, and how many they have.
-    pub coins_wanted: i64,
-    pub coin_balance: i64,
+    /// Coins (1 coin = ฿1) the shopper wants to use, and how many they have.
+    pub coins_wanted: Coins,
+    pub coin_balance: Coins,
     pub shipping: Shipping,
     /// Unix seconds, for the coupon's validity window.
     pub now: i64,
@@ -130,7 +129,7 @@ pub enum PricingError {
     #[error("you have already used the coupon {0}")]
     CouponUsedByYou(String),
     #[error("you have {balance} coins; {wanted} cannot be used")]
-    NotEnoughCoins { wanted: i64, balance: i64 },
+    NotEnoughCoins { wanted: Coins, balance: Coins },
     #[error("a quantity or price is out of range")]
     OutOfRange,
 }
@@ -151,23 +150,19 @@ impl PricingError {
 
 /// Prices the lines. Errors are for what the shopper asked (a coupon, coins) and name it.
 pub fn quote(request: &QuoteRequest) -> Result<Quote, PricingError> {
-    if request.coins_wanted < 0 {
+    if request.coins_wanted.is_negative()
+        || request.coins_wanted > request.coin_balance.max(Coins::ZERO)
+    {
         return Err(PricingError::NotEnoughCoins {
             wanted: request.coins_wanted,
             balance: request.coin_balance,
         });
     }
-    if request.coins_wanted > request.coin_balance.max(0) {
-        return Err(PricingError::NotEnoughCoins {
-            wanted: request.coins_wanted,
-            balance: request.coin_balance,
-        });
-    }
-    let mut subtotal: Satang = 0;
+    let mut subtotal = Satang::ZERO;
     let mut line_discounts = Vec::with_capacity(request.lines.len());
     let discounted_count = request.lines.iter().filter(|l| l.discounted).count();
     for line in request.lines {
-        if line.unit_price < 0 || line.qty > 10_000 {
+        if line.unit_price < Satang::ZERO || line.qty > 10_000 {
             return Err(PricingError::OutOfRange);
         }
         let line_total = line
@@ -183,29 +178,32 @@ pub fn quote(request: &QuoteRequest) -> Result<Quote, PricingError> {
             .filter(|p| applies(p, line, request.lang, discounted_count))
             .map(|p| line_discount(p.discount, line.unit_price, line.qty))
             .max()
-            .unwrap_or(0);
+            .unwrap_or(Satang::ZERO);
         line_discounts.push(best.min(line_total));
     }
     let promotion_discount: Satang = line_discounts.iter().sum();
     let after_promotions = subtotal - promotion_discount;
 
     let coupon_discount = match request.coupon {
-        None => 0,
+        None => Satang::ZERO,
         Some((coupon, uses)) => coupon_discount(coupon, uses, after_promotions, request.now)?,
     };
     let goods = after_promotions - coupon_discount;
     let shipping = if request.lines.is_empty() || goods >= request.shipping.free_over {
-        0
+        Satang::ZERO
     } else {
         request.shipping.flat_rate
     };
     let payable = goods + shipping;
     // Whole coins only, never more than what is left to pay.
-    let coins = (request.coins_wanted * 100)
-        .min(payable - payable % 100)
-        .max(0);
+    let coins = request
+        .coins_wanted
+        .as_satang()
+        .min(payable.whole_coins().as_satang())
+        .max(Satang::ZERO);
     let total = payable - coins;
-    let vat = (total * VAT_PERCENT * 2 + (100 + VAT_PERCENT)) / ((100 + VAT_PERCENT) * 2);
+    let vat =
+        Satang((total.get() * VAT_PERCENT * 2 + (100 + VAT_PERCENT)) / ((100 + VAT_PERCENT) * 2));
     Ok(Quote {
         subtotal,
         promotion_discount,
@@ -219,10 +217,12 @@ pub fn quote(request: &QuoteRequest) -> Result<Quote, PricingError> {
 }
 
 fn line_discount(discount: Discount, unit_price: Satang, qty: u32) -> Satang {
-    let line_total = unit_price * i64::from(qty);
+    let line_total = Satang(unit_price.get() * i64::from(qty));
     match discount {
-        Discount::Percent(pct) => line_total * i64::from(pct.min(100)) / 100,
-        Discount::Amount(per_unit) => (per_unit.max(0) * i64::from(qty)).min(line_total),
+        Discount::Percent(pct) => line_total.percent_floor(pct.min(100)),
+        Discount::Amount(per_unit) => {
+            Satang(per_unit.max(Satang::ZERO).get() * i64::from(qty)).min(line_total)
+        }
     }
 }
 
@@ -248,8 +248,8 @@ fn coupon_discount(
         });
     }
     Ok(match coupon.discount {
-        Discount::Percent(pct) => order_value * i64::from(pct.min(100)) / 100,
-        Discount::Amount(amount) => amount.max(0).min(order_value),
+        Discount::Percent(pct) => order_value.percent_floor(pct.min(100)),
+        Discount::Amount(amount) => amount.max(Satang::ZERO).min(order_value),
     })
 }
 

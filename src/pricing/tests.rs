@@ -32,8 +32,8 @@ fn promo(discount: Discount) -> Promotion {
 }
 
 const SHIPPING: Shipping = Shipping {
-    flat_rate: 50_000,
-    free_over: 500_000,
+    flat_rate: Satang(50_000),
+    free_over: Satang(500_000),
 };
 
 fn request<'a>(lines: &'a [Line], promotions: &'a [Promotion]) -> QuoteRequest<'a> {
@@ -42,8 +42,8 @@ fn request<'a>(lines: &'a [Line], promotions: &'a [Promotion]) -> QuoteRequest<'
         lang: "th",
         promotions,
         coupon: None,
-        coins_wanted: 0,
-        coin_balance: 0,
+        coins_wanted: Coins::ZERO,
+        coin_balance: Coins::ZERO,
         shipping: SHIPPING,
         now: 1_000,
     }
@@ -52,7 +52,7 @@ fn request<'a>(lines: &'a [Line], promotions: &'a [Promotion]) -> QuoteRequest<'
 /// SPEC.md §5, one condition per row.
 #[test]
 fn the_promotion_rule_checks_every_condition() {
-    let sofa = line("SF-1001", 1, 1_000_000);
+    let sofa = line("SF-1001", 1, Satang(1_000_000));
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     let cases: Vec<(&str, Promotion, usize, bool)> = vec![
         ("plain", promo(Discount::Percent(10)), 0, true),
@@ -194,7 +194,10 @@ fn the_promotion_rule_checks_every_condition() {
 
 #[test]
 fn a_quote_adds_up_in_the_documented_order() {
-    let lines = [line("SF-1001", 1, 1_290_000), line("CH-1", 2, 249_000)];
+    let lines = [
+        line("SF-1001", 1, Satang(1_290_000)),
+        line("CH-1", 2, Satang(249_000)),
+    ];
     let promotions = [Promotion {
         prod_inc: vec!["SF-1001".into()],
         ..promo(Discount::Percent(10))
@@ -202,8 +205,8 @@ fn a_quote_adds_up_in_the_documented_order() {
     let coupon = Coupon {
         display: true,
         code: "WELCOME".into(),
-        discount: Discount::Amount(50_000),
-        min_spend: 100_000,
+        discount: Discount::Amount(Satang(50_000)),
+        min_spend: Satang(100_000),
         starts_at: 0,
         ends_at: 2_000,
         usage_limit: 0,
@@ -211,29 +214,29 @@ fn a_quote_adds_up_in_the_documented_order() {
     };
     let quote = quote(&QuoteRequest {
         coupon: Some((&coupon, CouponUses::default())),
-        coins_wanted: 300,
-        coin_balance: 500,
+        coins_wanted: Coins(300),
+        coin_balance: Coins(500),
         ..request(&lines, &promotions)
     })
     .unwrap();
-    assert_eq!(quote.subtotal, 1_788_000);
-    assert_eq!(quote.line_discounts, [129_000, 0]);
-    assert_eq!(quote.promotion_discount, 129_000);
-    assert_eq!(quote.coupon_discount, 50_000);
-    assert_eq!(quote.shipping, 0, "free over ฿5,000");
-    assert_eq!(quote.coins, 30_000);
-    assert_eq!(quote.total, 1_788_000 - 129_000 - 50_000 - 30_000);
-    assert_eq!(quote.vat, (quote.total * 7 * 2 + 107) / 214);
+    assert_eq!(quote.subtotal, Satang(1_788_000));
+    assert_eq!(quote.line_discounts, [Satang(129_000), Satang::ZERO]);
+    assert_eq!(quote.promotion_discount, Satang(129_000));
+    assert_eq!(quote.coupon_discount, Satang(50_000));
+    assert_eq!(quote.shipping, Satang::ZERO, "free over ฿5,000");
+    assert_eq!(quote.coins, Satang(30_000));
+    assert_eq!(quote.total, Satang(1_788_000 - 129_000 - 50_000 - 30_000));
+    assert_eq!(quote.vat, Satang((quote.total.get() * 7 * 2 + 107) / 214));
 }
 
 #[test]
 fn coupons_and_coins_are_refused_with_a_reason() {
-    let lines = [line("CH-1", 1, 249_000)];
+    let lines = [line("CH-1", 1, Satang(249_000))];
     let coupon = Coupon {
         display: true,
         code: "BIG".into(),
         discount: Discount::Percent(10),
-        min_spend: 300_000,
+        min_spend: Satang(300_000),
         starts_at: 500,
         ends_at: 2_000,
         usage_limit: 2,
@@ -247,13 +250,13 @@ fn coupons_and_coins_are_refused_with_a_reason() {
         })
     };
     let big_enough = Coupon {
-        min_spend: 0,
+        min_spend: Satang::ZERO,
         ..coupon.clone()
     };
     assert!(matches!(
         with(CouponUses::default(), 1_000, &coupon),
         Err(PricingError::CouponMinimumSpend {
-            needed: 300_000,
+            needed: Satang(300_000),
             ..
         })
     ));
@@ -291,42 +294,45 @@ fn coupons_and_coins_are_refused_with_a_reason() {
         with(CouponUses::default(), 1_000, &big_enough)
             .unwrap()
             .coupon_discount,
-        24_900
+        Satang(24_900)
     );
     let too_many = quote(&QuoteRequest {
-        coins_wanted: 10,
-        coin_balance: 9,
+        coins_wanted: Coins(10),
+        coin_balance: Coins(9),
         ..request(&lines, &[])
     });
     assert!(matches!(
         too_many,
         Err(PricingError::NotEnoughCoins {
-            wanted: 10,
-            balance: 9
+            wanted: Coins(10),
+            balance: Coins(9)
         })
     ));
     // Coins never pay more than what is left: ฿2,490 + ฿500 shipping leaves at most 2,990 coins.
     let capped = quote(&QuoteRequest {
-        coins_wanted: 5_000,
-        coin_balance: 5_000,
+        coins_wanted: Coins(5_000),
+        coin_balance: Coins(5_000),
         ..request(&lines, &[])
     })
     .unwrap();
-    assert_eq!((capped.coins, capped.total, capped.vat), (299_000, 0, 0));
+    assert_eq!(
+        (capped.coins, capped.total, capped.vat),
+        (Satang(299_000), Satang::ZERO, Satang::ZERO)
+    );
 }
 
 #[test]
 fn the_best_promotion_wins_and_never_exceeds_the_line() {
-    let lines = [line("SF-1001", 2, 10_000)];
+    let lines = [line("SF-1001", 2, Satang(10_000))];
     let promotions = [
         promo(Discount::Percent(15)),
-        promo(Discount::Amount(2_000)),
-        promo(Discount::Amount(99_999)),
+        promo(Discount::Amount(Satang(2_000))),
+        promo(Discount::Amount(Satang(99_999))),
     ];
     let quote = quote(&request(&lines, &promotions)).unwrap();
     assert_eq!(
         quote.line_discounts,
-        [20_000],
+        [Satang(20_000)],
         "a discount larger than the line stops at the line"
     );
 }
@@ -342,7 +348,7 @@ fn arb_line() -> impl Strategy<Value = Line> {
         .prop_map(|(qty, price, discounted, room, cat)| Line {
             code: format!("P-{price}"),
             qty,
-            unit_price: price,
+            unit_price: Satang(price),
             rooms: vec![room.into()],
             categories: vec![cat.into()],
             discounted,
@@ -352,7 +358,7 @@ fn arb_line() -> impl Strategy<Value = Line> {
 fn arb_discount() -> impl Strategy<Value = Discount> {
     prop_oneof![
         (1u32..=100).prop_map(Discount::Percent),
-        (0i64..2_000_000).prop_map(Discount::Amount)
+        (0i64..2_000_000).prop_map(|v| Discount::Amount(Satang(v)))
     ]
 }
 
@@ -361,9 +367,9 @@ proptest! {
     fn totals_always_add_up_and_never_go_negative(
         lines in prop::collection::vec(arb_line(), 0..8),
         discounts in prop::collection::vec((arb_discount(), any::<bool>(), any::<bool>()), 0..4),
-        coupon in prop::option::of((arb_discount(), 0i64..3_000_000)),
-        coins in 0i64..200_000,
-        balance in 0i64..200_000,
+        coupon in prop::option::of((arb_discount(), (0i64..3_000_000).prop_map(Satang))),
+        coins in (0i64..200_000).prop_map(Coins),
+        balance in (0i64..200_000).prop_map(Coins),
     ) {
         let promotions: Vec<Promotion> = discounts.iter().map(|(d, no_prod_dis, living)| Promotion {
             no_prod_dis: *no_prod_dis,
@@ -375,13 +381,13 @@ proptest! {
         match quote(&request) {
             Ok(q) => {
                 prop_assert_eq!(q.total, q.subtotal - q.promotion_discount - q.coupon_discount + q.shipping - q.coins);
-                prop_assert!(q.total >= 0 && q.vat >= 0 && q.vat <= q.total);
-                prop_assert!(q.promotion_discount >= 0 && q.promotion_discount <= q.subtotal);
-                prop_assert!(q.coupon_discount >= 0 && q.coupon_discount <= q.subtotal - q.promotion_discount);
-                prop_assert!(q.coins >= 0 && q.coins <= balance * 100 && q.coins % 100 == 0);
-                prop_assert_eq!(q.vat, (q.total * 14 + 107) / 214);
+                prop_assert!(q.total >= Satang::ZERO && q.vat >= Satang::ZERO && q.vat <= q.total);
+                prop_assert!(q.promotion_discount >= Satang::ZERO && q.promotion_discount <= q.subtotal);
+                prop_assert!(q.coupon_discount >= Satang::ZERO && q.coupon_discount <= q.subtotal - q.promotion_discount);
+                prop_assert!(q.coins >= Satang::ZERO && q.coins <= balance.as_satang() && q.coins.get() % 100 == 0);
+                prop_assert_eq!(q.vat, Satang((q.total.get() * 14 + 107) / 214));
                 for (line, discount) in lines.iter().zip(&q.line_discounts) {
-                    prop_assert!(*discount >= 0 && *discount <= line.unit_price * i64::from(line.qty));
+                    prop_assert!(*discount >= Satang::ZERO && *discount <= Satang(line.unit_price.get() * i64::from(line.qty)));
                 }
             }
             Err(PricingError::NotEnoughCoins { .. }) => prop_assert!(coins > balance),

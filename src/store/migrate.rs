@@ -1,13 +1,27 @@
 //! Numbered schema migrations, run in order at start-up, each in its own write transaction
 //! that also records the new `schema_version`. A database from a newer binary is refused
 //! rather than guessed at.
+//!
+//! Migrations are frozen text (the PocketBase rule, STYLE.md): each names its tables by their
+//! literal names and on-disk key/value types, and decodes rows with its own local structs. It
+//! never uses the domains' table constants, models or seeding code, because those follow the
+//! current release: the day `Product` gains a required field or a table constant is renamed,
+//! a migration written against them would stop upgrading old databases, or would quietly do
+//! something different from what it did when it shipped. So this file imports no domain
+//! module; `migrate_tests.rs` holds its tables to `store::tables::ALL_TABLES` and its upgrades
+//! to the live readers.
 
-use redb::{ReadableDatabase, WriteTransaction};
+use redb::{Key, ReadableDatabase, ReadableTable, TableDefinition, Value, WriteTransaction};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
 
-use super::{META, Store, StoreError};
+use super::{Store, StoreError};
 
 /// The schema this binary writes.
 pub const SCHEMA_VERSION: u64 = 8;
+
+/// Where `schema_version` is kept; the one table every version reads the same way.
+const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
 
 struct Migration {
     version: u64,
@@ -112,77 +126,123 @@ pub fn schema_version(store: &Store) -> Result<u64, StoreError> {
     })
 }
 
+/// Creates (or, if it exists, checks the types of) one table. Migrations name each table by
+/// its literal name and on-disk types, so a later rename in a domain cannot change them.
+fn create<K: Key + 'static, V: Value + 'static>(
+    txn: &WriteTransaction,
+    name: &str,
+) -> Result<(), StoreError> {
+    txn.open_table(TableDefinition::<K, V>::new(name))?;
+    Ok(())
+}
+
 /// Version 1: every table the first release used, created empty so readers never meet a
 /// missing table.
 fn v1_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(META)?;
-    txn.open_table(crate::content::store::LOCALE_CODE_TO_MESSAGES)?;
-    txn.open_table(crate::content::store::LABEL_SET_TO_LABELS)?;
-    txn.open_table(crate::content::store::PAGE_NAME_TO_PAGE)?;
-    txn.open_table(crate::admin::store::ADMIN_ROLE_TO_MENUS)?;
-    txn.open_table(crate::catalog::store::ROOM_KEY_TO_ROOM)?;
-    txn.open_table(crate::catalog::store::CATEGORY_KEY_TO_CATEGORY)?;
-    txn.open_table(crate::accounts::store::SECRET_NAME_TO_BYTES)?;
+    create::<&str, &str>(txn, "meta")?;
+    create::<&str, &[u8]>(txn, "locale_code_to_messages")?;
+    create::<&str, &[u8]>(txn, "label_set_to_labels")?;
+    create::<&str, &[u8]>(txn, "page_name_to_page")?;
+    create::<&str, &[u8]>(txn, "admin_role_to_menus")?;
+    create::<&str, &[u8]>(txn, "room_key_to_room")?;
+    create::<&str, &[u8]>(txn, "category_key_to_category")?;
+    create::<&str, &[u8]>(txn, "secret_name_to_bytes")?;
     Ok(())
 }
 
 /// Version 2: remember, per seeded document, the hash of the text we seeded. Later releases
 /// then update documents the owner never edited (new translations reach old shops) and leave
 /// edited ones alone. Version 1 had no editing, so what is stored is what was seeded.
+///
+/// The hash is the one seeding compares with (`store::seed`): `"<table>/<key>"` → lowercase hex
+/// SHA-256 of the stored bytes. It is written out here rather than called, so that a change
+/// to seeding cannot change what this migration recorded.
 fn v2_seed_hashes(txn: &WriteTransaction) -> Result<(), StoreError> {
-    super::seed::record_current_hashes(txn)
+    const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
+        TableDefinition::new("seed_document_to_hash");
+    // The tables version 2 seeded, all `&str` → JSON bytes.
+    const SEEDED_TABLES: [&str; 4] = [
+        "locale_code_to_messages",
+        "label_set_to_labels",
+        "page_name_to_page",
+        "admin_role_to_menus",
+    ];
+    let mut hashes = txn.open_table(SEED_DOCUMENT_TO_HASH)?;
+    for name in SEEDED_TABLES {
+        let table = txn.open_table(TableDefinition::<&str, &[u8]>::new(name))?;
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            let id = format!("{name}/{}", key.value());
+            let hash = hex::encode(Sha256::digest(value.value()));
+            hashes.insert(id.as_str(), hash.as_str())?;
+        }
+    }
+    Ok(())
 }
 
 /// Version 3: accounts (users, the username index, id sequences).
 fn v3_users(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(super::SEQUENCE_NAME_TO_NEXT)?;
-    txn.open_table(crate::accounts::store::USER_ID_TO_USER)?;
-    txn.open_table(crate::accounts::store::USERNAME_TO_USER_ID)?;
+    create::<&str, u64>(txn, "sequence_name_to_next")?;
+    create::<u64, &[u8]>(txn, "user_id_to_user")?;
+    create::<&str, u64>(txn, "username_to_user_id")?;
     Ok(())
 }
 
 /// Version 4: what sign-in, logout, coins and the activity log need.
 fn v4_accounts(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(crate::accounts::store::PROVIDER_SUBJECT_TO_USER_ID)?;
-    txn.open_table(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY)?;
-    txn.open_table(crate::accounts::coins::COIN_LEDGER)?;
-    txn.open_table(crate::activity::LOG_TIME_TO_LINE)?;
+    create::<&str, u64>(txn, "provider_subject_to_user_id")?;
+    create::<&str, u64>(txn, "revoked_token_to_expiry")?;
+    create::<(u64, u64), &[u8]>(txn, "coin_ledger")?;
+    create::<(u64, u64), &[u8]>(txn, "log_time_to_line")?;
     Ok(())
 }
 
 /// Version 5: products.
 fn v5_products(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)?;
+    create::<&str, &[u8]>(txn, "product_code_to_product")?;
     Ok(())
 }
 
 /// Version 6: carts.
 fn v6_carts(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(crate::cart::store::CART_OWNER_TO_CART)?;
+    create::<&str, &[u8]>(txn, "cart_owner_to_cart")?;
     Ok(())
 }
 
 /// Version 7: promotions, coupons and coupon uses.
 fn v7_pricing(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(crate::pricing::store::PROMOTION_ID_TO_PROMOTION)?;
-    txn.open_table(crate::pricing::store::COUPON_CODE_TO_COUPON)?;
-    txn.open_table(crate::pricing::store::COUPON_KEY_TO_USES)?;
+    create::<&str, &[u8]>(txn, "promotion_id_to_promotion")?;
+    create::<&str, &[u8]>(txn, "coupon_code_to_coupon")?;
+    create::<&str, u64>(txn, "coupon_key_to_uses")?;
     Ok(())
 }
 
 /// Version 8: orders, their per-shopper index and idempotency keys; stock levels in their own
 /// table, starting from the level each product document carries.
 fn v8_orders(txn: &WriteTransaction) -> Result<(), StoreError> {
-    use redb::ReadableTable;
-    txn.open_table(crate::orders::store::ORDER_ID_TO_ORDER)?;
-    txn.open_table(crate::orders::store::ORDER_USER_TO_ORDER)?;
-    txn.open_table(crate::orders::store::ORDER_KEY_TO_ORDER)?;
-    let products = txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)?;
-    let mut stock = txn.open_table(crate::catalog::stock::STOCK_CODE_TO_LEVEL)?;
+    const PRODUCT_CODE_TO_PRODUCT: TableDefinition<&str, &[u8]> =
+        TableDefinition::new("product_code_to_product");
+    const STOCK_CODE_TO_LEVEL: TableDefinition<&str, u64> =
+        TableDefinition::new("stock_code_to_level");
+
+    /// The one field of a version-7 product document this migration needs. A missing `stock`
+    /// is 0, as it was for version-7 readers; every other field is ignored, so a product the
+    /// catalogue of a later release would reject still gets its stock level.
+    #[derive(Deserialize)]
+    struct ProductV7Stock {
+        #[serde(default)]
+        stock: u32,
+    }
+
+    create::<u64, &[u8]>(txn, "order_id_to_order")?;
+    create::<(u64, u64), &[u8]>(txn, "order_user_to_order")?;
+    create::<&str, u64>(txn, "order_key_to_order")?;
+    let products = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
+    let mut stock = txn.open_table(STOCK_CODE_TO_LEVEL)?;
     for entry in products.iter()? {
         let (code, value) = entry?;
-        let product: crate::catalog::model::Product = serde_json::from_slice(value.value())
-            .map_err(|source| StoreError::BadDocument {
+        let product: ProductV7Stock =
+            serde_json::from_slice(value.value()).map_err(|source| StoreError::BadDocument {
                 key: code.value().to_string(),
                 source,
             })?;
@@ -200,33 +260,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path()).unwrap();
         assert_eq!(schema_version(&store).unwrap(), SCHEMA_VERSION);
-    }
-
-    #[test]
-    fn version_8_moves_stock_levels_out_of_the_product_documents() {
-        let dir = tempfile::tempdir().unwrap();
-        {
-            // As a version-7 binary wrote it: stock only inside the product document.
-            let store = Store::open_unmigrated(dir.path()).unwrap();
-            assert_eq!(migrate_to(&store, 7).unwrap(), 7);
-            let product = serde_json::json!({"code": "SF-1", "name": {"en": "Sofa"}, "price": 100, "stock": 7});
-            let txn = store.db().begin_write().unwrap();
-            txn.open_table(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT)
-                .unwrap()
-                .insert("SF-1", product.to_string().as_bytes())
-                .unwrap();
-            txn.commit().unwrap();
-        }
-        let store = Store::open(dir.path()).unwrap();
-        let read = store.db().begin_read().unwrap();
-        let stock = read
-            .open_table(crate::catalog::stock::STOCK_CODE_TO_LEVEL)
-            .unwrap();
-        assert_eq!(stock.get("SF-1").unwrap().unwrap().value(), 7);
-        read.open_table(crate::orders::store::ORDER_ID_TO_ORDER)
-            .unwrap();
-        let products = crate::catalog::store::load_products(&store).unwrap();
-        assert_eq!(products[0].stock, 7);
     }
 
     #[test]
@@ -248,3 +281,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "migrate_tests.rs"]
+mod upgrade_tests;

@@ -9,15 +9,15 @@ pub mod seed;
 pub mod table;
 pub mod tables;
 
-pub use table::{JsonTable, ValueTable};
+pub use table::{JsonTable, Txn, ValueTable};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{Database, DatabaseError, ReadableTable, TableDefinition};
+use redb::{Database, DatabaseError, ReadTransaction, ReadableDatabase, WriteTransaction};
 
 /// Shop-wide facts about the database itself: `schema_version`, when the demo was seeded.
-pub const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
+pub const META: ValueTable<&str, &str> = ValueTable::new("meta");
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -118,51 +118,41 @@ impl Store {
         &self.db
     }
 
+    /// Runs `work` in a read transaction (a consistent snapshot).
+    pub fn read<T, E: From<StoreError>>(
+        &self,
+        work: impl FnOnce(&ReadTransaction) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let txn = self.db.begin_read().map_err(StoreError::from)?;
+        work(&txn)
+    }
+
+    /// Runs `work` in one write transaction and commits it when `work` succeeds; an error
+    /// abandons every write `work` made. Commits are durable (redb's default): when this
+    /// returns, the change survives `kill -9` and power loss.
+    pub fn write<T, E: From<StoreError>>(
+        &self,
+        work: impl FnOnce(&WriteTransaction) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let txn = self.db.begin_write().map_err(StoreError::from)?;
+        let value = work(&txn)?;
+        txn.commit().map_err(StoreError::from)?;
+        Ok(value)
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
 }
 
 /// Per-table id sequences: sequence name → the next id to hand out.
-pub const SEQUENCE_NAME_TO_NEXT: TableDefinition<&str, u64> =
-    TableDefinition::new("sequence_name_to_next");
+pub const SEQUENCE_NAME_TO_NEXT: ValueTable<&str, u64> = ValueTable::new("sequence_name_to_next");
 
 /// Takes the next id of a sequence inside the caller's write transaction, so the id and the
 /// row it names commit (or vanish) together.
-pub fn next_id(txn: &redb::WriteTransaction, sequence: &str) -> Result<u64, StoreError> {
-    let mut table = txn.open_table(SEQUENCE_NAME_TO_NEXT)?;
-    let next = table.get(sequence)?.map(|v| v.value()).unwrap_or(1);
-    table.insert(sequence, next + 1)?;
+pub fn next_id(txn: &WriteTransaction, sequence: &str) -> Result<u64, StoreError> {
+    let mut table = SEQUENCE_NAME_TO_NEXT.write(txn)?;
+    let next = table.get(sequence)?.unwrap_or(1);
+    table.put(sequence, next + 1)?;
     Ok(next)
-}
-
-/// Every row of a `&str → JSON` table, decoded; `[]` when the table does not exist yet.
-pub fn load_json_rows<T: serde::de::DeserializeOwned>(
-    store: &Store,
-    definition: TableDefinition<&str, &[u8]>,
-) -> Result<Vec<T>, StoreError> {
-    use redb::ReadableDatabase;
-    let read = store.db().begin_read()?;
-    match read.open_table(definition) {
-        Ok(table) => json_rows(&table),
-        Err(redb::TableError::TableDoesNotExist(_)) => Ok(Vec::new()),
-        Err(err) => Err(err.into()),
-    }
-}
-
-/// Every row of an open `&str → JSON` table (read or write transaction), decoded.
-pub fn json_rows<T: serde::de::DeserializeOwned>(
-    table: &impl redb::ReadableTable<&'static str, &'static [u8]>,
-) -> Result<Vec<T>, StoreError> {
-    let mut rows = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        let row =
-            serde_json::from_slice(value.value()).map_err(|source| StoreError::BadDocument {
-                key: key.value().to_string(),
-                source,
-            })?;
-        rows.push(row);
-    }
-    Ok(rows)
 }

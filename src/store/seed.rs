@@ -6,22 +6,13 @@
 //! the new seed (so translation fixes reach existing shops); a document the owner edited or
 //! deleted is left alone. The hash of what was seeded is kept per document to tell these apart.
 
-use redb::{ReadableTable, TableDefinition, TableHandle, WriteTransaction};
+use redb::{ReadableTable, TableDefinition, TableHandle};
 use sha2::{Digest, Sha256};
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, ValueTable};
 
 /// `"<table>/<key>"` → hex SHA-256 of the document as last seeded.
-pub const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
-    TableDefinition::new("seed_document_to_hash");
-
-/// Every table whose rows come from seed documents.
-pub const SEEDED_TABLES: [TableDefinition<'static, &'static str, &'static [u8]>; 4] = [
-    crate::content::store::LOCALE_CODE_TO_MESSAGES,
-    crate::content::store::LABEL_SET_TO_LABELS,
-    crate::content::store::PAGE_NAME_TO_PAGE,
-    crate::admin::store::ADMIN_ROLE_TO_MENUS,
-];
+pub const SEED_DOCUMENT_TO_HASH: ValueTable<&str, &str> = ValueTable::new("seed_document_to_hash");
 
 /// One document to keep in step with the binary.
 pub struct SeedDocument {
@@ -36,13 +27,11 @@ impl SeedDocument {
         table: TableDefinition<'static, &'static str, &'static [u8]>,
         key: impl Into<String>,
         value: &serde_json::Value,
-    ) -> SeedDocument {
-        let json = serde_json::to_vec(value).unwrap_or_default();
-        SeedDocument {
-            table,
-            key: key.into(),
-            json,
-        }
+    ) -> Result<SeedDocument, String> {
+        let key = key.into();
+        let json = serde_json::to_vec(value)
+            .map_err(|err| format!("seed document {}/{key}: {err}", table.name()))?;
+        Ok(SeedDocument { table, key, json })
     }
 }
 
@@ -59,7 +48,7 @@ pub fn sync(store: &Store, documents: &[SeedDocument]) -> Result<SeedReport, Sto
     let txn = store.db().begin_write()?;
     let mut report = SeedReport::default();
     {
-        let mut hashes = txn.open_table(SEED_DOCUMENT_TO_HASH)?;
+        let mut hashes = txn.open_table(SEED_DOCUMENT_TO_HASH.definition())?;
         for doc in documents {
             let mut table = txn.open_table(doc.table)?;
             let id = format!("{}/{}", doc.table.name(), doc.key);
@@ -92,20 +81,6 @@ pub fn sync(store: &Store, documents: &[SeedDocument]) -> Result<SeedReport, Sto
     Ok(report)
 }
 
-/// Records the hash of every document currently stored in a seeded table (migration 2).
-pub fn record_current_hashes(txn: &WriteTransaction) -> Result<(), StoreError> {
-    let mut hashes = txn.open_table(SEED_DOCUMENT_TO_HASH)?;
-    for definition in SEEDED_TABLES {
-        let table = txn.open_table(definition)?;
-        for entry in table.iter()? {
-            let (key, value) = entry?;
-            let id = format!("{}/{}", definition.name(), key.value());
-            hashes.insert(id.as_str(), hash(value.value()).as_str())?;
-        }
-    }
-    Ok(())
-}
-
 fn hash(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
@@ -120,7 +95,9 @@ mod tests {
 
     fn stored(store: &Store, key: &str) -> Option<serde_json::Value> {
         let read = store.db().begin_read().unwrap();
-        let table = read.open_table(LOCALE_CODE_TO_MESSAGES).unwrap();
+        let table = read
+            .open_table(LOCALE_CODE_TO_MESSAGES.definition())
+            .unwrap();
         table
             .get(key)
             .unwrap()
@@ -129,7 +106,7 @@ mod tests {
 
     fn edit(store: &Store, key: &str, value: serde_json::Value) {
         let txn = store.db().begin_write().unwrap();
-        txn.open_table(LOCALE_CODE_TO_MESSAGES)
+        txn.open_table(LOCALE_CODE_TO_MESSAGES.definition())
             .unwrap()
             .insert(key, serde_json::to_vec(&value).unwrap().as_slice())
             .unwrap();
@@ -137,7 +114,7 @@ mod tests {
     }
 
     fn doc(key: &str, value: serde_json::Value) -> SeedDocument {
-        SeedDocument::new(LOCALE_CODE_TO_MESSAGES, key, &value)
+        SeedDocument::new(LOCALE_CODE_TO_MESSAGES.definition(), key, &value).unwrap()
     }
 
     #[test]
@@ -205,7 +182,7 @@ mod tests {
         let store = Store::open(dir.path()).unwrap();
         sync(&store, &[doc("km", json!({"a": "1"}))]).unwrap();
         let txn = store.db().begin_write().unwrap();
-        txn.open_table(LOCALE_CODE_TO_MESSAGES)
+        txn.open_table(LOCALE_CODE_TO_MESSAGES.definition())
             .unwrap()
             .remove("km")
             .unwrap();

@@ -27,6 +27,41 @@ use serde::de::DeserializeOwned;
 
 use super::StoreError;
 
+/// A read or a write transaction: both can open tables for reading, so one reader serves
+/// queries and the use cases that read before they write.
+pub trait Txn {
+    type Table<'t, K: Key + 'static, V: Value + 'static>: ReadableTable<K, V>
+    where
+        Self: 't;
+
+    fn open<'t, K: Key + 'static, V: Value + 'static>(
+        &'t self,
+        definition: TableDefinition<'static, K, V>,
+    ) -> Result<Self::Table<'t, K, V>, StoreError>;
+}
+
+impl Txn for ReadTransaction {
+    type Table<'t, K: Key + 'static, V: Value + 'static> = ReadOnlyTable<K, V>;
+
+    fn open<K: Key + 'static, V: Value + 'static>(
+        &self,
+        definition: TableDefinition<'static, K, V>,
+    ) -> Result<ReadOnlyTable<K, V>, StoreError> {
+        Ok(self.open_table(definition)?)
+    }
+}
+
+impl Txn for WriteTransaction {
+    type Table<'t, K: Key + 'static, V: Value + 'static> = Table<'t, K, V>;
+
+    fn open<'t, K: Key + 'static, V: Value + 'static>(
+        &'t self,
+        definition: TableDefinition<'static, K, V>,
+    ) -> Result<Table<'t, K, V>, StoreError> {
+        Ok(self.open_table(definition)?)
+    }
+}
+
 /// A table of `K` → JSON document `V`. Stored as bytes, so adding an optional field to `V`
 /// never breaks old rows.
 pub struct JsonTable<K: Key + 'static, V> {
@@ -57,24 +92,23 @@ impl<K: Key + 'static, V: Serialize + DeserializeOwned> JsonTable<K, V> {
         self.definition
     }
 
-    /// Opens the table in a read transaction. Every table exists once the store is open
-    /// (each table is created by the migration that introduced it, and a test holds every
-    /// listed table to that), so a missing table is an error here, not "empty".
-    pub fn read(
-        &self,
-        txn: &ReadTransaction,
-    ) -> Result<JsonRows<ReadOnlyTable<K, &'static [u8]>, K, V>, StoreError> {
-        Ok(JsonRows::new(self.name, txn.open_table(self.definition)?))
+    /// Opens the table for reading in a read or a write transaction. Every table exists once
+    /// the store is open (each is created by the migration that introduced it, and a test
+    /// holds every listed table to that), so a missing table is an error here, not "empty".
+    pub fn read<'t, T: Txn>(&self, txn: &'t T) -> Result<JsonRead<'t, T, K, V>, StoreError> {
+        Ok(JsonRows::new(self.name, txn.open(self.definition)?))
     }
 
     /// Opens the table in a write transaction (creating it if needed).
-    pub fn write<'t>(
-        &self,
-        txn: &'t WriteTransaction,
-    ) -> Result<JsonRows<Table<'t, K, &'static [u8]>, K, V>, StoreError> {
+    pub fn write<'t>(&self, txn: &'t WriteTransaction) -> Result<JsonWrite<'t, K, V>, StoreError> {
         Ok(JsonRows::new(self.name, txn.open_table(self.definition)?))
     }
 }
+
+/// A [`JsonTable`] opened for reading in a transaction of kind `T`.
+pub type JsonRead<'t, T, K, V> = JsonRows<<T as Txn>::Table<'t, K, &'static [u8]>, K, V>;
+/// A [`JsonTable`] opened for writing.
+pub type JsonWrite<'t, K, V> = JsonRows<Table<'t, K, &'static [u8]>, K, V>;
 
 /// An open [`JsonTable`]: `T` is redb's read-only or writable table.
 pub struct JsonRows<T, K, V> {
@@ -156,6 +190,16 @@ where
         Ok(())
     }
 
+    /// The last `limit` rows in key order, last first (newest first for time-keyed tables).
+    pub fn last(&self, limit: usize) -> Result<Vec<V>, StoreError> {
+        let mut rows = Vec::new();
+        for entry in self.table.iter()?.rev().take(limit) {
+            let (key, bytes) = entry?;
+            rows.push(decode(self.name, &key.value(), bytes.value())?);
+        }
+        Ok(rows)
+    }
+
     pub fn len(&self) -> Result<u64, StoreError> {
         Ok(self.table.len()?)
     }
@@ -192,10 +236,7 @@ where
         key: impl Borrow<K::SelfType<'k>>,
     ) -> Result<Option<V>, StoreError> {
         let key = key.borrow();
-        let removed = match self.table.remove(key)? {
-            Some(bytes) => Some(bytes.value().to_vec()),
-            None => None,
-        };
+        let removed = self.table.remove(key)?.map(|bytes| bytes.value().to_vec());
         match removed {
             Some(bytes) => Ok(Some(decode(self.name, key, &bytes)?)),
             None => Ok(None),
@@ -243,11 +284,9 @@ impl<K: Key + 'static, V: OwnedValue> ValueTable<K, V> {
         self.definition
     }
 
-    pub fn read(
-        &self,
-        txn: &ReadTransaction,
-    ) -> Result<ValueRows<ReadOnlyTable<K, V>, K, V>, StoreError> {
-        Ok(ValueRows::new(txn.open_table(self.definition)?))
+    /// Opens the table for reading in a read or a write transaction.
+    pub fn read<'t, T: Txn>(&self, txn: &'t T) -> Result<ValueRead<'t, T, K, V>, StoreError> {
+        Ok(ValueRows::new(txn.open(self.definition)?))
     }
 
     pub fn write<'t>(
@@ -257,6 +296,9 @@ impl<K: Key + 'static, V: OwnedValue> ValueTable<K, V> {
         Ok(ValueRows::new(txn.open_table(self.definition)?))
     }
 }
+
+/// A [`ValueTable`] opened for reading in a transaction of kind `T`.
+pub type ValueRead<'t, T, K, V> = ValueRows<<T as Txn>::Table<'t, K, V>, K, V>;
 
 /// An open [`ValueTable`].
 pub struct ValueRows<T, K, V> {
@@ -284,6 +326,23 @@ where
         Ok(self.table.get(key)?.map(|v| V::owned(v.value())))
     }
 
+    /// The keys in `range`, in key order.
+    pub fn keys_in<'k, KR>(
+        &self,
+        range: impl RangeBounds<KR> + 'k,
+    ) -> Result<Vec<K::Owned>, StoreError>
+    where
+        K: OwnedValue,
+        KR: Borrow<K::SelfType<'k>> + 'k,
+    {
+        let mut keys = Vec::new();
+        for entry in self.table.range(range)? {
+            let (key, _) = entry?;
+            keys.push(K::owned(key.value()));
+        }
+        Ok(keys)
+    }
+
     /// Calls `visit` with each key and value, in key order.
     pub fn try_for_each<E: From<StoreError>>(
         &self,
@@ -298,6 +357,10 @@ where
 
     pub fn len(&self) -> Result<u64, StoreError> {
         Ok(self.table.len()?)
+    }
+
+    pub fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(self.table.is_empty()?)
     }
 }
 
@@ -351,6 +414,13 @@ impl OwnedValue for &'static [u8] {
     }
 }
 
+impl OwnedValue for (u64, u64) {
+    type Owned = (u64, u64);
+    fn owned(value: (u64, u64)) -> (u64, u64) {
+        value
+    }
+}
+
 impl OwnedValue for u64 {
     type Owned = u64;
     fn owned(value: u64) -> u64 {
@@ -368,4 +438,126 @@ fn decode<V: DeserializeOwned>(
         key: format!("{key:?}"),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Row {
+        name: String,
+        #[serde(default)]
+        size: u32,
+    }
+
+    const ROWS: JsonTable<u64, Row> = JsonTable::new("test_id_to_row");
+    const INDEX: ValueTable<&str, u64> = ValueTable::new("test_name_to_id");
+
+    fn row(name: &str, size: u32) -> Row {
+        Row {
+            name: name.into(),
+            size,
+        }
+    }
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn rows_written_in_a_write_transaction_read_back_in_either_kind() {
+        let (_dir, store) = store();
+        store
+            .write(|txn| {
+                let mut rows = ROWS.write(txn)?;
+                rows.put(2, &row("sofa", 3))?;
+                rows.put(1, &row("chair", 1))?;
+                INDEX.write(txn)?.put("sofa", 2)?;
+                // redb opens a table once at a time per transaction.
+                drop(rows);
+                // Reads inside the same write transaction see the rows just written.
+                assert_eq!(ROWS.read(txn)?.get(2)?, Some(row("sofa", 3)));
+                Ok::<(), StoreError>(())
+            })
+            .unwrap();
+        store
+            .read(|txn| {
+                let rows = ROWS.read(txn)?;
+                assert_eq!(rows.values()?, vec![row("chair", 1), row("sofa", 3)]);
+                assert_eq!(rows.range(2..)?, vec![row("sofa", 3)]);
+                assert_eq!(rows.last(1)?, vec![row("sofa", 3)]);
+                assert_eq!(rows.len()?, 2);
+                assert!(rows.contains(1)? && !rows.contains(9)?);
+                assert_eq!(INDEX.read(txn)?.get("sofa")?, Some(2));
+                Ok::<(), StoreError>(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn an_error_in_the_work_abandons_every_write() {
+        let (_dir, store) = store();
+        store
+            .write(|txn| ROWS.write(txn)?.put(1, &row("kept", 1)))
+            .unwrap();
+        let outcome = store.write(|txn| {
+            ROWS.write(txn)?.put(2, &row("lost", 2))?;
+            Err::<(), StoreError>(StoreError::Closed)
+        });
+        assert!(matches!(outcome, Err(StoreError::Closed)));
+        let rows = store.read(|txn| ROWS.read(txn)?.values()).unwrap();
+        assert_eq!(rows, vec![row("kept", 1)]);
+    }
+
+    #[test]
+    fn an_undecodable_row_is_an_error_naming_table_and_key() {
+        let (_dir, store) = store();
+        store
+            .write(|txn| {
+                txn.open_table(ROWS.definition())?
+                    .insert(7, b"not json".as_slice())?;
+                Ok::<(), StoreError>(())
+            })
+            .unwrap();
+        let err = store.read(|txn| ROWS.read(txn)?.get(7)).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            matches!(
+                err,
+                StoreError::Decode {
+                    table: "test_id_to_row",
+                    ..
+                }
+            ) && text.contains('7'),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn remove_and_retain_answer_what_went() {
+        let (_dir, store) = store();
+        store
+            .write(|txn| {
+                let mut rows = ROWS.write(txn)?;
+                for (id, size) in [(1, 1), (2, 5), (3, 9)] {
+                    rows.put(id, &row("x", size))?;
+                }
+                assert_eq!(rows.remove(1)?, Some(row("x", 1)));
+                assert_eq!(rows.remove(1)?, None);
+                assert_eq!(rows.retain(|r| r.size > 6)?, 1);
+                assert_eq!(rows.values()?, vec![row("x", 9)]);
+                let mut index = INDEX.write(txn)?;
+                index.put("a", 1)?;
+                index.put("b", 2)?;
+                assert_eq!(index.retain(|_, id| id > 1)?, 1);
+                assert!(index.remove("b")?);
+                assert!(!index.remove("b")?);
+                Ok::<(), StoreError>(())
+            })
+            .unwrap();
+    }
 }

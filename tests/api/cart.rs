@@ -271,7 +271,7 @@ async fn the_server_quotes_promotions_coupons_shipping_and_vat() {
                 && p.categories.iter().all(|c| c != "sofas" && c != "decor")
                 && !p.rooms.iter().any(|r| r == "outdoor")
         })
-        .min_by_key(|p| p.price)
+        .min_by_key(|p| p.price.get())
         .unwrap()
         .clone();
     add(&app, VISITOR, &sofa.code, 1, None).await;
@@ -280,8 +280,8 @@ async fn the_server_quotes_promotions_coupons_shipping_and_vat() {
     let (status, body) = quote(&app, json!({"id": VISITOR}), None).await;
     assert_eq!(status, 200, "{body}");
     let q = &body["quote"];
-    let subtotal = sofa.price + other.price;
-    let promotion = sofa.price / 10;
+    let subtotal = sofa.price.get() + other.price.get();
+    let promotion = sofa.price.get() / 10;
     assert_eq!(q["subtotal"], subtotal);
     assert_eq!(q["promotionDiscount"], promotion);
     let goods = subtotal - promotion;
@@ -347,7 +347,10 @@ async fn coins_are_capped_by_the_balance_and_promotions_by_language() {
         english["quote"]["promotionDiscount"], 0,
         "the decor day runs in Thai only"
     );
-    assert_eq!(thai["quote"]["promotionDiscount"], 10_000.min(decor.price));
+    assert_eq!(
+        thai["quote"]["promotionDiscount"],
+        10_000.min(decor.price.get())
+    );
 
     let (status, body) = quote(&app, json!({"id": id, "coins": 5}), Some(&token)).await;
     assert_eq!((status, error_code(&body)), (400, "not_enough_coins"));

@@ -1,6 +1,7 @@
 //! `spawn_app()` and typed request helpers shared by the integration tests.
 
-use kiosk::app::{AppState, serve};
+use kiosk::app::AppState;
+use kiosk::application::Application;
 use kiosk::config::Config;
 use reqwest::header::HeaderMap;
 use tokio::sync::oneshot;
@@ -63,14 +64,12 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         ..Config::default()
     };
     configure(&mut config);
-    let state = tokio::task::spawn_blocking(move || AppState::init(config))
-        .await
-        .unwrap()
-        .expect("app starts");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
+    // The same start-up as `kiosk serve`: listener, public URL, control socket, housekeeping.
+    let app = Application::build(config).await.expect("app starts");
+    let address = format!("http://{}", app.address());
+    let state = app.state().clone();
     let (stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(serve(listener, state.clone(), async move {
+    tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
     }));
     let client = reqwest::Client::builder()

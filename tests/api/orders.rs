@@ -31,7 +31,7 @@ fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Product {
         .map(|p| &**p)
         .filter(|p| p.active && wanted(p))
         .collect();
-    found.sort_by_key(|p| (p.price, p.code.clone()));
+    found.sort_by_key(|p| (p.price.get(), p.code.clone()));
     (*found.first().expect("a demo product fits")).clone()
 }
 
@@ -56,12 +56,16 @@ async fn set_stock(app: &TestApp, code: &str, stock: u32) {
 }
 
 fn stock_of(app: &TestApp, code: &str) -> u32 {
-    use redb::ReadableDatabase;
-    let read = app.state.store.db().begin_read().unwrap();
-    let table = read
-        .open_table(kiosk::catalog::stock::STOCK_CODE_TO_LEVEL)
+    let level = app
+        .state
+        .store
+        .read(|txn| {
+            kiosk::catalog::stock::STOCK_CODE_TO_LEVEL
+                .read(txn)?
+                .get(code)
+        })
         .unwrap();
-    table.get(code).unwrap().unwrap().value() as u32
+    level.unwrap() as u32
 }
 
 async fn add(app: &TestApp, who: &Shopper, code: &str, qty: u32) {
@@ -123,7 +127,9 @@ async fn placing_takes_stock_coins_and_coupon_and_empties_the_cart_in_one_go() {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;
     let buyer = shopper(&app, "somchai").await;
-    let big = product(&app, |p| plain(p) && p.price >= 300_000 && p.stock >= 3);
+    let big = product(&app, |p| {
+        plain(p) && p.price.get() >= 300_000 && p.stock >= 3
+    });
     let before = stock_of(&app, &big.code);
     add(&app, &buyer, &big.code, 2).await;
     grant_coins(&app, &staff, &buyer, 150).await;
@@ -172,7 +178,7 @@ async fn placing_takes_stock_coins_and_coupon_and_empties_the_cart_in_one_go() {
     assert_eq!(order["coinsUsed"], 120);
     assert_eq!(order["coupon"], "WELCOME500");
     assert_eq!(order["itemCount"], 2);
-    assert_eq!(order["lines"][0]["unitPrice"], big.price);
+    assert_eq!(order["lines"][0]["unitPrice"], big.price.get());
     assert_eq!(order["history"][0]["status"], "pending_payment");
     assert_eq!(placed["coin"], 30);
 
@@ -187,7 +193,8 @@ async fn placing_takes_stock_coins_and_coupon_and_empties_the_cart_in_one_go() {
     );
     assert_eq!(
         payload,
-        kiosk::payments::promptpay::payload("0812345678", Some(total)).unwrap()
+        kiosk::payments::promptpay::payload("0812345678", Some(kiosk::domain::Satang(total)))
+            .unwrap()
     );
 
     assert_eq!(stock_of(&app, &big.code), before - 2);
@@ -210,14 +217,17 @@ async fn placing_takes_stock_coins_and_coupon_and_empties_the_cart_in_one_go() {
     let store = app.state.store.clone();
     let (ledger, log) = tokio::task::spawn_blocking(move || {
         (
-            kiosk::accounts::coins::ledger(&store, buyer.id).unwrap(),
+            kiosk::accounts::coins::ledger(&store, kiosk::domain::UserId(buyer.id)).unwrap(),
             kiosk::activity::newest(&store, 5).unwrap(),
         )
     })
     .await
     .unwrap();
-    assert_eq!(ledger.last().unwrap().amount, -120);
-    assert_eq!(ledger.last().unwrap().order_id, order["id"].as_u64());
+    assert_eq!(ledger.last().unwrap().amount, kiosk::domain::Coins(-120));
+    assert_eq!(
+        ledger.last().unwrap().order_id,
+        order["id"].as_u64().map(kiosk::domain::OrderId)
+    );
     assert!(
         log.iter()
             .any(|l| l.user == "somchai" && l.action.contains("placed"))
@@ -240,7 +250,9 @@ async fn coins_and_coupons_are_checked_by_the_server() {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;
     let buyer = shopper(&app, "malee").await;
-    let cheap = product(&app, |p| plain(p) && p.price < 300_000 && p.stock >= 2);
+    let cheap = product(&app, |p| {
+        plain(p) && p.price.get() < 300_000 && p.stock >= 2
+    });
     add(&app, &buyer, &cheap.code, 1).await;
     grant_coins(&app, &staff, &buyer, 50).await;
 
@@ -481,7 +493,9 @@ async fn staff_move_orders_along_and_delivery_and_reviews_earn_coins() {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;
     let buyer = shopper(&app, "reviewer").await;
-    let item = product(&app, |p| plain(p) && p.price >= 200_000 && p.stock >= 2);
+    let item = product(&app, |p| {
+        plain(p) && p.price.get() >= 200_000 && p.stock >= 2
+    });
     add(&app, &buyer, &item.code, 1).await;
     let (_, placed) = place(&app, &buyer, json!({})).await;
     let id = placed["order"]["id"].as_u64().unwrap();
@@ -618,11 +632,12 @@ async fn staff_move_orders_along_and_delivery_and_reviews_earn_coins() {
     let store = app.state.store.clone();
     let (balance, recomputed) = tokio::task::spawn_blocking(move || {
         (
-            kiosk::accounts::store::find_by_id(&store, buyer.id)
+            kiosk::accounts::store::find_by_id(&store, kiosk::domain::UserId(buyer.id))
                 .unwrap()
                 .unwrap()
                 .coin,
-            kiosk::accounts::coins::recomputed_balance(&store, buyer.id).unwrap(),
+            kiosk::accounts::coins::recomputed_balance(&store, kiosk::domain::UserId(buyer.id))
+                .unwrap(),
         )
     })
     .await
@@ -635,7 +650,9 @@ async fn cancelling_returns_stock_coins_and_the_coupon_use() {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;
     let buyer = shopper(&app, "changed-mind").await;
-    let big = product(&app, |p| plain(p) && p.price >= 500_000 && p.stock >= 2);
+    let big = product(&app, |p| {
+        plain(p) && p.price.get() >= 500_000 && p.stock >= 2
+    });
     let before = stock_of(&app, &big.code);
     grant_coins(&app, &staff, &buyer, 40).await;
     add(&app, &buyer, &big.code, 1).await;
