@@ -10,6 +10,76 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+/// What both amounts share: a zero, the number inside, checked addition, arithmetic with
+/// their own kind only (never with a bare number), sums, and `Display` as the bare number (as
+/// the `i64` they replaced printed: messages say "satang" or "coins" themselves).
+macro_rules! integer_amount {
+    ($name:ident) => {
+        impl $name {
+            pub const ZERO: $name = $name(0);
+
+            pub const fn get(self) -> i64 {
+                self.0
+            }
+
+            pub fn checked_add(self, other: $name) -> Option<$name> {
+                self.0.checked_add(other.0).map($name)
+            }
+        }
+
+        impl Add for $name {
+            type Output = $name;
+            fn add(self, other: $name) -> $name {
+                $name(self.0 + other.0)
+            }
+        }
+
+        impl Sub for $name {
+            type Output = $name;
+            fn sub(self, other: $name) -> $name {
+                $name(self.0 - other.0)
+            }
+        }
+
+        impl AddAssign for $name {
+            fn add_assign(&mut self, other: $name) {
+                self.0 += other.0;
+            }
+        }
+
+        impl SubAssign for $name {
+            fn sub_assign(&mut self, other: $name) {
+                self.0 -= other.0;
+            }
+        }
+
+        impl Neg for $name {
+            type Output = $name;
+            fn neg(self) -> $name {
+                $name(-self.0)
+            }
+        }
+
+        impl Sum for $name {
+            fn sum<I: Iterator<Item = $name>>(iter: I) -> $name {
+                $name(iter.map(|amount| amount.0).sum())
+            }
+        }
+
+        impl<'a> Sum<&'a $name> for $name {
+            fn sum<I: Iterator<Item = &'a $name>>(iter: I) -> $name {
+                $name(iter.map(|amount| amount.0).sum())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+    };
+}
+
 /// An amount of money in satang (฿1 = 100 satang). May be negative in arithmetic (a
 /// difference), never in a stored price.
 #[derive(
@@ -32,26 +102,16 @@ use utoipa::ToSchema;
 pub struct Satang(#[ts(type = "number")] pub i64);
 
 impl Satang {
-    pub const ZERO: Satang = Satang(0);
-
     /// Whole baht as satang.
     pub const fn baht(baht: i64) -> Satang {
         Satang(baht * 100)
-    }
-
-    pub const fn get(self) -> i64 {
-        self.0
-    }
-
-    pub fn checked_add(self, other: Satang) -> Option<Satang> {
-        self.0.checked_add(other.0).map(Satang)
     }
 
     pub fn checked_mul(self, factor: i64) -> Option<Satang> {
         self.0.checked_mul(factor).map(Satang)
     }
 
-    /// `self × numerator / denominator`, rounded down (discounts never exceed what they say).
+    /// `self × percent / 100`, rounded down (discounts never exceed what they say).
     pub fn percent_floor(self, percent: u32) -> Satang {
         Satang(self.0 * i64::from(percent) / 100)
     }
@@ -69,57 +129,7 @@ impl Satang {
     }
 }
 
-impl Add for Satang {
-    type Output = Satang;
-    fn add(self, other: Satang) -> Satang {
-        Satang(self.0 + other.0)
-    }
-}
-
-impl Sub for Satang {
-    type Output = Satang;
-    fn sub(self, other: Satang) -> Satang {
-        Satang(self.0 - other.0)
-    }
-}
-
-impl AddAssign for Satang {
-    fn add_assign(&mut self, other: Satang) {
-        self.0 += other.0;
-    }
-}
-
-impl SubAssign for Satang {
-    fn sub_assign(&mut self, other: Satang) {
-        self.0 -= other.0;
-    }
-}
-
-impl Neg for Satang {
-    type Output = Satang;
-    fn neg(self) -> Satang {
-        Satang(-self.0)
-    }
-}
-
-impl Sum for Satang {
-    fn sum<I: Iterator<Item = Satang>>(iter: I) -> Satang {
-        Satang(iter.map(|s| s.0).sum())
-    }
-}
-
-impl<'a> Sum<&'a Satang> for Satang {
-    fn sum<I: Iterator<Item = &'a Satang>>(iter: I) -> Satang {
-        Satang(iter.map(|s| s.0).sum())
-    }
-}
-
-/// The bare number, as the `i64` it replaced printed: messages say "satang" themselves.
-impl std::fmt::Display for Satang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(&self.0, f)
-    }
-}
+integer_amount!(Satang);
 
 /// Shop coins, whole: 1 coin pays ฿1. Balances, ledger amounts and what a shopper asks to
 /// spend are coins; what coins paid in a quote is [`Satang`].
@@ -143,19 +153,9 @@ impl std::fmt::Display for Satang {
 pub struct Coins(#[ts(type = "number")] pub i64);
 
 impl Coins {
-    pub const ZERO: Coins = Coins(0);
-
-    pub const fn get(self) -> i64 {
-        self.0
-    }
-
     /// What these coins pay, in satang.
     pub const fn as_satang(self) -> Satang {
         Satang(self.0 * 100)
-    }
-
-    pub fn checked_add(self, other: Coins) -> Option<Coins> {
-        self.0.checked_add(other.0).map(Coins)
     }
 
     pub const fn is_negative(self) -> bool {
@@ -163,38 +163,7 @@ impl Coins {
     }
 }
 
-impl Add for Coins {
-    type Output = Coins;
-    fn add(self, other: Coins) -> Coins {
-        Coins(self.0 + other.0)
-    }
-}
-
-impl Sub for Coins {
-    type Output = Coins;
-    fn sub(self, other: Coins) -> Coins {
-        Coins(self.0 - other.0)
-    }
-}
-
-impl Neg for Coins {
-    type Output = Coins;
-    fn neg(self) -> Coins {
-        Coins(-self.0)
-    }
-}
-
-impl Sum for Coins {
-    fn sum<I: Iterator<Item = Coins>>(iter: I) -> Coins {
-        Coins(iter.map(|c| c.0).sum())
-    }
-}
-
-impl std::fmt::Display for Coins {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(&self.0, f)
-    }
-}
+integer_amount!(Coins);
 
 #[cfg(test)]
 mod tests {
