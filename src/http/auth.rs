@@ -14,6 +14,7 @@ use super::AppError;
 use crate::accounts::model::User;
 use crate::accounts::store;
 use crate::accounts::token::Claims;
+use crate::admin::permissions::{self, Needed};
 use crate::app::AppState;
 use crate::domain::UserId;
 
@@ -22,6 +23,38 @@ use crate::domain::UserId;
 pub struct AuthUser {
     pub claims: Claims,
     pub user: User,
+}
+
+/// A staff caller whose role grants the permission `P` (see `admin::permissions`). Rejects
+/// with 401 without a valid token and 403 `forbidden` when the role lacks the permission. The
+/// role is read from the database on every request, so a role change takes effect at once.
+#[derive(Debug, Clone)]
+pub struct Can<P>(pub AuthUser, pub std::marker::PhantomData<P>);
+
+impl<P: Needed + Send + Sync> FromRequestParts<AppState> for Can<P> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let caller = AuthUser::from_request_parts(parts, state).await?;
+        let (store, role) = (state.store.clone(), caller.user.role.clone());
+        let allowed =
+            tokio::task::spawn_blocking(move || permissions::allows(&store, &role, P::PERMISSION))
+                .await
+                .map_err(|e| AppError::internal("checking a permission", e))??;
+        if !allowed {
+            return Err(AppError::Forbidden(format!(
+                "your role may not do this (it needs {})",
+                P::PERMISSION.as_str()
+            )));
+        }
+        Ok(Can(caller, std::marker::PhantomData))
+    }
+}
+
+impl<P> Can<P> {
+    pub fn caller(&self) -> &AuthUser {
+        &self.0
+    }
 }
 
 /// A caller whose role begins with `admin`. Rejects with 401, or 403 for other roles.

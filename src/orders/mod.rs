@@ -1,7 +1,9 @@
 //! Orders: placing one from the cart in one durable transaction, the statuses it moves
 //! through, reviews, and the coins they earn.
 
+pub mod desk;
 pub mod model;
 pub mod place;
 pub mod routes;
+pub mod sales;
 pub mod store;

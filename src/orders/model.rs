@@ -159,6 +159,89 @@ pub struct Order {
     pub coins_earned: Coins,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kcard: String,
+    /// Carrier and tracking, set when the order ships.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipment: Option<Shipment>,
+    /// The staff member's note on the payment (bank reference, slip number), when confirmed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// Why the order was cancelled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancel_reason: Option<String>,
+    /// Internal notes: staff only, never shown to the shopper.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
+}
+
+/// How a shipped order travels: a carrier from the `carrier` code table and its tracking
+/// number; `url` is the carrier's public tracking page for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Shipment {
+    pub carrier: String,
+    pub tracking: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// A staff note on an order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    /// Unix milliseconds.
+    pub at: u64,
+    pub author: String,
+    pub text: String,
+}
+
+/// The carriers staff can choose when shipping (keys of the `carrier` code table), with the
+/// public tracking page of each; `{}` stands for the tracking number.
+pub const CARRIERS: &[(&str, Option<&str>)] = &[
+    (
+        "kerry",
+        Some("https://th.kerryexpress.com/en/track/?track={}"),
+    ),
+    (
+        "flash",
+        Some("https://www.flashexpress.co.th/fle/tracking?se={}"),
+    ),
+    (
+        "thaipost",
+        Some("https://track.thailandpost.co.th/?trackNumber={}"),
+    ),
+    (
+        "jt",
+        Some("https://www.jtexpress.co.th/service/track?billcode={}"),
+    ),
+    (
+        "dhl",
+        Some("https://www.dhl.com/th-en/home/tracking.html?tracking-id={}"),
+    ),
+    ("own", None),
+];
+
+impl Shipment {
+    /// A shipment with a known carrier and a plain tracking number (letters, digits, `-`).
+    pub fn new(carrier: &str, tracking: &str) -> Result<Shipment, String> {
+        let carrier = carrier.trim().to_lowercase();
+        let Some((_, template)) = CARRIERS.iter().find(|(key, _)| *key == carrier) else {
+            let known: Vec<&str> = CARRIERS.iter().map(|(key, _)| *key).collect();
+            return Err(format!("carrier: must be one of {}", known.join(", ")));
+        };
+        let tracking = tracking.trim();
+        let plain = (1..=40).contains(&tracking.len())
+            && tracking
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !plain {
+            return Err("tracking: must be 1 to 40 letters, digits or -".into());
+        }
+        Ok(Shipment {
+            url: template.map(|t| t.replace("{}", tracking)),
+            carrier,
+            tracking: tracking.into(),
+        })
+    }
 }
 
 impl Order {

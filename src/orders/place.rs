@@ -357,8 +357,14 @@ pub fn place_one(
         review: None,
         coins_earned: Coins::ZERO,
         kcard: request.kcard.clone(),
+        shipment: None,
+        payment_reference: None,
+        cancel_reason: None,
+        notes: Vec::new(),
     };
     orders::write(txn, &order)?;
+    super::desk::index_new(txn, &order)?;
+    super::sales::record(txn, &order, true)?;
     ORDER_USER_TO_ORDER
         .write(txn)?
         .put((request.user_id.get(), id.get()), [].as_slice())?;

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::model::{Order, PaymentMethod, Status};
 use super::place::PlaceRequest;
-use super::store::{self, Actor, OrderError, Rewards};
+use super::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
@@ -270,7 +270,17 @@ pub async fn cancel_order(
     caller: AuthUser,
     Path(id): Path<OrderId>,
 ) -> Result<Response, AppError> {
-    let (order, coin) = move_order(&state, &headers, &caller, id, Status::Cancelled, false).await?;
+    let details = StatusDetails::default();
+    let (order, coin) = move_order(
+        &state,
+        &headers,
+        &caller,
+        id,
+        Status::Cancelled,
+        details,
+        false,
+    )
+    .await?;
     Ok(axum::Json(json!({"status": "success", "order": order, "coin": coin})).into_response())
 }
 
@@ -294,7 +304,8 @@ pub async fn set_order_status(
             "status: must be paid, preparing, shipped, delivered or cancelled",
         )
     })?;
-    let (order, _) = move_order(&state, &headers, &caller, id, next, true).await?;
+    let details = StatusDetails::default();
+    let (order, _) = move_order(&state, &headers, &caller, id, next, details, true).await?;
     Ok(order_answer(&order))
 }
 
@@ -304,17 +315,19 @@ async fn move_order(
     caller: &AuthUser,
     id: OrderId,
     next: Status,
+    details: StatusDetails,
     staff: bool,
 ) -> Result<(Order, Coins), AppError> {
     let (db, rewards) = (state.store.clone(), rewards(state));
     let actor = actor(caller, staff, headers);
     let catalog = state.catalog.clone();
     blocking(move || {
-        let (order, restocked) = match store::change_status(&db, id, next, &actor, rewards) {
-            // A stranger learns nothing about someone else's order.
-            Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
-            other => other,
-        }?;
+        let (order, restocked) =
+            match store::change_status(&db, id, next, &details, &actor, rewards) {
+                // A stranger learns nothing about someone else's order.
+                Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
+                other => other,
+            }?;
         if !restocked.is_empty() {
             catalog.refresh_stock(&db, &restocked)?;
         }

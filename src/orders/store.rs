@@ -3,7 +3,7 @@
 
 use redb::WriteTransaction;
 
-use super::model::{Order, Review, Status, StatusChange};
+use super::model::{Note, Order, Review, Shipment, Status, StatusChange};
 use crate::accounts::coins::{self, CoinChange};
 use crate::accounts::store::AccountError;
 use crate::activity;
@@ -113,6 +113,16 @@ pub struct Actor {
     pub kcard: String,
 }
 
+/// What staff add to a status change: the carrier and tracking number for `shipped`, the
+/// reason for `cancelled`, a payment reference for `paid`.
+#[derive(Debug, Clone, Default)]
+pub struct StatusDetails {
+    pub carrier: Option<String>,
+    pub tracking: Option<String>,
+    pub reason: Option<String>,
+    pub reference: Option<String>,
+}
+
 /// What delivery and reviews earn.
 #[derive(Debug, Clone, Copy)]
 pub struct Rewards {
@@ -127,6 +137,7 @@ pub fn change_status(
     store: &Store,
     id: OrderId,
     next: Status,
+    details: &StatusDetails,
     actor: &Actor,
     rewards: Rewards,
 ) -> Result<(Order, Vec<String>), OrderError> {
@@ -158,9 +169,29 @@ pub fn change_status(
             ),
         ));
     }
+    let shipment = match next {
+        Status::Shipped => Some(
+            Shipment::new(
+                details.carrier.as_deref().unwrap_or_default(),
+                details.tracking.as_deref().unwrap_or_default(),
+            )
+            .map_err(|message| OrderError::invalid("invalid_shipment", message))?,
+        ),
+        _ => None,
+    };
+    let reason = text_field("reason", details.reason.as_deref(), 500)?;
+    if next == Status::Cancelled && actor.staff && reason.is_none() {
+        return Err(OrderError::invalid(
+            "reason_required",
+            "reason: say why the order is cancelled",
+        ));
+    }
+    let reference = text_field("reference", details.reference.as_deref(), 200)?;
     let mut restocked = Vec::new();
     match next {
         Status::Cancelled => {
+            super::sales::record(txn, &order, false)?;
+            order.cancel_reason = Some(reason.clone().unwrap_or_else(|| "cancelled by the shopper".into()));
             let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
             for line in &order.lines {
                 let level = stock.get(line.code.as_str())?.unwrap_or(0);
@@ -200,8 +231,11 @@ pub fn change_status(
             }
             order.coins_earned = earned;
         }
+        Status::Shipped => order.shipment = shipment.clone(),
+        Status::Paid => order.payment_reference = reference.clone(),
         _ => {}
     }
+    super::desk::reindex_status(txn, order.id, order.status, next)?;
     order.status = next;
     order.history.push(StatusChange {
         status: next,
@@ -211,10 +245,69 @@ pub fn change_status(
     activity::append(
         txn,
         &actor.username,
-        &format!("order {} → {}", order.number, next.as_str()),
+        &status_line(&order, next, shipment.as_ref(), reason.as_deref(), reference.as_deref()),
         &actor.kcard,
     )?;
     Ok((order, restocked))
+    })
+}
+
+/// The activity-log line of a status change, with what staff added to it.
+fn status_line(
+    order: &Order,
+    next: Status,
+    shipment: Option<&Shipment>,
+    reason: Option<&str>,
+    reference: Option<&str>,
+) -> String {
+    let mut line = format!("order {} → {}", order.number, next.as_str());
+    if let Some(shipment) = shipment {
+        line += &format!(" ({}, {})", shipment.carrier, shipment.tracking);
+    }
+    if let Some(text) = reason.or(reference) {
+        line += &format!(": {text}");
+    }
+    line
+}
+
+/// An optional free-text field: trimmed, empty as none, at most `max` characters.
+fn text_field(name: &str, value: Option<&str>, max: usize) -> Result<Option<String>, OrderError> {
+    let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if text.chars().count() > max {
+        return Err(OrderError::invalid(
+            "invalid_input",
+            format!("{name}: at most {max} characters"),
+        ));
+    }
+    Ok(Some(text.to_string()))
+}
+
+/// Adds a staff note to an order.
+pub fn add_note(
+    store: &Store,
+    id: OrderId,
+    text: &str,
+    actor: &Actor,
+) -> Result<Order, OrderError> {
+    let text = text_field("text", Some(text), 1000)?
+        .ok_or_else(|| OrderError::invalid("invalid_input", "text: write the note"))?;
+    store.write(|txn| {
+        let mut order = read_in(txn, id)?;
+        order.notes.push(Note {
+            at: activity::now_millis(),
+            author: actor.username.clone(),
+            text: text.clone(),
+        });
+        write(txn, &order)?;
+        activity::append(
+            txn,
+            &actor.username,
+            &format!("order {} note added", order.number),
+            &actor.kcard,
+        )?;
+        Ok(order)
     })
 }
 

@@ -190,6 +190,22 @@ where
         Ok(())
     }
 
+    /// The keys in `range`, last first, read lazily: a caller that stops early reads no more.
+    pub fn keys_rev_in<'k, KR>(
+        &self,
+        range: impl RangeBounds<KR> + 'k,
+    ) -> Result<impl Iterator<Item = Result<K::Owned, StoreError>> + '_, StoreError>
+    where
+        K: OwnedValue,
+        KR: Borrow<K::SelfType<'k>> + 'k,
+    {
+        Ok(self
+            .table
+            .range(range)?
+            .rev()
+            .map(|entry| Ok(K::owned(entry?.0.value()))))
+    }
+
     /// The last `limit` rows in key order, last first (newest first for time-keyed tables).
     pub fn last(&self, limit: usize) -> Result<Vec<V>, StoreError> {
         let mut rows = Vec::new();
@@ -343,6 +359,38 @@ where
         Ok(keys)
     }
 
+    /// The keys in `range`, last first, read lazily.
+    pub fn keys_rev_in<'k, KR>(
+        &self,
+        range: impl RangeBounds<KR> + 'k,
+    ) -> Result<impl Iterator<Item = Result<K::Owned, StoreError>> + '_, StoreError>
+    where
+        K: OwnedValue,
+        KR: Borrow<K::SelfType<'k>> + 'k,
+    {
+        Ok(self
+            .table
+            .range(range)?
+            .rev()
+            .map(|entry| Ok(K::owned(entry?.0.value()))))
+    }
+
+    /// Calls `visit` with each key and value from `start` on, in key order, while it answers
+    /// `true`: a prefix scan stops at the first key past the prefix.
+    pub fn scan_from<'k, E: From<StoreError>>(
+        &self,
+        start: impl Borrow<K::SelfType<'k>> + 'k,
+        mut visit: impl FnMut(K::SelfType<'_>, V::SelfType<'_>) -> Result<bool, E>,
+    ) -> Result<(), E> {
+        for entry in self.table.range(start..).map_err(StoreError::from)? {
+            let (key, value) = entry.map_err(StoreError::from)?;
+            if !visit(key.value(), value.value())? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Calls `visit` with each key and value, in key order.
     pub fn try_for_each<E: From<StoreError>>(
         &self,
@@ -411,6 +459,13 @@ impl OwnedValue for &'static [u8] {
     type Owned = Vec<u8>;
     fn owned(value: &[u8]) -> Vec<u8> {
         value.to_vec()
+    }
+}
+
+impl OwnedValue for (&'static str, u64) {
+    type Owned = (String, u64);
+    fn owned(value: (&str, u64)) -> (String, u64) {
+        (value.0.to_string(), value.1)
     }
 }
 

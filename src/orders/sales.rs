@@ -1,0 +1,168 @@
+//! Sales per shop day, kept as running totals written in the same transaction as the order
+//! that changes them (placed adds, cancelled takes back), so a report for any range reads one
+//! row per day instead of every order.
+//!
+//! Days are shop days in Thai time (UTC+7, also Cambodia's and western Indonesia's), so an
+//! order placed at 01:00 in Bangkok counts for that Bangkok day, not the previous UTC one.
+
+use std::collections::BTreeMap;
+
+use redb::WriteTransaction;
+use serde::{Deserialize, Serialize};
+use time::{Date, OffsetDateTime, UtcOffset};
+
+use super::model::Order;
+use crate::domain::Satang;
+use crate::store::{JsonTable, Store, StoreError};
+
+/// Shop day `YYYY-MM-DD` → [`DayTotals`].
+pub const SALES_DAY_TO_TOTALS: JsonTable<&str, DayTotals> = JsonTable::new("sales_day_to_totals");
+
+/// The shop's clock (Asia/Bangkok has no daylight saving).
+pub const SHOP_OFFSET: UtcOffset = time::macros::offset!(+7);
+
+/// What one day sold: orders placed that day and not cancelled since.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayTotals {
+    pub orders: u64,
+    pub revenue: Satang,
+    pub vat: Satang,
+    #[serde(default)]
+    pub by_payment: BTreeMap<String, Tally>,
+    #[serde(default)]
+    pub by_kcard: BTreeMap<String, Tally>,
+    /// Units sold per product code.
+    #[serde(default)]
+    pub products: BTreeMap<String, u64>,
+}
+
+/// Orders and revenue of one slice (a payment method, a channel).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tally {
+    pub orders: u64,
+    pub revenue: Satang,
+}
+
+/// The shop day of a moment (unix milliseconds).
+pub fn day_of(millis: u64) -> Date {
+    let seconds = i64::try_from(millis / 1000).unwrap_or(i64::MAX);
+    OffsetDateTime::from_unix_timestamp(seconds)
+        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+        .to_offset(SHOP_OFFSET)
+        .date()
+}
+
+/// The first millisecond of a shop day.
+pub fn day_start_millis(day: Date) -> u64 {
+    let start = day.midnight().assume_offset(SHOP_OFFSET).unix_timestamp();
+    u64::try_from(start).unwrap_or(0) * 1000
+}
+
+/// `YYYY-MM-DD`.
+pub fn day_key(day: Date) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        day.year(),
+        u8::from(day.month()),
+        day.day()
+    )
+}
+
+/// Parses `YYYY-MM-DD`.
+pub fn parse_day(text: &str) -> Option<Date> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    Date::parse(text.trim(), &format).ok()
+}
+
+/// Counts a placed order in its day (`placed = true`) or takes it back (cancelled).
+pub fn record(txn: &WriteTransaction, order: &Order, placed: bool) -> Result<(), StoreError> {
+    let key = day_key(day_of(order.created_at));
+    let mut table = SALES_DAY_TO_TOTALS.write(txn)?;
+    let mut day = table.get(key.as_str())?.unwrap_or_default();
+    let sign: i64 = if placed { 1 } else { -1 };
+    let orders = |n: u64| if placed { n + 1 } else { n.saturating_sub(1) };
+    let amount = |s: Satang| Satang(s.get() + sign * order.total.get());
+    day.orders = orders(day.orders);
+    day.revenue = amount(day.revenue);
+    day.vat = Satang(day.vat.get() + sign * order.quote.vat.get());
+    let method = serde_json::to_value(order.payment.method)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default();
+    for (slices, slice) in [
+        (&mut day.by_payment, method),
+        (&mut day.by_kcard, order.kcard.clone()),
+    ] {
+        let tally = slices.entry(slice).or_default();
+        tally.orders = orders(tally.orders);
+        tally.revenue = amount(tally.revenue);
+    }
+    for line in &order.lines {
+        let sold = day.products.entry(line.code.clone()).or_default();
+        *sold = if placed {
+            *sold + u64::from(line.qty)
+        } else {
+            sold.saturating_sub(u64::from(line.qty))
+        };
+    }
+    day.by_payment.retain(|_, t| t.orders > 0);
+    day.by_kcard.retain(|_, t| t.orders > 0);
+    day.products.retain(|_, n| *n > 0);
+    table.put(key.as_str(), &day)
+}
+
+/// One row of a report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportDay {
+    pub date: Date,
+    pub totals: DayTotals,
+}
+
+/// Every day from `from` to `to` (both included), days without sales as zeros.
+pub fn days(store: &Store, from: Date, to: Date) -> Result<Vec<ReportDay>, StoreError> {
+    let (first, last) = (day_key(from), day_key(to));
+    let mut stored = BTreeMap::new();
+    store.read(|txn| {
+        SALES_DAY_TO_TOTALS.read(txn)?.try_for_each(|key, totals| {
+            if key >= first.as_str() && key <= last.as_str() {
+                stored.insert(key.to_string(), totals);
+            }
+            Ok::<(), StoreError>(())
+        })
+    })?;
+    let mut out = Vec::new();
+    let mut day = from;
+    while day <= to {
+        out.push(ReportDay {
+            date: day,
+            totals: stored.remove(&day_key(day)).unwrap_or_default(),
+        });
+        match day.next_day() {
+            Some(next) => day = next,
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shop_days_follow_bangkok_time() {
+        // 2026-11-22 17:30 UTC is 2026-11-23 00:30 in Bangkok.
+        let millis = 1_795_368_600_000;
+        assert_eq!(day_key(day_of(millis)), "2026-11-23");
+        let day = parse_day("2026-11-23").unwrap();
+        assert!(day_start_millis(day) <= millis);
+        assert_eq!(day_of(day_start_millis(day)), day);
+        assert_eq!(
+            day_of(day_start_millis(day) - 1),
+            day.previous_day().unwrap()
+        );
+        assert!(parse_day("2026-13-01").is_none());
+    }
+}
