@@ -4,6 +4,8 @@
 
 use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::model::User;
 use super::store::{AccountError, USER_ID_TO_USER};
@@ -12,7 +14,8 @@ use crate::store::{Store, next_id};
 /// (user id, sequence) → [`CoinEntry`] (JSON).
 pub const COIN_LEDGER: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("coin_ledger");
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One change of a user's coins, as the ledger records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CoinEntry {
     pub at: u64,

@@ -5,6 +5,8 @@
 
 use redb::{ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::store::{Store, StoreError, next_id};
 
@@ -12,7 +14,8 @@ use crate::store::{Store, StoreError, next_id};
 pub const LOG_TIME_TO_LINE: TableDefinition<(u64, u64), &[u8]> =
     TableDefinition::new("log_time_to_line");
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One line of the activity log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct LogLine {
     /// Unix milliseconds.
     pub at: u64,

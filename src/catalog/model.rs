@@ -1,11 +1,13 @@
 //! Catalogue types.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::content::model::Localized;
 
 /// A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub code: String,
@@ -47,7 +49,7 @@ fn yes() -> bool {
 }
 
 /// Outer dimensions in millimetres.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct Dimensions {
     pub width: u32,
     pub depth: u32,
@@ -120,7 +122,7 @@ impl Product {
 }
 
 /// A room of the home (living room, bedroom…) that products are shown by.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Room {
     pub key: String,
@@ -150,7 +152,7 @@ pub struct Category {
 }
 
 /// A category with its children, as the API and the side menu show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryNode {
     pub key: String,
@@ -160,6 +162,7 @@ pub struct CategoryNode {
     #[serde(default)]
     pub order: u32,
     #[serde(default)]
+    #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
 

@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod envelope;
 pub mod error;
 pub mod json;
 pub mod layers;

@@ -1,14 +1,18 @@
 //! Orders as stored and shown, their statuses and the moves between them (DESIGN.md §6).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::accounts::model::{Address, VatInfo};
 use crate::content::model::Localized;
 use crate::pricing::{Quote, Satang};
 
 /// Where an order is in its life. Only [`Status::can_move_to`] decides what may follow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = OrderStatus)]
+#[ts(rename = "OrderStatus")]
 pub enum Status {
     PendingPayment,
     Paid,
@@ -58,7 +62,7 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMethod {
     Promptpay,
@@ -77,7 +81,7 @@ impl PaymentMethod {
 
 /// How to pay this order, fixed when it was placed (a later change of the shop's account does
 /// not change what the shopper was told).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub method: PaymentMethod,
@@ -90,7 +94,7 @@ pub struct Payment {
     pub bank: Option<BankAccount>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BankAccount {
     pub bank_name: String,
@@ -100,7 +104,7 @@ pub struct BankAccount {
 
 /// A line as bought: name, picture and price are copied so the order never changes when the
 /// catalogue does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
     pub code: String,
@@ -113,7 +117,7 @@ pub struct OrderLine {
     pub image: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: Status,
@@ -121,7 +125,7 @@ pub struct StatusChange {
     pub at: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub rating: u8,
@@ -129,7 +133,7 @@ pub struct Review {
     pub at: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: u64,
