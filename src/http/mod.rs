@@ -1,5 +1,7 @@
 //! Plumbing shared by every domain: errors, extractors, page shells, embedded files, layers.
 
+#[cfg(test)]
+mod api_types;
 pub mod assets;
 pub mod auth;
 pub mod envelope;
