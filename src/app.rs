@@ -8,8 +8,10 @@ use std::time::Instant;
 use axum::Router;
 use axum::extract::State;
 use axum::routing::{any, get, post, put};
-use serde_json::{Value, json};
+use serde::Serialize;
 use tokio::net::TcpListener;
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::accounts::social::PendingLogins;
 use crate::accounts::throttle::LoginThrottle;
@@ -18,6 +20,7 @@ use crate::catalog::cache::CatalogCache;
 use crate::config::Config;
 use crate::content::cache::ContentCache;
 use crate::embedded::UiDist;
+use crate::http::envelope::SuccessStatus;
 use crate::http::json::Json;
 use crate::http::shell::ShellTemplate;
 use crate::http::{AppError, assets, error, layers, openapi, pages, sitemap};
@@ -271,14 +274,32 @@ async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed
 }
 
-/// `GET /api/health`
-async fn health(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({
-        "status": "success",
-        "version": env!("CARGO_PKG_VERSION"),
-        "schemaVersion": migrate::SCHEMA_VERSION,
-        "uptimeSeconds": state.started.elapsed().as_secs(),
-    }))
+/// `{status, version, schemaVersion, uptimeSeconds}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HealthAnswer {
+    pub status: SuccessStatus,
+    /// The version of this binary.
+    pub version: &'static str,
+    /// The database schema version this binary reads and writes.
+    pub schema_version: u64,
+    pub uptime_seconds: u64,
+}
+
+/// Liveness and version.
+#[utoipa::path(
+    get,
+    path = "/api/health",
+    tag = "system",
+    responses((status = 200, description = "The server is up", body = HealthAnswer)),
+)]
+pub(crate) async fn health(State(state): State<AppState>) -> Json<HealthAnswer> {
+    Json(HealthAnswer {
+        status: SuccessStatus::Success,
+        version: env!("CARGO_PKG_VERSION"),
+        schema_version: migrate::SCHEMA_VERSION,
+        uptime_seconds: state.started.elapsed().as_secs(),
+    })
 }
 
 /// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.

@@ -4,6 +4,8 @@
 
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::model::User;
 use super::store::{AccountError, find_in, put_in};
@@ -13,7 +15,8 @@ use crate::store::{JsonTable, Store, next_id};
 /// (user id, sequence) → [`CoinEntry`].
 pub const COIN_LEDGER: JsonTable<(u64, u64), CoinEntry> = JsonTable::new("coin_ledger");
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One change of a user's coins, as the ledger records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CoinEntry {
     pub at: u64,

@@ -1,11 +1,13 @@
 //! Account types and the rules their fields follow.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::domain::{Coins, UserId};
 
 /// How a user signs in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Provider {
     Local,
@@ -49,7 +51,7 @@ pub struct User {
 }
 
 /// A delivery address in Thailand.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Address {
     pub name: String,
@@ -62,7 +64,7 @@ pub struct Address {
 }
 
 /// What a full tax invoice needs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VatInfo {
     pub name: String,
@@ -140,8 +142,11 @@ pub fn is_thai_phone(phone: &str) -> bool {
 }
 
 /// A role: `user`, or a staff role beginning with `admin` (`admin`, `admin-sales`…).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// On the wire a plain string (`"user"`, `"admin-sales"`…).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
 #[serde(try_from = "String", into = "String")]
+#[schema(value_type = String, example = "user")]
+#[ts(type = "string")]
 pub struct Role(String);
 
 impl Role {

@@ -4,35 +4,128 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
-use super::coins::{self, CoinChange};
-use super::model::{Address, User, VatInfo};
+use super::coins::{self, CoinChange, CoinEntry};
+use super::model::{Address, Provider, Role, User, VatInfo};
 use super::store::{self, AccountError, Contact, NewLocalUser};
 use crate::app::AppState;
 use crate::domain::{Coins, UserId};
 use crate::http::auth::{AdminUser, AuthUser};
+use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 
 /// The user as the UI sees it (SPEC.md §3 "Logged-in user"); never the password hash.
-pub fn user_view(user: &User) -> Value {
-    json!({
-        "id": user.id,
-        "username": user.username,
-        "name": user.name,
-        "role": user.role,
-        "provider": user.provider,
-        "email": user.email,
-        "phone": user.phone,
-        "userInfo": user_info(user),
-    })
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: UserId,
+    pub username: String,
+    pub name: String,
+    pub role: Role,
+    pub provider: Provider,
+    pub email: String,
+    pub phone: String,
+    pub user_info: UserInfo,
 }
 
-fn user_info(user: &User) -> Value {
-    json!({"id": user.id, "coin": user.coin, "addInfo": user.add_info, "vatInfo": user.vat_info})
+/// A user's coins, delivery addresses and tax-invoice details (SPEC "userInfo").
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub id: UserId,
+    /// Coin balance (1 coin = ฿1 off a later order).
+    pub coin: Coins,
+    pub add_info: Vec<Address>,
+    pub vat_info: Option<VatInfo>,
+}
+
+impl From<&User> for UserView {
+    fn from(user: &User) -> Self {
+        UserView {
+            id: user.id,
+            username: user.username.clone(),
+            name: user.name.clone(),
+            role: user.role.clone(),
+            provider: user.provider,
+            email: user.email.clone(),
+            phone: user.phone.clone(),
+            user_info: UserInfo::from(user),
+        }
+    }
+}
+
+impl From<&User> for UserInfo {
+    fn from(user: &User) -> Self {
+        UserInfo {
+            id: user.id,
+            coin: user.coin,
+            add_info: user.add_info.clone(),
+            vat_info: user.vat_info.clone(),
+        }
+    }
+}
+
+/// `{status, token}`: a signed-in session for this device.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct TokenAnswer {
+    pub status: SuccessStatus,
+    /// A JWT to send as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+impl TokenAnswer {
+    fn new(token: String) -> Json<TokenAnswer> {
+        Json(TokenAnswer {
+            status: SuccessStatus::Success,
+            token,
+        })
+    }
+}
+
+/// `{status, data: user}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CurrentUserAnswer {
+    pub status: SuccessStatus,
+    pub data: UserView,
+}
+
+/// `{status, userInfo}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfoAnswer {
+    pub status: SuccessStatus,
+    pub user_info: UserInfo,
+}
+
+impl UserInfoAnswer {
+    fn new(user: &User) -> Json<UserInfoAnswer> {
+        Json(UserInfoAnswer {
+            status: SuccessStatus::Success,
+            user_info: UserInfo::from(user),
+        })
+    }
+}
+
+/// `{status, providers}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct ProvidersAnswer {
+    pub status: SuccessStatus,
+    /// The social sign-in providers configured here (`google`, `facebook`), maybe none.
+    pub providers: Vec<Provider>,
+}
+
+/// `{status, coin, ledger}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CoinLedgerAnswer {
+    pub status: SuccessStatus,
+    /// The balance, equal to the sum of the ledger's amounts.
+    pub coin: Coins,
+    /// Every change, oldest first.
+    pub ledger: Vec<CoinEntry>,
 }
 
 /// Runs blocking account work (Argon2, redb) off the async workers.
@@ -52,25 +145,42 @@ fn issue(state: &AppState, user: &User) -> Result<String, AppError> {
         .map_err(|e| AppError::internal("signing a token", e))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RegisterBody {
     username: String,
     password: String,
+    /// Required in practice: an empty name is refused with `invalid_input`.
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     name: String,
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     email: String,
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     phone: String,
 }
 
-/// `POST /api/auth/register` → 201 `{status, token}`
+/// Create a local account and sign in.
+///
+/// Answers 201 with the new account's first token.
+#[utoipa::path(
+    post,
+    path = "/api/auth/register",
+    tag = "auth",
+    request_body = RegisterBody,
+    responses(
+        (status = 201, description = "The account exists; the token signs it in", body = TokenAnswer),
+        (status = 400, description = "`invalid_input` or `weak_password`", body = ErrorAnswer),
+        (status = 409, description = "`username_taken`", body = ErrorAnswer),
+    ),
+)]
 pub async fn register(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<RegisterBody>,
-) -> Result<Response, AppError> {
+) -> Result<(StatusCode, Json<TokenAnswer>), AppError> {
     if body.name.trim().is_empty() {
         return Err(AppError::bad_request(
             "invalid_input",
@@ -98,27 +208,36 @@ pub async fn register(
     })
     .await?;
     let token = issue(&state, &user)?;
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({"status": "success", "token": token})),
-    )
-        .into_response())
+    Ok((StatusCode::CREATED, TokenAnswer::new(token)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LoginBody {
     username: String,
     password: String,
 }
 
-/// `POST /api/auth/login` → `{status, token}`; throttled per client address and per account.
+/// Sign in locally.
+///
+/// Throttled per client address and per account: 5 failures start an exponential delay.
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = TokenAnswer),
+        (status = 401, description = "`invalid_credentials`: one answer for a wrong username or password", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`; `Retry-After` gives the seconds to wait", body = ErrorAnswer),
+    ),
+)]
 pub async fn login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(body): Json<LoginBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<TokenAnswer>, AppError> {
     let account_key = format!("user:{}", body.username.trim().to_lowercase());
     let keys = [
         format!("ip:{}", client_ip(&state, peer, &headers)),
@@ -134,8 +253,7 @@ pub async fn login(
     match outcome {
         Ok(user) => {
             state.throttle.record_success(&account_key);
-            let token = issue(&state, &user)?;
-            Ok(axum::Json(json!({"status": "success", "token": token})).into_response())
+            Ok(TokenAnswer::new(issue(&state, &user)?))
         }
         Err(AppError::InvalidCredentials) => {
             state.throttle.record_failure(&keys);
@@ -157,17 +275,40 @@ fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> String 
     peer.ip().to_string()
 }
 
-/// `GET /api/auth/user` → `{status, data: user}`
-pub async fn current_user(caller: AuthUser) -> Response {
-    axum::Json(json!({"status": "success", "data": user_view(&caller.user)})).into_response()
+/// The signed-in user.
+#[utoipa::path(
+    get,
+    path = "/api/auth/user",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The user of the presented token", body = CurrentUserAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+    ),
+)]
+pub async fn current_user(caller: AuthUser) -> Json<CurrentUserAnswer> {
+    Json(CurrentUserAnswer {
+        status: SuccessStatus::Success,
+        data: UserView::from(&caller.user),
+    })
 }
 
-/// `POST /api/auth/logout`: the presented token stops working.
+/// Revoke the presented token: it stops working at once.
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The token is revoked", body = Done),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+    ),
+)]
 pub async fn logout(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
-) -> Result<Response, AppError> {
+) -> Result<Json<Done>, AppError> {
     let db = state.store.clone();
     let (jti, exp, username, channel) = (
         caller.claims.jti.clone(),
@@ -176,23 +317,40 @@ pub async fn logout(
         kcard(&headers),
     );
     blocking(move || store::revoke_token(&db, &jti, exp, &username, &channel)).await?;
-    Ok(axum::Json(json!({"status": "success"})).into_response())
+    Ok(Json(Done {
+        status: SuccessStatus::Success,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PasswordBody {
     old_password: String,
     new_password: String,
 }
 
-/// `POST /api/auth/password` → `{status, token}`: a fresh token; every older one dies.
+/// Change the password.
+///
+/// Answers a fresh token for this device and revokes every older one.
+#[utoipa::path(
+    post,
+    path = "/api/auth/password",
+    tag = "auth",
+    security(("bearer" = [])),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Changed; the new token replaces the old one", body = TokenAnswer),
+        (status = 400, description = "`weak_password` or `no_password` (social accounts)", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized` or `invalid_credentials` (wrong old password)", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`", body = ErrorAnswer),
+    ),
+)]
 pub async fn change_password(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
     Json(body): Json<PasswordBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<TokenAnswer>, AppError> {
     let account_key = format!("user:{}", caller.user.username.to_lowercase());
     if let Err(wait) = state.throttle.check(std::slice::from_ref(&account_key)) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
@@ -210,10 +368,7 @@ pub async fn change_password(
     })
     .await
     {
-        Ok(user) => Ok(
-            axum::Json(json!({"status": "success", "token": issue(&state, &user)?}))
-                .into_response(),
-        ),
+        Ok(user) => Ok(TokenAnswer::new(issue(&state, &user)?)),
         Err(AppError::InvalidCredentials) => {
             state
                 .throttle
@@ -224,12 +379,25 @@ pub async fn change_password(
     }
 }
 
-/// `GET /api/auth/userInfo/get/{userId}`: the owner or staff only.
+/// A user's coins, addresses and tax details (the owner or staff).
+#[utoipa::path(
+    get,
+    path = "/api/auth/userInfo/get/{userId}",
+    tag = "auth",
+    security(("bearer" = [])),
+    params(("userId" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The user's info", body = UserInfoAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another user's account", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_user_info(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(user_id): Path<UserId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<UserInfoAnswer>, AppError> {
     if caller.user.id != user_id && !caller.user.role.is_admin() {
         return Err(AppError::Forbidden(
             "you may only read your own account".into(),
@@ -239,55 +407,95 @@ pub async fn get_user_info(
     let user = blocking(move || store::find_by_id(&db, user_id))
         .await?
         .ok_or_else(|| AppError::NotFound(format!("there is no user {user_id}")))?;
-    Ok(axum::Json(json!({"status": "success", "userInfo": user_info(&user)})).into_response())
+    Ok(UserInfoAnswer::new(&user))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UserInfoBody {
+    /// Delivery addresses; left out means none.
     #[serde(default)]
+    #[ts(as = "Option<Vec<Address>>", optional)]
     add_info: Vec<Address>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     vat_info: Option<VatInfo>,
 }
 
-/// `PUT /api/auth/userInfo`: the caller's delivery addresses and tax-invoice details.
+/// Replace the caller's delivery addresses and tax-invoice details.
+#[utoipa::path(
+    put,
+    path = "/api/auth/userInfo",
+    tag = "auth",
+    security(("bearer" = [])),
+    request_body = UserInfoBody,
+    responses(
+        (status = 200, description = "Saved", body = UserInfoAnswer),
+        (status = 400, description = "`invalid_input`, naming each field", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+    ),
+)]
 pub async fn put_user_info(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
     Json(body): Json<UserInfoBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<UserInfoAnswer>, AppError> {
     let db = state.store.clone();
     let (user_id, channel) = (caller.user.id, kcard(&headers));
     let user = blocking(move || {
         store::update_user_info(&db, user_id, body.add_info, body.vat_info, &channel)
     })
     .await?;
-    Ok(axum::Json(json!({"status": "success", "userInfo": user_info(&user)})).into_response())
+    Ok(UserInfoAnswer::new(&user))
 }
 
-/// `GET /api/auth/providers`: the social sign-in buttons to show.
-pub async fn list_providers(State(state): State<AppState>) -> Response {
-    axum::Json(json!({"status": "success", "providers": super::social::enabled_providers(&state)}))
-        .into_response()
+/// The configured social sign-in providers: the buttons to show.
+#[utoipa::path(
+    get,
+    path = "/api/auth/providers",
+    tag = "auth",
+    responses((status = 200, description = "Maybe none", body = ProvidersAnswer)),
+)]
+pub async fn list_providers(State(state): State<AppState>) -> Json<ProvidersAnswer> {
+    Json(ProvidersAnswer {
+        status: SuccessStatus::Success,
+        providers: super::social::enabled_providers(&state),
+    })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CoinBody {
+    /// Coins to add (negative: to take back); not 0, at most 1000000 either way.
     amount: Coins,
+    /// Why, for the ledger: 1 to 200 characters.
     reason: String,
 }
 
-/// `POST /api/admin/user/{id}/coins` (staff): a manual coin adjustment, recorded in the ledger.
+/// Adjust a user's coins (staff); recorded in the ledger and the activity log.
+#[utoipa::path(
+    post,
+    path = "/api/admin/user/{id}/coins",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    request_body = CoinBody,
+    responses(
+        (status = 200, description = "The user's info with the new balance", body = UserInfoAnswer),
+        (status = 400, description = "`invalid_input`: amount out of range, no reason, or a balance below 0", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn adjust_coins(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(staff): AdminUser,
     Path(user_id): Path<UserId>,
     Json(body): Json<CoinBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<UserInfoAnswer>, AppError> {
     if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
         return Err(AppError::bad_request(
             "invalid_input",
@@ -307,15 +515,28 @@ pub async fn adjust_coins(
         coins::adjust_by_staff(&db, user_id, &change, &staff_name, &channel)
     })
     .await?;
-    Ok(axum::Json(json!({"status": "success", "userInfo": user_info(&user)})).into_response())
+    Ok(UserInfoAnswer::new(&user))
 }
 
-/// `GET /api/admin/user/{id}/coins` (staff): the ledger and the balance it adds up to.
+/// A user's coin ledger and the balance it adds up to (staff).
+#[utoipa::path(
+    get,
+    path = "/api/admin/user/{id}/coins",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "Balance and ledger", body = CoinLedgerAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_coin_ledger(
     State(state): State<AppState>,
     _staff: AdminUser,
     Path(user_id): Path<UserId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CoinLedgerAnswer>, AppError> {
     let db = state.store.clone();
     let (entries, user) = blocking(move || {
         Ok((
@@ -325,8 +546,9 @@ pub async fn get_coin_ledger(
     })
     .await?;
     let user = user.ok_or_else(|| AppError::NotFound(format!("there is no user {user_id}")))?;
-    Ok(
-        axum::Json(json!({"status": "success", "coin": user.coin, "ledger": entries}))
-            .into_response(),
-    )
+    Ok(Json(CoinLedgerAnswer {
+        status: SuccessStatus::Success,
+        coin: user.coin,
+        ledger: entries,
+    }))
 }

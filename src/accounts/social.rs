@@ -19,14 +19,19 @@ use oauth2::{
     AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, PkceCodeChallenge,
     PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, TokenUrl,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use ts_rs::TS;
+use utoipa::{IntoParams, ToSchema};
 
 use super::model::Provider;
+use super::routes::UserView;
 use super::store;
 use crate::app::AppState;
 use crate::config::OAuthProvider;
 use crate::http::AppError;
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
 
 const STATE_COOKIE: &str = "kiosk_oauth_state";
 const PENDING_FOR: Duration = Duration::from_secs(10 * 60);
@@ -80,21 +85,36 @@ fn provider_config(state: &AppState, provider: Provider) -> Option<&OAuthProvide
 }
 
 /// The providers a shopper can use here.
-pub fn enabled_providers(state: &AppState) -> Vec<&'static str> {
+pub fn enabled_providers(state: &AppState) -> Vec<Provider> {
     [Provider::Google, Provider::Facebook]
         .into_iter()
         .filter(|p| provider_config(state, *p).is_some())
-        .map(store::provider_name)
         .collect()
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
 pub struct StartQuery {
+    /// A safe relative path to return to after signing in; anything else returns home.
     #[serde(default)]
+    #[param(required = false)]
+    #[ts(as = "Option<String>", optional)]
     next: String,
 }
 
-/// `GET /api/auth/oauth/{provider}/start?next=/path`
+/// Start a social sign-in (authorization code + PKCE); redirects to the provider.
+///
+/// The state is bound to this browser with an HttpOnly cookie and expires after 10 minutes.
+#[utoipa::path(
+    get,
+    path = "/api/auth/oauth/{provider}/start",
+    tag = "auth",
+    params(("provider" = String, Path, description = "google or facebook"), StartQuery),
+    responses(
+        (status = 302, description = "To the provider's sign-in page"),
+        (status = 404, description = "`not_found`: unknown or unconfigured provider", body = ErrorAnswer),
+    ),
+)]
 pub async fn start(
     State(state): State<AppState>,
     Path(name): Path<String>,
@@ -155,14 +175,30 @@ pub async fn start(
     Ok(response)
 }
 
-#[derive(Deserialize)]
+/// What the provider appends when it sends the browser back.
+#[derive(Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
+    #[ts(optional)]
     code: Option<String>,
+    #[ts(optional)]
     state: Option<String>,
+    /// Set when the shopper cancelled at the provider.
+    #[ts(optional)]
     error: Option<String>,
 }
 
-/// `GET /api/auth/oauth/{provider}/callback?code&state`
+/// The provider's callback.
+///
+/// Always redirects back to the shop: to `/#kiosk_token=…&next=…` when signed in, or to
+/// `/#kiosk_login_error=cancelled|state_mismatch|provider_error`.
+#[utoipa::path(
+    get,
+    path = "/api/auth/oauth/{provider}/callback",
+    tag = "auth",
+    params(("provider" = String, Path, description = "google or facebook"), CallbackQuery),
+    responses((status = 302, description = "Back to the shop, the outcome in the URL fragment")),
+)]
 pub async fn callback(
     State(state): State<AppState>,
     Path(name): Path<String>,
@@ -307,7 +343,7 @@ async fn link(
     .map_err(AppError::from)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterSocialBody {
     /// The Google `sub` or Facebook `id` the browser claims.
@@ -315,23 +351,50 @@ pub struct RegisterSocialBody {
     /// The visitor id, for carts (kept for SPEC compatibility).
     #[serde(default)]
     #[allow(dead_code)]
+    #[ts(as = "Option<String>", optional)]
     mid: String,
-    /// The provider profile as the browser saw it: never trusted, only searched for a token.
+    /// The provider profile as the browser saw it: never trusted, only searched for a token
+    /// (`accessToken` or `access_token`).
     #[serde(default)]
+    #[schema(value_type = Object)]
+    #[ts(type = "unknown", optional)]
     info: Value,
+    /// `google` or `facebook`.
     #[serde(rename = "type")]
     provider: String,
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     access_token: String,
 }
 
-/// `POST /api/auth/registerSocial`: SPEC's payload, but the given provider access token is
-/// checked against the provider's user-info, whose subject must equal `username`.
+/// `{status, user, token}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct SocialSignInAnswer {
+    pub status: SuccessStatus,
+    pub user: UserView,
+    pub token: String,
+}
+
+/// Link a Google or Facebook account given its access token.
+///
+/// SPEC's payload, but the server checks the token with the provider's user-info, whose subject
+/// must equal `username`; a profile sent by the browser is never trusted.
+#[utoipa::path(
+    post,
+    path = "/api/auth/registerSocial",
+    tag = "auth",
+    request_body = RegisterSocialBody,
+    responses(
+        (status = 200, description = "Signed in; the account is created on first use", body = SocialSignInAnswer),
+        (status = 400, description = "`invalid_input`: unknown or unconfigured provider, no access token", body = ErrorAnswer),
+        (status = 401, description = "`invalid_credentials`: the provider did not confirm the account", body = ErrorAnswer),
+    ),
+)]
 pub async fn register_social(
     State(state): State<AppState>,
     headers: HeaderMap,
-    crate::http::json::Json(body): crate::http::json::Json<RegisterSocialBody>,
-) -> Result<Response, AppError> {
+    Json(body): Json<RegisterSocialBody>,
+) -> Result<Json<SocialSignInAnswer>, AppError> {
     let provider = parse_provider(&body.provider)
         .ok_or_else(|| AppError::bad_request("invalid_input", "type must be google or facebook"))?;
     let config = provider_config(&state, provider).ok_or_else(|| {
@@ -366,7 +429,11 @@ pub async fn register_social(
         .tokens
         .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
         .map_err(|e| AppError::internal("token", e))?;
-    Ok(axum::Json(serde_json::json!({"status": "success", "user": super::routes::user_view(&user), "token": token})).into_response())
+    Ok(Json(SocialSignInAnswer {
+        status: SuccessStatus::Success,
+        user: UserView::from(&user),
+        token,
+    }))
 }
 
 fn oauth_client(

@@ -5,13 +5,16 @@
 
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::store::{JsonTable, Store, StoreError, next_id};
 
 /// (unix milliseconds, sequence) → [`LogLine`]: time-ordered.
 pub const LOG_TIME_TO_LINE: JsonTable<(u64, u64), LogLine> = JsonTable::new("log_time_to_line");
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One line of the activity log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct LogLine {
     /// Unix milliseconds.
     pub at: u64,

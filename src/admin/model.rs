@@ -1,15 +1,18 @@
 //! Admin menu types.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// One entry of a role's horizontal admin menu.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdminMenuItem {
     pub name: String,
     pub icon: String,
     pub link: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(no_recursion)]
     pub sub_menus: Vec<AdminMenuItem>,
 }
 

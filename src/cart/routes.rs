@@ -3,30 +3,104 @@
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::model::{Cart, CartOwner, MAX_QTY};
 use super::store;
 use crate::app::AppState;
 use crate::catalog::cache::CatalogSnapshot;
+use crate::content::model::Localized;
 use crate::domain::{Coins, UserId};
 use crate::http::AppError;
 use crate::http::auth::{AuthUser, authenticate};
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::pricing::{Quote, Satang};
 
 /// The cart as the UI shows it: lines with the product's current name, price and picture.
-fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Value {
-    let lines: Vec<Value> = cart
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartView {
+    /// The visitor id (a UUID) or the signed-in user's id, as a string.
+    pub id: String,
+    pub lines: Vec<CartLineView>,
+    /// The item count (SPEC's `amt`).
+    pub amt: u32,
+}
+
+/// A cart line with what the catalogue says about its product now.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLineView {
+    pub code: String,
+    pub qty: u32,
+    /// Null when the product has left the catalogue.
+    pub name: Option<Localized>,
+    /// Satang, the product's current price; null when it has left the catalogue.
+    pub unit_price: Option<Satang>,
+    pub image: Option<String>,
+    pub stock: u32,
+    /// False for products no longer sold: they can only be removed.
+    pub available: bool,
+}
+
+/// `{status, cart}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartAnswer {
+    pub status: SuccessStatus,
+    pub cart: CartView,
+}
+
+fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Json<CartAnswer> {
+    let lines = cart
         .lines
         .iter()
         .map(|line| match catalog.product(&line.code) {
-            Some(p) => json!({"code": line.code, "qty": line.qty, "name": p.name, "unitPrice": p.price, "image": p.images.first(), "stock": p.stock, "available": p.active}),
-            None => json!({"code": line.code, "qty": line.qty, "name": null, "unitPrice": null, "image": null, "stock": 0, "available": false}),
+            Some(p) => CartLineView {
+                code: line.code.clone(),
+                qty: line.qty,
+                name: Some(p.name.clone()),
+                unit_price: Some(p.price),
+                image: p.images.first().cloned(),
+                stock: p.stock,
+                available: p.active,
+            },
+            None => CartLineView {
+                code: line.code.clone(),
+                qty: line.qty,
+                name: None,
+                unit_price: None,
+                image: None,
+                stock: 0,
+                available: false,
+            },
         })
         .collect();
-    json!({"status": "success", "cart": {"id": owner.id(), "lines": lines, "amt": cart.amount()}})
+    Json(CartAnswer {
+        status: SuccessStatus::Success,
+        cart: CartView {
+            id: owner.id(),
+            lines,
+            amt: cart.amount(),
+        },
+    })
+}
+
+/// A cart id in a request: the visitor id (a UUID string) or the signed-in user's id, which
+/// every other answer gives as a number, so both are taken.
+fn cart_id_schema() -> Schema {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1)),
+        )
+        .build()
+        .into()
 }
 
 /// Parses the cart id and checks the caller may use that cart.
@@ -51,16 +125,31 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| AppError::internal("cart task", e))?
 }
 
-/// `GET /api/app/cart/get/{id}`
+/// A cart.
+///
+/// `id` is the visitor id (a UUID) or the signed-in user's id, which needs that user's token.
+#[utoipa::path(
+    get,
+    path = "/api/app/cart/get/{id}",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    params(("id" = String, Path, description = "visitor id (UUID) or user id")),
+    responses(
+        (status = 200, description = "The cart (empty when there is none yet)", body = CartAnswer),
+        (status = 400, description = "`invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`: a user's cart without a token", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's cart", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_cart(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CartAnswer>, AppError> {
     let owner = owner_for(&state, &headers, &id).await?;
     let (db, key) = (state.store.clone(), owner.clone());
     let cart = blocking(move || Ok(store::get(&db, &key)?)).await?;
-    Ok(axum::Json(cart_view(&owner, &cart, &state.catalog.current())).into_response())
+    Ok(cart_view(&owner, &cart, &state.catalog.current()))
 }
 
 /// Cart ids are strings, but a signed-in user's id is a number in every other answer: take both.
@@ -74,11 +163,15 @@ fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LineBody {
+    /// The cart: the visitor id (a UUID) or the signed-in user's id.
     #[serde(deserialize_with = "string_or_number")]
+    #[schema(schema_with = cart_id_schema)]
+    #[ts(type = "string | number")]
     id: String,
+    /// The product code.
     code: String,
     qty: i64,
 }
@@ -106,12 +199,25 @@ fn checked_qty(catalog: &CatalogSnapshot, code: &str, wanted: i64) -> Result<u32
     Ok(wanted.max(0) as u32)
 }
 
-/// `POST /api/app/cart/add` `{id, code, qty}`: adds to the line's quantity.
+/// Add 1–99 of a product to its line; bounded by stock.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/add",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = LineBody,
+    responses(
+        (status = 200, description = "The whole cart", body = CartAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
 pub async fn add_to_cart(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<LineBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CartAnswer>, AppError> {
     if !(1..=i64::from(MAX_QTY)).contains(&body.qty) {
         return Err(AppError::bad_request(
             "invalid_quantity",
@@ -121,12 +227,25 @@ pub async fn add_to_cart(
     change_line(state, headers, body, true).await
 }
 
-/// `POST /api/app/cart/set` `{id, code, qty}`: sets the line's quantity; 0 removes it.
+/// Set a line's quantity (0 removes it).
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/set",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = LineBody,
+    responses(
+        (status = 200, description = "The whole cart", body = CartAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
 pub async fn set_cart_line(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<LineBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CartAnswer>, AppError> {
     if !(0..=i64::from(MAX_QTY)).contains(&body.qty) {
         return Err(AppError::bad_request(
             "invalid_quantity",
@@ -141,7 +260,7 @@ async fn change_line(
     headers: HeaderMap,
     body: LineBody,
     add: bool,
-) -> Result<Response, AppError> {
+) -> Result<Json<CartAnswer>, AppError> {
     let owner = owner_for(&state, &headers, &body.id).await?;
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
@@ -162,22 +281,41 @@ async fn change_line(
         })
     })
     .await?;
-    Ok(axum::Json(cart_view(&owner, &cart, &catalog)).into_response())
+    Ok(cart_view(&owner, &cart, &catalog))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct MergeBody {
+    /// The signed-in user's id (a number, or digits in a string).
+    #[schema(schema_with = cart_id_schema)]
+    #[ts(type = "string | number")]
     uid: Value,
+    /// The visitor id (a UUID) whose cart joins the user's.
     mid: String,
 }
 
-/// `POST /api/app/cart/merge/` `{uid, mid}`: on sign-in, the visitor's cart joins the user's.
+/// Merge the visitor's cart into the signed-in user's.
+///
+/// Quantities are added, capped by stock; the visitor's cart is deleted.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/merge/",
+    tag = "cart",
+    security(("bearer" = [])),
+    request_body = MergeBody,
+    responses(
+        (status = 200, description = "The user's cart", body = CartAnswer),
+        (status = 400, description = "`invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another user's cart", body = ErrorAnswer),
+    ),
+)]
 pub async fn merge_carts(
     State(state): State<AppState>,
     caller: AuthUser,
     Json(body): Json<MergeBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CartAnswer>, AppError> {
     let uid = match &body.uid {
         Value::Number(n) => n.as_u64().map(UserId),
         Value::String(s) => UserId::parse(s).ok(),
@@ -212,31 +350,77 @@ pub async fn merge_carts(
         Ok(store::merge(&db, &visitor, &key, cap)?)
     })
     .await?;
-    Ok(axum::Json(cart_view(&user, &cart, &catalog)).into_response())
+    Ok(cart_view(&user, &cart, &catalog))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct QuoteBody {
+    /// The cart: the visitor id (a UUID) or the signed-in user's id.
     #[serde(deserialize_with = "string_or_number")]
+    #[schema(schema_with = cart_id_schema)]
+    #[ts(type = "string | number")]
     id: String,
     #[serde(default)]
+    #[ts(optional)]
     coupon: Option<String>,
     /// Whole coins (1 coin = ฿1) to use; signed-in carts only.
     #[serde(default)]
+    #[ts(optional)]
     coins: Option<Coins>,
     /// The shopper's language: some promotions run in one language only.
     #[serde(default)]
+    #[ts(optional)]
     lang: Option<String>,
 }
 
-/// `POST /api/app/cart/quote` `{id, coupon?, coins?, lang?}`: what the cart costs, computed
-/// here from current prices; the browser never sends a price.
+/// A cart line as priced: the promotion discount of the whole line.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedLine {
+    pub code: String,
+    pub qty: u32,
+    pub unit_price: Satang,
+    pub discount: Satang,
+}
+
+/// A quote with the lines it priced (products no longer sold are left out).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartQuote {
+    #[serde(flatten)]
+    pub quote: Quote,
+    pub lines: Vec<PricedLine>,
+}
+
+/// `{status, quote}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct QuoteAnswer {
+    pub status: SuccessStatus,
+    pub quote: CartQuote,
+}
+
+/// Price a cart on the server.
+///
+/// Promotions (SPEC §5), coupon, coins (signed-in carts), shipping, VAT 7 % included; all in
+/// satang, computed from current prices: the browser never sends a price.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/quote",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = QuoteBody,
+    responses(
+        (status = 200, description = "What the cart costs now", body = QuoteAnswer),
+        (status = 400, description = "`unknown_coupon`, `coupon_not_valid`, `coupon_min_spend`, `coupon_used_up`, `coupon_used_by_you`, `not_enough_coins`, `coins_need_sign_in`, `invalid_input` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
 pub async fn quote_cart(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<QuoteBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<QuoteAnswer>, AppError> {
     let owner = owner_for(&state, &headers, &body.id).await?;
     let coins = body.coins.unwrap_or(Coins::ZERO);
     if coins.is_negative() {
@@ -311,18 +495,23 @@ pub async fn quote_cart(
             now: time::OffsetDateTime::now_utc().unix_timestamp(),
         };
         let quote = crate::pricing::quote(&request).map_err(pricing_error)?;
-        let priced: Vec<Value> = lines
+        let lines = lines
             .iter()
             .zip(&quote.line_discounts)
-            .map(|(l, discount)| json!({"code": l.code, "qty": l.qty, "unitPrice": l.unit_price, "discount": discount}))
+            .map(|(l, discount)| PricedLine {
+                code: l.code.clone(),
+                qty: l.qty,
+                unit_price: l.unit_price,
+                discount: *discount,
+            })
             .collect();
-        Ok((quote, priced))
+        Ok(CartQuote { quote, lines })
     })
     .await?;
-    let (quote, lines) = quote;
-    let mut quote = serde_json::to_value(quote).map_err(|e| AppError::internal("quote", e))?;
-    quote["lines"] = Value::Array(lines);
-    Ok(axum::Json(json!({"status": "success", "quote": quote})).into_response())
+    Ok(Json(QuoteAnswer {
+        status: SuccessStatus::Success,
+        quote,
+    }))
 }
 
 fn pricing_error(err: crate::pricing::PricingError) -> AppError {

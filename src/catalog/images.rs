@@ -3,7 +3,6 @@
 //! fixed set of widths (so the disk cache stays bounded), as WebP when the browser accepts
 //! it; resized copies are made once and cached under `<data_dir>/cache/images/`.
 
-use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path as FsPath, PathBuf};
 
@@ -11,11 +10,16 @@ use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
+use ts_rs::TS;
+use utoipa::IntoParams;
 
 use crate::app::AppState;
 use crate::embedded::Assets;
 use crate::http::AppError;
+use crate::http::envelope::ErrorAnswer;
+use crate::http::openapi::FileBody;
 
 /// Resizing is CPU-bound: at most one resize per core runs at once, so a page full of new
 /// image sizes cannot starve API requests.
@@ -28,11 +32,37 @@ pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];
 const CACHE_CONTROL: &str = "public, max-age=604800";
 const EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "webp", "svg"];
 
-/// `GET /api/file/images/{*path}?w=`
+/// The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
+/// is answered `invalid_parameter` naming `w`.
+#[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
+pub struct ImageParams {
+    /// A width for a resized copy: 160, 320, 480, 640, 960 or 1280.
+    #[param(value_type = Option<u32>)]
+    #[ts(optional, as = "Option<u32>")]
+    w: Option<String>,
+}
+
+/// A product image: `demo/…` built in, others uploaded.
+///
+/// `?w=` gives a resized copy (WebP when the browser's `Accept` allows it); SVG images are
+/// served as they are.
+#[utoipa::path(
+    get,
+    path = "/api/file/images/{path}",
+    tag = "file",
+    params(("path" = String, Path, description = "image path, e.g. demo/SF-1001-1.png"), ImageParams),
+    responses(
+        (status = 200, description = "The image (image/png, image/jpeg, image/webp or image/svg+xml)", content_type = "image/*", body = inline(FileBody)),
+        (status = 304, description = "Not modified"),
+        (status = 400, description = "`invalid_parameter`: a width not offered", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_image(
     State(state): State<AppState>,
     Path(path): Path<String>,
-    Query(params): Query<HashMap<String, String>>,
+    Query(params): Query<ImageParams>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let not_found = || AppError::NotFound(format!("no image {path}"));
@@ -51,7 +81,7 @@ pub async fn get_image(
     if !safe || !EXTENSIONS.contains(&extension.as_str()) {
         return Err(not_found());
     }
-    let width = match params.get("w") {
+    let width = match &params.w {
         None => None,
         Some(w) => Some(
             w.parse::<u32>()

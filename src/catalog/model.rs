@@ -1,12 +1,14 @@
 //! Catalogue types.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::content::model::Localized;
 use crate::domain::Satang;
 
 /// A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub code: String,
@@ -48,7 +50,7 @@ fn yes() -> bool {
 }
 
 /// Outer dimensions in millimetres.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct Dimensions {
     pub width: u32,
     pub depth: u32,
@@ -131,7 +133,7 @@ impl Product {
 }
 
 /// A room of the home (living room, bedroom…) that products are shown by.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Room {
     pub key: String,
@@ -161,7 +163,7 @@ pub struct Category {
 }
 
 /// A category with its children, as the API and the side menu show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryNode {
     pub key: String,
@@ -171,6 +173,7 @@ pub struct CategoryNode {
     #[serde(default)]
     pub order: u32,
     #[serde(default)]
+    #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
 

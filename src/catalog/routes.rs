@@ -6,78 +6,113 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use ts_rs::TS;
+use utoipa::{IntoParams, ToSchema};
 
 use super::cache::CatalogSnapshot;
-use super::model::Product;
+use super::model::{CategoryNode, Product, Room};
 use super::query::{ProductQuery, parse_page};
 use crate::app::AppState;
 use crate::http::AppError;
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
 
-#[derive(Serialize)]
-struct Rooms<'a> {
-    status: &'static str,
-    rooms: &'a RawValue,
+// Rooms and the category tree are serialised once per catalogue snapshot (`RawValue`); the
+// attributes say what that JSON holds.
+
+/// `{status, rooms}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct RoomsAnswer<'a> {
+    pub status: SuccessStatus,
+    #[schema(value_type = Vec<Room>)]
+    #[ts(as = "Vec<Room>")]
+    pub rooms: &'a RawValue,
 }
 
-#[derive(Serialize)]
-struct Categories<'a> {
-    status: &'static str,
-    categories: &'a RawValue,
+/// `{status, categories}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct CategoriesAnswer<'a> {
+    pub status: SuccessStatus,
+    /// The top categories, each with its children.
+    #[schema(value_type = Vec<CategoryNode>)]
+    #[ts(as = "Vec<CategoryNode>")]
+    pub categories: &'a RawValue,
 }
 
-#[derive(Serialize)]
-struct ProductPage<'a> {
-    status: &'static str,
-    products: Vec<&'a Product>,
-    total: usize,
-    page: usize,
-    limit: usize,
+/// `{status, products, total, page, limit}`: one page of the matching products.
+#[derive(Serialize, ToSchema, TS)]
+pub struct ProductPageAnswer<'a> {
+    pub status: SuccessStatus,
+    pub products: Vec<&'a Product>,
+    /// Every match, not only this page's.
+    #[ts(type = "number")]
+    pub total: usize,
+    /// From 1.
+    #[ts(type = "number")]
+    pub page: usize,
+    #[ts(type = "number")]
+    pub limit: usize,
 }
 
-#[derive(Serialize)]
-struct OneProduct<'a> {
-    status: &'static str,
-    product: &'a Product,
+/// `{status, product}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct ProductAnswer<'a> {
+    pub status: SuccessStatus,
+    pub product: &'a Product,
 }
 
-#[derive(Serialize)]
-struct ProductList<'a> {
-    status: &'static str,
-    products: Vec<&'a Product>,
-    total: usize,
+/// `{status, products, total}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct ProductListAnswer<'a> {
+    pub status: SuccessStatus,
+    pub products: Vec<&'a Product>,
+    #[ts(type = "number")]
+    pub total: usize,
 }
 
-/// `GET /api/app/room/list`
+/// The rooms products are shown by.
+#[utoipa::path(
+    get,
+    path = "/api/app/room/list",
+    tag = "catalog",
+    responses((status = 200, description = "Every room, in order", body = RoomsAnswer)),
+)]
 pub async fn list_rooms(State(state): State<AppState>) -> Response {
     let catalog = state.catalog.current();
-    axum::Json(Rooms {
-        status: "success",
+    Json(RoomsAnswer {
+        status: SuccessStatus::Success,
         rooms: &catalog.rooms_json,
     })
     .into_response()
 }
 
-/// `GET /api/app/category/tree`
+/// The category tree.
+#[utoipa::path(
+    get,
+    path = "/api/app/category/tree",
+    tag = "catalog",
+    responses((status = 200, description = "Categories with their children, in order", body = CategoriesAnswer)),
+)]
 pub async fn get_category_tree(State(state): State<AppState>) -> Response {
     let catalog = state.catalog.current();
-    axum::Json(Categories {
-        status: "success",
+    Json(CategoriesAnswer {
+        status: SuccessStatus::Success,
         categories: &catalog.tree_json,
     })
     .into_response()
 }
 
-fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPage<'a> {
+fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPageAnswer<'a> {
     let total = items.len();
     let products = items
         .into_iter()
         .skip((page - 1) * limit)
         .take(limit)
         .collect();
-    ProductPage {
-        status: "success",
+    ProductPageAnswer {
+        status: SuccessStatus::Success,
         products,
         total,
         page,
@@ -85,15 +120,94 @@ fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPag
     }
 }
 
-/// `GET /api/app/product/list?room&category&minPrice&maxPrice&material&colour&sort&page&limit`
+/// The filters of the product list. Values arrive as text and are checked by
+/// [`ProductQuery::parse`], whose errors name the parameter; a parameter that is not a filter
+/// is refused too.
+#[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductListParams {
+    /// Room key.
+    #[ts(optional)]
+    room: Option<String>,
+    /// Category key (parents include their children's products).
+    #[ts(optional)]
+    category: Option<String>,
+    /// Satang.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    #[ts(optional, as = "Option<i64>")]
+    min_price: Option<String>,
+    /// Satang.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    #[ts(optional, as = "Option<i64>")]
+    max_price: Option<String>,
+    /// Comma-separated material keys.
+    #[ts(optional)]
+    material: Option<String>,
+    /// Comma-separated colour keys.
+    #[ts(optional)]
+    colour: Option<String>,
+    /// `popular` (default), `newest`, `price_asc` or `price_desc`.
+    #[ts(optional)]
+    sort: Option<String>,
+    /// From 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    #[ts(optional, as = "Option<u32>")]
+    page: Option<String>,
+    /// 1–100, default 24.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[ts(optional, as = "Option<u32>")]
+    limit: Option<String>,
+    /// Anything else: refused, naming the parameter.
+    #[serde(flatten)]
+    #[param(ignore)]
+    #[ts(skip)]
+    other: HashMap<String, String>,
+}
+
+impl ProductListParams {
+    /// The parameters by name, as [`ProductQuery::parse`] reads them.
+    fn into_map(self) -> HashMap<String, String> {
+        let named = [
+            ("room", self.room),
+            ("category", self.category),
+            ("minPrice", self.min_price),
+            ("maxPrice", self.max_price),
+            ("material", self.material),
+            ("colour", self.colour),
+            ("sort", self.sort),
+            ("page", self.page),
+            ("limit", self.limit),
+        ];
+        let mut params = self.other;
+        params.extend(
+            named
+                .into_iter()
+                .filter_map(|(name, value)| Some((name.to_string(), value?))),
+        );
+        params
+    }
+}
+
+/// Active products, filtered, sorted and paged.
 ///
 /// The hottest read of the shop: answers are serialised once per catalogue snapshot and
 /// canonical query, then served from memory.
+#[utoipa::path(
+    get,
+    path = "/api/app/product/list",
+    tag = "catalog",
+    params(ProductListParams),
+    responses(
+        (status = 200, description = "One page of products", body = ProductPageAnswer),
+        (status = 400, description = "`invalid_parameter`; the message starts with the parameter's name", body = ErrorAnswer),
+    ),
+)]
 pub async fn list_products(
     State(state): State<AppState>,
-    Query(params): Query<HashMap<String, String>>,
+    Query(params): Query<ProductListParams>,
 ) -> Result<Response, AppError> {
-    let query = ProductQuery::parse(&params)?;
+    let query = ProductQuery::parse(&params.into_map())?;
     let catalog = state.catalog.current();
     let key = format!("{query:?}");
     let body = match catalog.cached_response(&key) {
@@ -131,21 +245,41 @@ fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, App
         .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))
 }
 
-/// `GET /api/app/product/get/{code}`
+/// One product by code (discontinued ones too, with `active: false`).
+#[utoipa::path(
+    get,
+    path = "/api/app/product/get/{code}",
+    tag = "catalog",
+    params(("code" = String, Path, description = "product code")),
+    responses(
+        (status = 200, description = "The product", body = ProductAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_product(
     State(state): State<AppState>,
     Path(code): Path<String>,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    Ok(axum::Json(OneProduct {
-        status: "success",
+    Ok(Json(ProductAnswer {
+        status: SuccessStatus::Success,
         product,
     })
     .into_response())
 }
 
-/// `GET /api/app/product/related/{code}`
+/// Up to 8 active products from the same category, then the same rooms.
+#[utoipa::path(
+    get,
+    path = "/api/app/product/related/{code}",
+    tag = "catalog",
+    params(("code" = String, Path, description = "product code")),
+    responses(
+        (status = 200, description = "Related products", body = ProductListAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn related_products(
     State(state): State<AppState>,
     Path(code): Path<String>,
@@ -153,19 +287,16 @@ pub async fn related_products(
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
     let products = catalog.related(product, 8);
-    Ok(axum::Json(ProductList {
-        status: "success",
+    Ok(Json(ProductListAnswer {
+        status: SuccessStatus::Success,
         total: products.len(),
         products,
     })
     .into_response())
 }
 
-fn keyword(params: &HashMap<String, String>) -> Result<String, AppError> {
-    let keyword = params
-        .get("keyword")
-        .map(|k| k.trim().to_string())
-        .unwrap_or_default();
+fn keyword(keyword: Option<&str>) -> Result<String, AppError> {
+    let keyword = keyword.unwrap_or_default().trim().to_string();
     if keyword.chars().count() > 100 {
         return Err(AppError::bad_request(
             "invalid_parameter",
@@ -175,13 +306,55 @@ fn keyword(params: &HashMap<String, String>) -> Result<String, AppError> {
     Ok(keyword)
 }
 
-/// `GET /api/app/search?keyword&page&limit`: words in any shop language, best first.
+/// The words to search for and the page. Page and limit arrive as text and are checked by
+/// [`parse_page`], whose errors name the parameter.
+#[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// Up to 100 characters.
+    #[param(max_length = 100)]
+    #[ts(optional)]
+    keyword: Option<String>,
+    /// From 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    #[ts(optional, as = "Option<u32>")]
+    page: Option<String>,
+    /// 1–100, default 24.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[ts(optional, as = "Option<u32>")]
+    limit: Option<String>,
+}
+
+impl SearchParams {
+    /// Page and limit by name, as [`parse_page`] reads them.
+    fn paging(&self) -> HashMap<String, String> {
+        [("page", &self.page), ("limit", &self.limit)]
+            .into_iter()
+            .filter_map(|(name, value)| Some((name.to_string(), value.clone()?)))
+            .collect()
+    }
+}
+
+/// Keyword search over names, descriptions and codes in all five languages, best first.
+///
+/// Thai and Khmer are segmented into words; Latin text is case- and accent-folded; the last
+/// word matches as a prefix.
+#[utoipa::path(
+    get,
+    path = "/api/app/search",
+    tag = "catalog",
+    params(SearchParams),
+    responses(
+        (status = 200, description = "One page of matches", body = ProductPageAnswer),
+        (status = 400, description = "`invalid_parameter`", body = ErrorAnswer),
+    ),
+)]
 pub async fn search(
     State(state): State<AppState>,
-    Query(params): Query<HashMap<String, String>>,
+    Query(params): Query<SearchParams>,
 ) -> Result<Response, AppError> {
-    let keyword = keyword(&params)?;
-    let (page, limit) = parse_page(&params)?;
+    let keyword = keyword(params.keyword.as_deref())?;
+    let (page, limit) = parse_page(&params.paging())?;
     let catalog = state.catalog.current();
     // The index only ranks as far as the requested page; `total` counts every match.
     let hits = catalog.index.search(&keyword, page * limit);
@@ -191,8 +364,8 @@ pub async fn search(
         .skip((page - 1) * limit)
         .map(|doc| catalog.product_at(doc))
         .collect();
-    Ok(axum::Json(ProductPage {
-        status: "success",
+    Ok(Json(ProductPageAnswer {
+        status: SuccessStatus::Success,
         products,
         total: hits.total,
         page,
@@ -201,12 +374,32 @@ pub async fn search(
     .into_response())
 }
 
-/// `GET /api/app/search/code?keyword`: products whose code starts with the keyword.
+/// The code prefix to look for.
+#[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
+pub struct CodeSearchParams {
+    /// A code prefix; case and spaces are ignored.
+    #[param(max_length = 100)]
+    #[ts(optional)]
+    keyword: Option<String>,
+}
+
+/// Products whose code starts with the keyword (case and spaces ignored), at most 200.
+#[utoipa::path(
+    get,
+    path = "/api/app/search/code",
+    tag = "catalog",
+    params(CodeSearchParams),
+    responses(
+        (status = 200, description = "Matching products", body = ProductListAnswer),
+        (status = 400, description = "`invalid_parameter`", body = ErrorAnswer),
+    ),
+)]
 pub async fn search_code(
     State(state): State<AppState>,
-    Query(params): Query<HashMap<String, String>>,
+    Query(params): Query<CodeSearchParams>,
 ) -> Result<Response, AppError> {
-    let keyword = keyword(&params)?;
+    let keyword = keyword(params.keyword.as_deref())?;
     let catalog = state.catalog.current();
     let products: Vec<&Product> = catalog
         .index
@@ -215,8 +408,8 @@ pub async fn search_code(
         .take(200)
         .map(|doc| catalog.product_at(doc))
         .collect();
-    Ok(axum::Json(ProductList {
-        status: "success",
+    Ok(Json(ProductListAnswer {
+        status: SuccessStatus::Success,
         total: products.len(),
         products,
     })

@@ -1,11 +1,13 @@
 //! Content types.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::i18n::Locale;
 
 /// A text in each shop language. A missing or empty translation falls back to English.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct Localized {
     #[serde(default)]
     pub en: String,
@@ -38,7 +40,7 @@ impl Localized {
 
 /// An information page (`/about`, `/info/how-to-order`…). The body is plain text with
 /// paragraphs separated by blank lines: never HTML, so it cannot carry script.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct Page {
     pub name: String,
     pub title: Localized,
@@ -46,7 +48,7 @@ pub struct Page {
 }
 
 /// The entry `GET /api/file/pages/listdir` gives for a page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct PageSummary<'a> {
     pub name: &'a str,
     pub title: &'a Localized,

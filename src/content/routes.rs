@@ -1,48 +1,112 @@
 //! Thin handlers for translations, labels, pages and the e-catalogue PDF.
 
+use std::collections::HashMap;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::value::RawValue;
+use ts_rs::TS;
+use utoipa::ToSchema;
 
-use super::model::{Page, PageSummary};
+use super::model::{Localized, Page, PageSummary};
 use crate::app::AppState;
 use crate::embedded::Assets;
 use crate::http::AppError;
 use crate::http::assets::{REVALIDATE_DAILY, file_response};
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::openapi::FileBody;
 use crate::i18n::Locale;
 
-#[derive(Serialize)]
-struct Data<'a> {
-    status: &'static str,
-    data: &'a RawValue,
+// Translations and labels are kept serialised in the content snapshot and answered as they
+// are (`RawValue`); the attributes say what that JSON holds.
+
+/// `{status, data}`: every locale's messages, keyed by locale code.
+#[derive(Serialize, ToSchema, TS)]
+pub struct LocalesAnswer<'a> {
+    pub status: SuccessStatus,
+    /// Locale code (`en`, `th`, `my`, `km`, `id`) → its messages.
+    #[schema(value_type = HashMap<String, Object>)]
+    #[ts(type = "Record<string, Record<string, unknown>>")]
+    pub data: &'a RawValue,
 }
 
-fn data(json: &RawValue) -> Response {
-    axum::Json(Data {
-        status: "success",
-        data: json,
+/// `{status, data}`: one locale's messages, nested groups of strings (`locales/en.json` is
+/// the reference shape).
+#[derive(Serialize, ToSchema, TS)]
+pub struct LocaleAnswer<'a> {
+    pub status: SuccessStatus,
+    #[schema(value_type = Object)]
+    #[ts(type = "Record<string, unknown>")]
+    pub data: &'a RawValue,
+}
+
+/// `{status, data}`: label groups (code tables) → label key → its title in each language.
+#[derive(Serialize, ToSchema, TS)]
+pub struct LabelsAnswer<'a> {
+    pub status: SuccessStatus,
+    #[schema(value_type = HashMap<String, HashMap<String, Localized>>)]
+    #[ts(as = "HashMap<String, HashMap<String, Localized>>")]
+    pub data: &'a RawValue,
+}
+
+/// Every locale's messages, keyed by locale code.
+#[utoipa::path(
+    get,
+    path = "/api/file/locales",
+    tag = "file",
+    responses((status = 200, description = "`data`: {en: {...}, th: {...}, my, km, id}", body = LocalesAnswer)),
+)]
+pub async fn list_locales(State(state): State<AppState>) -> Response {
+    let content = state.content.current();
+    Json(LocalesAnswer {
+        status: SuccessStatus::Success,
+        data: &content.all_locales_json,
     })
     .into_response()
 }
 
-/// `GET /api/file/locales`: every locale's messages, keyed by locale code.
-pub async fn list_locales(State(state): State<AppState>) -> Response {
-    data(&state.content.current().all_locales_json)
-}
-
-/// `GET /api/file/locales/{code}`: one locale's messages, English filled in where missing.
+/// One locale's messages, English filled in where a key is missing.
+#[utoipa::path(
+    get,
+    path = "/api/file/locales/{code}",
+    tag = "file",
+    params(("code" = Locale, Path, description = "en, th, my, km or id")),
+    responses(
+        (status = 200, description = "The messages", body = LocaleAnswer),
+        (status = 404, description = "`not_found`: no such locale", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_locale(
     State(state): State<AppState>,
     Path(code): Path<String>,
 ) -> Result<Response, AppError> {
     let locale =
         Locale::parse(&code).ok_or_else(|| AppError::NotFound(format!("no locale {code:?}")))?;
-    Ok(data(&state.content.current().messages(locale).json))
+    let content = state.content.current();
+    Ok(Json(LocaleAnswer {
+        status: SuccessStatus::Success,
+        data: &content.messages(locale).json,
+    })
+    .into_response())
 }
 
-/// `GET /api/file/labels/{set}`: label groups (code tables), e.g. `system`.
+/// The label groups (code tables) of a label set, e.g. `system`.
+///
+/// `system` holds `orderStatus`, `paymentMethod`, `provider`, `role`, `province`, `material`
+/// and `colour`.
+#[utoipa::path(
+    get,
+    path = "/api/file/labels/{set}",
+    tag = "file",
+    params(("set" = String, Path, description = "label set name, e.g. system")),
+    responses(
+        (status = 200, description = "The label groups", body = LabelsAnswer),
+        (status = 404, description = "`not_found`: no such label set", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_labels(
     State(state): State<AppState>,
     Path(set): Path<String>,
@@ -52,16 +116,27 @@ pub async fn get_labels(
         .labels
         .get(&set)
         .ok_or_else(|| AppError::NotFound(format!("no label set {set:?}")))?;
-    Ok(data(labels))
+    Ok(Json(LabelsAnswer {
+        status: SuccessStatus::Success,
+        data: labels,
+    })
+    .into_response())
 }
 
-#[derive(Serialize)]
-struct PageList<'a> {
-    status: &'static str,
-    pages: Vec<PageSummary<'a>>,
+/// `{status, pages}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct PageListAnswer<'a> {
+    pub status: SuccessStatus,
+    pub pages: Vec<PageSummary<'a>>,
 }
 
-/// `GET /api/file/pages/listdir`: the information pages, by name.
+/// The information pages: name and title.
+#[utoipa::path(
+    get,
+    path = "/api/file/pages/listdir",
+    tag = "file",
+    responses((status = 200, description = "Every page", body = PageListAnswer)),
+)]
 pub async fn list_pages(State(state): State<AppState>) -> Response {
     let content = state.content.current();
     let pages = content
@@ -72,20 +147,33 @@ pub async fn list_pages(State(state): State<AppState>) -> Response {
             title: &p.title,
         })
         .collect();
-    axum::Json(PageList {
-        status: "success",
+    Json(PageListAnswer {
+        status: SuccessStatus::Success,
         pages,
     })
     .into_response()
 }
 
-#[derive(Serialize)]
-struct OnePage<'a> {
-    status: &'static str,
-    page: &'a Page,
+/// `{status, page}`
+#[derive(Serialize, ToSchema, TS)]
+pub struct PageAnswer<'a> {
+    pub status: SuccessStatus,
+    pub page: &'a Page,
 }
 
-/// `GET /api/file/pages/get/{*name}`: one information page.
+/// One information page.
+///
+/// The body is plain text (never HTML), paragraphs separated by blank lines.
+#[utoipa::path(
+    get,
+    path = "/api/file/pages/get/{name}",
+    tag = "file",
+    params(("name" = String, Path, description = "page name, e.g. privacy or help/returns")),
+    responses(
+        (status = 200, description = "The page", body = PageAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_page(
     State(state): State<AppState>,
     Path(name): Path<String>,
@@ -94,8 +182,8 @@ pub async fn get_page(
     let page = content
         .page(&name)
         .ok_or_else(|| AppError::NotFound(format!("no page {name:?}")))?;
-    Ok(axum::Json(OnePage {
-        status: "success",
+    Ok(Json(PageAnswer {
+        status: SuccessStatus::Success,
         page,
     })
     .into_response())
@@ -104,8 +192,20 @@ pub async fn get_page(
 /// The one PDF the shop publishes.
 pub const CATALOGUE_PDF: &str = "catalog-min.pdf";
 
-/// `GET /api/file/pdf/get/{name}`: the e-catalogue. A copy the owner placed in
-/// `<data_dir>/files/` replaces the one built into the binary.
+/// The e-catalogue PDF (`catalog-min.pdf`).
+///
+/// A copy the owner placed in `<data_dir>/files/` replaces the one built into the binary.
+#[utoipa::path(
+    get,
+    path = "/api/file/pdf/get/{name}",
+    tag = "file",
+    params(("name" = String, Path, description = "catalog-min.pdf")),
+    responses(
+        (status = 200, description = "The PDF", content_type = "application/pdf", body = inline(FileBody)),
+        (status = 304, description = "Not modified (the built-in copy, revalidated)"),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_pdf(
     State(state): State<AppState>,
     Path(name): Path<String>,

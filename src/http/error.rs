@@ -10,7 +10,8 @@
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+
+use super::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -97,7 +98,13 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let body = json!({"status": "error", "error": {"code": self.code(), "message": message}});
+        let body = ErrorAnswer {
+            status: ErrorStatus::Error,
+            error: ErrorDetail {
+                code: self.code().to_string(),
+                message,
+            },
+        };
         let mut response = (self.status(), Json(body)).into_response();
         match self {
             AppError::Unauthorized => {

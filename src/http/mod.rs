@@ -1,7 +1,10 @@
 //! Plumbing shared by every domain: errors, extractors, page shells, embedded files, layers.
 
+#[cfg(test)]
+mod api_types;
 pub mod assets;
 pub mod auth;
+pub mod envelope;
 pub mod error;
 pub mod json;
 pub mod layers;

@@ -1,6 +1,8 @@
 //! Orders as stored and shown, their statuses and the moves between them (DESIGN.md §6).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::accounts::model::{Address, VatInfo};
 use crate::content::model::Localized;
@@ -9,8 +11,10 @@ use crate::i18n::Locale;
 use crate::pricing::Quote;
 
 /// Where an order is in its life. Only [`Status::can_move_to`] decides what may follow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = OrderStatus)]
+#[ts(rename = "OrderStatus")]
 pub enum Status {
     PendingPayment,
     Paid,
@@ -60,7 +64,7 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMethod {
     Promptpay,
@@ -79,7 +83,7 @@ impl PaymentMethod {
 
 /// How to pay this order, fixed when it was placed (a later change of the shop's account does
 /// not change what the shopper was told).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub method: PaymentMethod,
@@ -92,7 +96,7 @@ pub struct Payment {
     pub bank: Option<BankAccount>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BankAccount {
     pub bank_name: String,
@@ -102,7 +106,7 @@ pub struct BankAccount {
 
 /// A line as bought: name, picture and price are copied so the order never changes when the
 /// catalogue does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
     pub code: String,
@@ -115,7 +119,7 @@ pub struct OrderLine {
     pub image: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: Status,
@@ -123,7 +127,7 @@ pub struct StatusChange {
     pub at: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub rating: u8,
@@ -131,7 +135,7 @@ pub struct Review {
     pub at: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: OrderId,
@@ -175,7 +179,7 @@ pub struct Order {
 
 /// How a shipped order travels: a carrier from the `carrier` code table and its tracking
 /// number; `url` is the carrier's public tracking page for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Shipment {
     pub carrier: String,
@@ -185,7 +189,7 @@ pub struct Shipment {
 }
 
 /// A staff note on an order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Note {
     /// Unix milliseconds.

@@ -3,9 +3,11 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::model::{Order, PaymentMethod, Status};
 use super::place::PlaceRequest;
@@ -14,8 +16,73 @@ use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::http::auth::{AdminUser, AuthUser};
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+
+/// `{status, order}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+}
+
+/// `{status, order, coin}`: an order that changed and the shopper's coin balance after.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderChangeAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+    /// The shopper's coin balance after the change.
+    pub coin: Coins,
+}
+
+/// `{status, order, coin, replayed}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct PlacedOrderAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+    /// The shopper's coin balance after the order.
+    pub coin: Coins,
+    /// True when this idempotency key had already placed the order: nothing new happened.
+    pub replayed: bool,
+}
+
+/// `{status, orders}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderListAnswer {
+    pub status: SuccessStatus,
+    /// Newest first.
+    pub orders: Vec<Order>,
+}
+
+/// `{status, count}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CountAnswer {
+    pub status: SuccessStatus,
+    #[ts(type = "number")]
+    pub count: usize,
+}
+
+/// `{status, coin}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CoinAnswer {
+    pub status: SuccessStatus,
+    /// The new coin balance.
+    pub coin: Coins,
+}
+
+/// The user id a request names: a number, or digits in a string.
+fn user_id_schema() -> Schema {
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1)),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .build()
+        .into()
+}
 
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
@@ -67,30 +134,63 @@ fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlaceBody {
+    /// The signed-in shopper's id: their cart is what is ordered.
+    #[schema(schema_with = user_id_schema)]
+    #[ts(type = "string | number")]
     id: Value,
     address: Address,
     #[serde(default)]
+    #[ts(optional)]
     coupon: Option<String>,
+    /// Whole coins (1 coin = ฿1) to spend; not negative.
     #[serde(default)]
+    #[schema(minimum = 0)]
+    #[ts(optional)]
     coins: Option<i64>,
+    #[schema(value_type = PaymentMethod)]
+    #[ts(as = "PaymentMethod")]
     payment: String,
+    /// Made once per checkout attempt and sent again on a retry: 8–100 letters, digits, - or _.
+    #[schema(min_length = 8, max_length = 100)]
     idempotency_key: String,
+    /// For a full tax invoice.
     #[serde(default)]
+    #[ts(optional)]
     vat_info: Option<VatInfo>,
     #[serde(default)]
+    #[ts(optional)]
     lang: Option<String>,
 }
 
-/// `POST /api/app/order/place`: the signed-in shopper's cart becomes an order.
+/// Place the signed-in shopper's cart as an order.
+///
+/// One durable transaction: re-quote, stock, coins, coupon use, the cart cleared and a log
+/// line. Idempotent per `idempotencyKey`: 201 for a new order, 200 with `replayed: true` when
+/// the key already placed it.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/place",
+    tag = "order",
+    security(("bearer" = [])),
+    request_body = PlaceBody,
+    responses(
+        (status = 201, description = "A new order", body = PlacedOrderAnswer),
+        (status = 200, description = "The order this key placed before (`replayed: true`)", body = PlacedOrderAnswer),
+        (status = 400, description = "`invalid_address`, `invalid_vat_info`, `invalid_payment`, `invalid_idempotency_key`, `invalid_cart_id`, `cart_empty`, `unknown_coupon`, a pricing code (`coupon_…`, `not_enough_coins`) or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's cart", body = ErrorAnswer),
+        (status = 409, description = "`out_of_stock` or `product_unavailable`: the cart must change first", body = ErrorAnswer),
+    ),
+)]
 pub async fn place_order(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
     Json(body): Json<PlaceBody>,
-) -> Result<Response, AppError> {
+) -> Result<(StatusCode, Json<PlacedOrderAnswer>), AppError> {
     let user_id = user_id_from(&body.id, "id")?;
     if user_id != caller.user.id {
         return Err(AppError::Forbidden(
@@ -161,9 +261,13 @@ pub async fn place_order(
     };
     Ok((
         status,
-        axum::Json(json!({"status": "success", "order": placed.order, "coin": placed.coin, "replayed": placed.replayed})),
-    )
-        .into_response())
+        Json(PlacedOrderAnswer {
+            status: SuccessStatus::Success,
+            order: placed.order,
+            coin: placed.coin,
+            replayed: placed.replayed,
+        }),
+    ))
 }
 
 fn trimmed(address: Address) -> Address {
@@ -177,16 +281,39 @@ fn trimmed(address: Address) -> Address {
     }
 }
 
-fn order_answer(order: &Order) -> Response {
-    axum::Json(json!({"status": "success", "order": order})).into_response()
+fn order_answer(order: Order) -> Json<OrderAnswer> {
+    Json(OrderAnswer {
+        status: SuccessStatus::Success,
+        order,
+    })
 }
 
-/// `GET /api/app/order/get/{id}` (the shopper who placed it, or staff).
+fn order_change(order: Order, coin: Coins) -> Json<OrderChangeAnswer> {
+    Json(OrderChangeAnswer {
+        status: SuccessStatus::Success,
+        order,
+        coin,
+    })
+}
+
+/// One order: the shopper who placed it, or staff; others get 404.
+#[utoipa::path(
+    get,
+    path = "/api/app/order/get/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The order", body = OrderAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+    ),
+)]
 pub async fn get_order(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(id): Path<OrderId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<OrderAnswer>, AppError> {
     let db = state.store.clone();
     let order = blocking(move || store::get(&db, id)).await?;
     if order.user_id != caller.user.id && !caller.user.role.is_admin() {
@@ -194,52 +321,104 @@ pub async fn get_order(
         // strangers how many orders exist.
         return Err(AppError::NotFound(format!("there is no order {id}")));
     }
-    Ok(order_answer(&order))
+    Ok(order_answer(order))
 }
 
-/// `GET /api/app/order/list/{userId}`: newest first.
+/// A shopper's orders, newest first (the owner or staff).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/list/{user_id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("user_id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The orders", body = OrderListAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's orders", body = ErrorAnswer),
+    ),
+)]
 pub async fn list_orders(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(user_id): Path<UserId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<OrderListAnswer>, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
     let orders = blocking(move || store::list_for_user(&db, user_id)).await?;
-    Ok(axum::Json(json!({"status": "success", "orders": orders})).into_response())
+    Ok(Json(OrderListAnswer {
+        status: SuccessStatus::Success,
+        orders,
+    }))
 }
 
-/// `GET /api/app/order/needreview/{userId}`: delivered orders waiting for a review.
+/// How many delivered orders wait for the shopper's review (the owner or staff).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/needreview/{user_id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("user_id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The count", body = CountAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's orders", body = ErrorAnswer),
+    ),
+)]
 pub async fn need_review(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(user_id): Path<UserId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CountAnswer>, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
     let count = blocking(move || store::need_review_count(&db, user_id)).await?;
-    Ok(axum::Json(json!({"status": "success", "count": count})).into_response())
+    Ok(Json(CountAnswer {
+        status: SuccessStatus::Success,
+        count,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewBody {
+    /// A whole number from 1 to 5.
+    #[schema(value_type = u8, minimum = 1, maximum = 5)]
+    #[ts(type = "number")]
     rating: Value,
+    /// At most 1000 characters.
     #[serde(default)]
+    #[schema(max_length = 1000)]
+    #[ts(as = "Option<String>", optional)]
     comment: String,
 }
 
 /// The longest review comment, in characters.
 const MAX_COMMENT: usize = 1000;
 
-/// `POST /api/app/order/review/{id}` `{rating, comment}`: once, for a delivered order.
+/// Review a delivered order once (the owner); earns the configured review coins.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/review/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = ReviewBody,
+    responses(
+        (status = 200, description = "The reviewed order and the coin balance with the reward", body = OrderChangeAnswer),
+        (status = 400, description = "`invalid_rating` or `invalid_comment`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's order", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`not_delivered` or `already_reviewed`", body = ErrorAnswer),
+    ),
+)]
 pub async fn review_order(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
     Path(id): Path<OrderId>,
     Json(body): Json<ReviewBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<OrderChangeAnswer>, AppError> {
     let rating = body
         .rating
         .as_u64()
@@ -260,16 +439,31 @@ pub async fn review_order(
     let actor = actor(&caller, false, &headers);
     let (order, coin) =
         blocking(move || store::review(&db, id, &actor, rating, &body.comment, rewards)).await?;
-    Ok(axum::Json(json!({"status": "success", "order": order, "coin": coin})).into_response())
+    Ok(order_change(order, coin))
 }
 
-/// `POST /api/app/order/cancel/{id}`: the shopper cancels their unpaid order.
+/// The shopper cancels their own unpaid order.
+///
+/// Stock, coins and the coupon use are given back.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/cancel/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The cancelled order and the coin balance with the coins given back", body = OrderChangeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 409, description = "`invalid_transition`: only an unpaid order can be cancelled by the shopper", body = ErrorAnswer),
+    ),
+)]
 pub async fn cancel_order(
     State(state): State<AppState>,
     headers: HeaderMap,
     caller: AuthUser,
     Path(id): Path<OrderId>,
-) -> Result<Response, AppError> {
+) -> Result<Json<OrderChangeAnswer>, AppError> {
     let details = StatusDetails::default();
     let (order, coin) = move_order(
         &state,
@@ -281,23 +475,45 @@ pub async fn cancel_order(
         false,
     )
     .await?;
-    Ok(axum::Json(json!({"status": "success", "order": order, "coin": coin})).into_response())
+    Ok(order_change(order, coin))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct StatusBody {
+    /// The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
+    #[schema(value_type = Status)]
+    #[ts(as = "Status")]
     status: String,
 }
 
-/// `POST /api/admin/order/{id}/status` `{status}`: staff move an order along.
+/// Staff move an order along.
+///
+/// `pending_payment → paid → preparing → shipped → delivered`, or `cancelled` before shipping;
+/// delivery awards the purchase coins.
+#[utoipa::path(
+    post,
+    path = "/api/admin/order/{id}/status",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = StatusBody,
+    responses(
+        (status = 200, description = "The moved order", body = OrderAnswer),
+        (status = 400, description = "`invalid_status`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`invalid_transition`: not a move the order's status allows", body = ErrorAnswer),
+    ),
+)]
 pub async fn set_order_status(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(caller): AdminUser,
     Path(id): Path<OrderId>,
     Json(body): Json<StatusBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<OrderAnswer>, AppError> {
     let next = Status::parse(body.status.trim()).ok_or_else(|| {
         AppError::bad_request(
             "invalid_status",
@@ -306,7 +522,7 @@ pub async fn set_order_status(
     })?;
     let details = StatusDetails::default();
     let (order, _) = move_order(&state, &headers, &caller, id, next, details, true).await?;
-    Ok(order_answer(&order))
+    Ok(order_answer(order))
 }
 
 async fn move_order(
@@ -338,21 +554,38 @@ async fn move_order(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CoinsBody {
+    /// Coins to credit (negative: to take back); not 0, at most 1000000 either way.
     amount: Coins,
+    /// Why, for the ledger.
+    #[schema(max_length = 200)]
     reason: String,
 }
 
-/// `POST /api/admin/coins/{userId}` `{amount, reason}`: staff credit (or take back) coins.
+/// Staff credit or take back a shopper's coins, with a reason in the ledger.
+#[utoipa::path(
+    post,
+    path = "/api/admin/coins/{user_id}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("user_id" = u64, Path, description = "user id")),
+    request_body = CoinsBody,
+    responses(
+        (status = 200, description = "The new balance", body = CoinAnswer),
+        (status = 400, description = "`invalid_input` or `unknown_user`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
+    ),
+)]
 pub async fn adjust_coins(
     State(state): State<AppState>,
     headers: HeaderMap,
     AdminUser(caller): AdminUser,
     Path(user_id): Path<UserId>,
     Json(body): Json<CoinsBody>,
-) -> Result<Response, AppError> {
+) -> Result<Json<CoinAnswer>, AppError> {
     if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
         return Err(AppError::bad_request(
             "invalid_input",
@@ -363,5 +596,8 @@ pub async fn adjust_coins(
     let coin =
         blocking(move || store::adjust_coins(&db, user_id, body.amount, &body.reason, &actor))
             .await?;
-    Ok(axum::Json(json!({"status": "success", "coin": coin})).into_response())
+    Ok(Json(CoinAnswer {
+        status: SuccessStatus::Success,
+        coin,
+    }))
 }

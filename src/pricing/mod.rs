@@ -10,6 +10,8 @@ pub mod routes;
 pub mod store;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 pub use promotion::{Promotion, applies};
 
@@ -44,7 +46,8 @@ impl Line {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A discount: `{"kind":"percent","value":10}` or `{"kind":"amount","value":50000}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]
 pub enum Discount {
     /// Whole percent, 1–100.
@@ -102,7 +105,7 @@ pub struct QuoteRequest<'a> {
 }
 
 /// What an order costs, as the API shows it (satang).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
     pub subtotal: Satang,

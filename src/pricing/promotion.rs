@@ -1,11 +1,13 @@
 //! Promotions and SPEC.md §5's rule for when one applies to a product.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::{Discount, Line};
 
 /// A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Promotion {
     pub id: String,

@@ -1,37 +1,93 @@
-//! Thin handlers for coupons.
+//! Thin handlers for promotions and coupons on display.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
 
+use super::{Discount, Promotion, Satang};
 use crate::app::AppState;
 use crate::http::AppError;
+use crate::http::envelope::SuccessStatus;
+use crate::http::json::Json;
 
-/// `GET /api/app/promotions`: the displayed promotion rules, for the badges on product cards.
-/// Prices are still computed only here; the UI shows which rule applies.
-pub async fn list_promotions(State(state): State<AppState>) -> Result<Response, AppError> {
+/// `{status, promotions}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct PromotionsAnswer {
+    pub status: SuccessStatus,
+    pub promotions: Vec<Promotion>,
+}
+
+/// A coupon as the header's coupon label and the checkout suggestions show it.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopCoupon {
+    pub code: String,
+    pub discount: Discount,
+    /// The order value (after promotions) needed, in satang.
+    pub min_spend: Satang,
+    /// Unix seconds; valid until before then.
+    pub ends_at: i64,
+}
+
+/// `{status, count, coupons}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CouponsAnswer {
+    pub status: SuccessStatus,
+    #[ts(type = "number")]
+    pub count: usize,
+    pub coupons: Vec<ShopCoupon>,
+}
+
+/// The promotion rules on display (SPEC §5 fields), for the badges on product cards.
+///
+/// Prices are still computed only by the server; the UI shows which rule applies.
+#[utoipa::path(
+    get,
+    path = "/api/app/promotions",
+    tag = "pricing",
+    responses((status = 200, description = "Displayed promotions", body = PromotionsAnswer)),
+)]
+pub async fn list_promotions(
+    State(state): State<AppState>,
+) -> Result<Json<PromotionsAnswer>, AppError> {
     let db = state.store.clone();
     let promotions = tokio::task::spawn_blocking(move || super::store::promotions(&db))
         .await
         .map_err(|e| AppError::internal("promotions", e))??;
-    let shown: Vec<_> = promotions.into_iter().filter(|p| p.display).collect();
-    Ok(axum::Json(json!({"status": "success", "promotions": shown})).into_response())
+    let promotions = promotions.into_iter().filter(|p| p.display).collect();
+    Ok(Json(PromotionsAnswer {
+        status: SuccessStatus::Success,
+        promotions,
+    }))
 }
 
-/// `GET /api/app/coupons`: coupons to show in the header's coupon label now.
-pub async fn list_coupons(State(state): State<AppState>) -> Result<Response, AppError> {
+/// The coupons to show in the header's coupon label now.
+#[utoipa::path(
+    get,
+    path = "/api/app/coupons",
+    tag = "pricing",
+    responses((status = 200, description = "Displayed coupons valid now", body = CouponsAnswer)),
+)]
+pub async fn list_coupons(State(state): State<AppState>) -> Result<Json<CouponsAnswer>, AppError> {
     let db = state.store.clone();
     let coupons = tokio::task::spawn_blocking(move || super::store::coupons(&db))
         .await
         .map_err(|e| AppError::internal("coupons", e))??;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let shown: Vec<_> = coupons
-        .iter()
+    let coupons: Vec<ShopCoupon> = coupons
+        .into_iter()
         .filter(|c| c.display && c.starts_at <= now && now < c.ends_at)
-        .map(|c| json!({"code": c.code, "discount": c.discount, "minSpend": c.min_spend, "endsAt": c.ends_at}))
+        .map(|c| ShopCoupon {
+            code: c.code,
+            discount: c.discount,
+            min_spend: c.min_spend,
+            ends_at: c.ends_at,
+        })
         .collect();
-    Ok(
-        axum::Json(json!({"status": "success", "count": shown.len(), "coupons": shown}))
-            .into_response(),
-    )
+    Ok(Json(CouponsAnswer {
+        status: SuccessStatus::Success,
+        count: coupons.len(),
+        coupons,
+    }))
 }
