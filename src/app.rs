@@ -111,6 +111,7 @@ impl AppState {
 pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
     let mut documents = content::store::seed_documents().map_err(StartError::Seed)?;
     documents.extend(admin::store::seed_documents().map_err(StartError::Seed)?);
+    documents.extend(admin::permissions::seed_documents().map_err(StartError::Seed)?);
     let report = seed::sync(store, &documents)?;
     tracing::info!(
         inserted = report.inserted,
@@ -195,9 +196,34 @@ pub fn app(state: AppState) -> Router {
         // Staff
         .route("/api/file/menus/admin", get(admin::routes::get_admin_menus))
         .route("/api/admin/activity", get(admin::routes::list_activity))
+        // Staff: the order desk (each route names its permission in its handler)
+        .route("/api/admin/orders", get(admin::orders::list_orders))
         .route(
-            "/api/admin/user/{id}/coins",
-            get(accounts::routes::get_coin_ledger).post(accounts::routes::adjust_coins),
+            "/api/admin/orders.csv",
+            get(admin::orders::export_orders_csv),
+        )
+        .route("/api/admin/orders/status", post(admin::orders::bulk_status))
+        .route(
+            "/api/admin/order/{id}/status",
+            post(admin::orders::set_order_status),
+        )
+        .route("/api/admin/order/{id}/notes", post(admin::orders::add_note))
+        // Staff: customers
+        .route(
+            "/api/admin/customers",
+            get(admin::customers::list_customers),
+        )
+        .route(
+            "/api/admin/customers/{id}",
+            get(admin::customers::get_customer),
+        )
+        .route(
+            "/api/admin/customers/{id}/coins",
+            post(admin::customers::adjust_coins),
+        )
+        .route(
+            "/api/admin/customers/{id}/disabled",
+            post(admin::customers::set_disabled),
         )
         // Catalogue
         .route("/api/app/room/list", get(catalog::routes::list_rooms))
@@ -242,14 +268,6 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/api/app/order/cancel/{id}",
             post(orders::routes::cancel_order),
-        )
-        .route(
-            "/api/admin/order/{id}/status",
-            post(orders::routes::set_order_status),
-        )
-        .route(
-            "/api/admin/coins/{user_id}",
-            post(orders::routes::adjust_coins),
         )
         .route(
             "/api/app/coupons",

@@ -48,6 +48,9 @@ pub struct User {
     pub created_at: i64,
     #[serde(default)]
     pub last_login_at: Option<i64>,
+    /// A disabled account cannot sign in, and its tokens stop working at once.
+    #[serde(default)]
+    pub disabled: bool,
 }
 
 /// A delivery address in Thailand.

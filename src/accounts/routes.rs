@@ -8,12 +8,11 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::coins::{self, CoinChange, CoinEntry};
 use super::model::{Address, Provider, Role, User, VatInfo};
 use super::store::{self, AccountError, Contact, NewLocalUser};
 use crate::app::AppState;
 use crate::domain::{Coins, UserId};
-use crate::http::auth::{AdminUser, AuthUser};
+use crate::http::auth::AuthUser;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -116,16 +115,6 @@ pub struct ProvidersAnswer {
     pub status: SuccessStatus,
     /// The social sign-in providers configured here (`google`, `facebook`), maybe none.
     pub providers: Vec<Provider>,
-}
-
-/// `{status, coin, ledger}`
-#[derive(Debug, Clone, Serialize, ToSchema, TS)]
-pub struct CoinLedgerAnswer {
-    pub status: SuccessStatus,
-    /// The balance, equal to the sum of the ledger's amounts.
-    pub coin: Coins,
-    /// Every change, oldest first.
-    pub ledger: Vec<CoinEntry>,
 }
 
 /// Runs blocking account work (Argon2, redb) off the async workers.
@@ -462,93 +451,4 @@ pub async fn list_providers(State(state): State<AppState>) -> Json<ProvidersAnsw
         status: SuccessStatus::Success,
         providers: super::social::enabled_providers(&state),
     })
-}
-
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct CoinBody {
-    /// Coins to add (negative: to take back); not 0, at most 1000000 either way.
-    amount: Coins,
-    /// Why, for the ledger: 1 to 200 characters.
-    reason: String,
-}
-
-/// Adjust a user's coins (staff); recorded in the ledger and the activity log.
-#[utoipa::path(
-    post,
-    path = "/api/admin/user/{id}/coins",
-    tag = "admin",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "user id")),
-    request_body = CoinBody,
-    responses(
-        (status = 200, description = "The user's info with the new balance", body = UserInfoAnswer),
-        (status = 400, description = "`invalid_input`: amount out of range, no reason, or a balance below 0", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
-    ),
-)]
-pub async fn adjust_coins(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    AdminUser(staff): AdminUser,
-    Path(user_id): Path<UserId>,
-    Json(body): Json<CoinBody>,
-) -> Result<Json<UserInfoAnswer>, AppError> {
-    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
-        return Err(AppError::bad_request(
-            "invalid_input",
-            "amount must be between -1000000 and 1000000 and not 0",
-        ));
-    }
-    let db = state.store.clone();
-    let (staff_id, staff_name, channel) =
-        (staff.user.id, staff.user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
-        let change = CoinChange {
-            amount: body.amount,
-            reason: &body.reason,
-            order_id: None,
-            staff_id: Some(staff_id),
-        };
-        coins::adjust_by_staff(&db, user_id, &change, &staff_name, &channel)
-    })
-    .await?;
-    Ok(UserInfoAnswer::new(&user))
-}
-
-/// A user's coin ledger and the balance it adds up to (staff).
-#[utoipa::path(
-    get,
-    path = "/api/admin/user/{id}/coins",
-    tag = "admin",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "user id")),
-    responses(
-        (status = 200, description = "Balance and ledger", body = CoinLedgerAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
-    ),
-)]
-pub async fn get_coin_ledger(
-    State(state): State<AppState>,
-    _staff: AdminUser,
-    Path(user_id): Path<UserId>,
-) -> Result<Json<CoinLedgerAnswer>, AppError> {
-    let db = state.store.clone();
-    let (entries, user) = blocking(move || {
-        Ok((
-            coins::ledger(&db, user_id)?,
-            store::find_by_id(&db, user_id)?,
-        ))
-    })
-    .await?;
-    let user = user.ok_or_else(|| AppError::NotFound(format!("there is no user {user_id}")))?;
-    Ok(Json(CoinLedgerAnswer {
-        status: SuccessStatus::Success,
-        coin: user.coin,
-        ledger: entries,
-    }))
 }

@@ -39,6 +39,10 @@ pub enum AccountError {
     WeakPassword(String),
     #[error("this account signs in with Google or Facebook and has no password")]
     NoPassword,
+    #[error("this account is disabled; please contact the shop")]
+    Disabled,
+    #[error("{0}")]
+    Forbidden(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -142,6 +146,7 @@ fn new_user(
         vat_info: None,
         created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
         last_login_at: None,
+        disabled: false,
     })
 }
 
@@ -165,6 +170,10 @@ pub fn verify_login(
     // A failed attempt commits too: its activity-log line is the point.
     store.write(|txn| {
         Ok::<_, AccountError>(match (ok, found) {
+            (true, Some(user)) if user.disabled => {
+                activity::append(txn, &user.username, "refused sign-in (disabled)", kcard)?;
+                Err(AccountError::Disabled)
+            }
             (true, Some(mut user)) => {
                 user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
                 put_in(txn, &user)?;
@@ -238,6 +247,33 @@ pub fn reset_password(
         user.password_hash = Some(hash);
         user.token_version += 1;
         Ok(())
+    })
+}
+
+/// Disables or enables an account (staff). Disabling bumps the token version, so every
+/// token the user holds stops working at once.
+pub fn set_disabled(
+    store: &Store,
+    user_id: UserId,
+    disabled: bool,
+    actor: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    store.write(|txn| {
+        let mut user = load(txn, user_id)?;
+        if user.disabled != disabled {
+            user.disabled = disabled;
+            user.token_version += 1;
+            put_in(txn, &user)?;
+        }
+        let action = if disabled { "disabled" } else { "enabled" };
+        activity::append(
+            txn,
+            actor,
+            &format!("account {} {action}", user.username),
+            kcard,
+        )?;
+        Ok(user)
     })
 }
 
@@ -422,6 +458,55 @@ pub fn find_by_username(store: &Store, username: &str) -> Result<Option<User>, A
 
 pub fn find_by_id(store: &Store, user_id: UserId) -> Result<Option<User>, AccountError> {
     Ok(store.read(|txn| find_in(txn, user_id))?)
+}
+
+/// Users matching `q` (part of the username, name, email or phone; empty matches all),
+/// newest first, below the id `below`; staff accounts when `staff`, shoppers otherwise. Answers
+/// the page and the cursor of the next one.
+pub fn search_users(
+    store: &Store,
+    q: &str,
+    staff: bool,
+    limit: usize,
+    below: UserId,
+) -> Result<(Vec<User>, Option<UserId>), AccountError> {
+    let q = q.trim().to_lowercase();
+    let digits: String = q.chars().filter(char::is_ascii_digit).collect();
+    let matches = |user: &User| {
+        q.is_empty()
+            || user.username.to_lowercase().contains(&q)
+            || user.name.to_lowercase().contains(&q)
+            || user.email.to_lowercase().contains(&q)
+            || (digits.len() >= 3
+                && user
+                    .phone
+                    .chars()
+                    .filter(char::is_ascii_digit)
+                    .collect::<String>()
+                    .contains(&digits))
+    };
+    Ok(store.read(|txn| {
+        let users = USER_ID_TO_USER.read(txn)?;
+        let mut page = Vec::new();
+        for id in users.keys_rev_in(..below.get())? {
+            let Some(user) = users.get(id?)? else {
+                continue;
+            };
+            if user.role.is_admin() == staff && matches(&user) {
+                page.push(user);
+                if page.len() > limit {
+                    break;
+                }
+            }
+        }
+        let next = if page.len() > limit {
+            page.truncate(limit);
+            page.last().map(|u| u.id)
+        } else {
+            None
+        };
+        Ok::<_, StoreError>((page, next))
+    })?)
 }
 
 /// Every user, by id.

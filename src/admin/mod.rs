@@ -1,6 +1,8 @@
 //! The staff area: per-role admin menus (SPEC.md §3 "Admin menu").
 
+pub mod customers;
 pub mod model;
+pub mod orders;
 pub mod permissions;
 pub mod routes;
 pub mod store;

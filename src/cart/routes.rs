@@ -467,7 +467,9 @@ pub async fn quote_cart(
             ),
         };
         let balance = match user_id {
-            Some(id) => crate::accounts::store::find_by_id(&db, id)?.map_or(Coins::ZERO, |u| u.coin),
+            Some(id) => {
+                crate::accounts::store::find_by_id(&db, id)?.map_or(Coins::ZERO, |u| u.coin)
+            }
             None => Coins::ZERO,
         };
         let lines: Vec<crate::pricing::Line> = cart

@@ -103,7 +103,7 @@ pub async fn authenticate(
     .await
     .map_err(|e| AppError::internal("checking a token", e))??;
     let user = user.ok_or(AppError::Unauthorized)?;
-    if revoked || user.token_version != claims.ver || claims.jti.is_empty() {
+    if revoked || user.disabled || user.token_version != claims.ver || claims.jti.is_empty() {
         return Err(AppError::Unauthorized);
     }
     Ok(Some(AuthUser { claims, user }))

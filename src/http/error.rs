@@ -160,6 +160,8 @@ impl From<crate::accounts::store::AccountError> for AppError {
             },
             AccountError::NoSuchUser(who) => AppError::NotFound(format!("there is no user {who}")),
             AccountError::InvalidCredentials => AppError::InvalidCredentials,
+            AccountError::Disabled => AppError::Forbidden(err_text_disabled()),
+            AccountError::Forbidden(message) => AppError::Forbidden(message),
             AccountError::Store(err) => AppError::internal("accounts", err),
         }
     }
@@ -182,6 +184,10 @@ impl From<crate::catalog::query::QueryError> for AppError {
     fn from(err: crate::catalog::query::QueryError) -> Self {
         AppError::bad_request("invalid_parameter", err.to_string())
     }
+}
+
+fn err_text_disabled() -> String {
+    "this account is disabled; please contact the shop".into()
 }
 
 impl From<crate::store::StoreError> for AppError {

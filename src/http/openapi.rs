@@ -48,8 +48,15 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         // Staff
         admin::routes::get_admin_menus,
         admin::routes::list_activity,
-        accounts::routes::get_coin_ledger,
-        accounts::routes::adjust_coins,
+        admin::orders::list_orders,
+        admin::orders::export_orders_csv,
+        admin::orders::bulk_status,
+        admin::orders::set_order_status,
+        admin::orders::add_note,
+        admin::customers::list_customers,
+        admin::customers::get_customer,
+        admin::customers::adjust_coins,
+        admin::customers::set_disabled,
         // Catalogue
         catalog::routes::list_rooms,
         catalog::routes::get_category_tree,
@@ -74,8 +81,6 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         orders::routes::need_review,
         orders::routes::review_order,
         orders::routes::cancel_order,
-        orders::routes::set_order_status,
-        orders::routes::adjust_coins,
     ),
     // Listed here: recursive types (their own fields stop the walk that collects the schemas
     // the paths use) and types named only in path parameters.

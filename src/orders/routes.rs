@@ -15,7 +15,7 @@ use super::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
-use crate::http::auth::{AdminUser, AuthUser};
+use crate::http::auth::AuthUser;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -63,14 +63,6 @@ pub struct CountAnswer {
     pub count: usize,
 }
 
-/// `{status, coin}`
-#[derive(Debug, Clone, Serialize, ToSchema, TS)]
-pub struct CoinAnswer {
-    pub status: SuccessStatus,
-    /// The new coin balance.
-    pub coin: Coins,
-}
-
 /// The user id a request names: a number, or digits in a string.
 fn user_id_schema() -> Schema {
     OneOfBuilder::new()
@@ -84,7 +76,7 @@ fn user_id_schema() -> Schema {
         .into()
 }
 
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
 ) -> Result<T, AppError> {
     tokio::task::spawn_blocking(work)
@@ -93,14 +85,14 @@ async fn blocking<T: Send + 'static>(
         .map_err(AppError::from)
 }
 
-fn rewards(state: &AppState) -> Rewards {
+pub(crate) fn rewards(state: &AppState) -> Rewards {
     Rewards {
         earn_percent: state.config.coins.earn_percent,
         review_reward: state.config.coins.review_reward,
     }
 }
 
-fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
+pub(crate) fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
     Actor {
         user_id: caller.user.id,
         username: caller.user.username.clone(),
@@ -478,54 +470,9 @@ pub async fn cancel_order(
     Ok(order_change(order, coin))
 }
 
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct StatusBody {
-    /// The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
-    #[schema(value_type = Status)]
-    #[ts(as = "Status")]
-    status: String,
-}
-
-/// Staff move an order along.
-///
-/// `pending_payment → paid → preparing → shipped → delivered`, or `cancelled` before shipping;
-/// delivery awards the purchase coins.
-#[utoipa::path(
-    post,
-    path = "/api/admin/order/{id}/status",
-    tag = "admin",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
-    request_body = StatusBody,
-    responses(
-        (status = 200, description = "The moved order", body = OrderAnswer),
-        (status = 400, description = "`invalid_status`", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
-        (status = 409, description = "`invalid_transition`: not a move the order's status allows", body = ErrorAnswer),
-    ),
-)]
-pub async fn set_order_status(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    AdminUser(caller): AdminUser,
-    Path(id): Path<OrderId>,
-    Json(body): Json<StatusBody>,
-) -> Result<Json<OrderAnswer>, AppError> {
-    let next = Status::parse(body.status.trim()).ok_or_else(|| {
-        AppError::bad_request(
-            "invalid_status",
-            "status: must be paid, preparing, shipped, delivered or cancelled",
-        )
-    })?;
-    let details = StatusDetails::default();
-    let (order, _) = move_order(&state, &headers, &caller, id, next, details, true).await?;
-    Ok(order_answer(order))
-}
-
-async fn move_order(
+/// Moves an order (staff, or the shopper cancelling an unpaid order), then lets the catalogue
+/// snapshot take the stock that came back. Shared by the shopper's cancel and the order desk.
+pub(crate) async fn move_order(
     state: &AppState,
     headers: &HeaderMap,
     caller: &AuthUser,
@@ -552,52 +499,4 @@ async fn move_order(
         Ok((order, coin))
     })
     .await
-}
-
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
-pub struct CoinsBody {
-    /// Coins to credit (negative: to take back); not 0, at most 1000000 either way.
-    amount: Coins,
-    /// Why, for the ledger.
-    #[schema(max_length = 200)]
-    reason: String,
-}
-
-/// Staff credit or take back a shopper's coins, with a reason in the ledger.
-#[utoipa::path(
-    post,
-    path = "/api/admin/coins/{user_id}",
-    tag = "admin",
-    security(("bearer" = [])),
-    params(("user_id" = u64, Path, description = "user id")),
-    request_body = CoinsBody,
-    responses(
-        (status = 200, description = "The new balance", body = CoinAnswer),
-        (status = 400, description = "`invalid_input` or `unknown_user`", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
-    ),
-)]
-pub async fn adjust_coins(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    AdminUser(caller): AdminUser,
-    Path(user_id): Path<UserId>,
-    Json(body): Json<CoinsBody>,
-) -> Result<Json<CoinAnswer>, AppError> {
-    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
-        return Err(AppError::bad_request(
-            "invalid_input",
-            "amount: must be a non-zero number of coins up to 1000000 either way",
-        ));
-    }
-    let (db, actor) = (state.store.clone(), actor(&caller, true, &headers));
-    let coin =
-        blocking(move || store::adjust_coins(&db, user_id, body.amount, &body.reason, &actor))
-            .await?;
-    Ok(Json(CoinAnswer {
-        status: SuccessStatus::Success,
-        coin,
-    }))
 }

@@ -373,27 +373,3 @@ pub fn review(
         Ok((order, coin))
     })
 }
-
-/// Staff adds or takes coins (goodwill, corrections), with the reason in the ledger.
-pub fn adjust_coins(
-    store: &Store,
-    user_id: UserId,
-    amount: Coins,
-    reason: &str,
-    actor: &Actor,
-) -> Result<Coins, OrderError> {
-    let change = CoinChange {
-        amount,
-        reason,
-        order_id: None,
-        staff_id: Some(actor.user_id),
-    };
-    let user = coins::adjust_by_staff(store, user_id, &change, &actor.username, &actor.kcard)
-        .map_err(|err| match err {
-            AccountError::NoSuchUser(_) => {
-                OrderError::invalid("unknown_user", format!("there is no user {user_id}"))
-            }
-            other => other.into(),
-        })?;
-    Ok(user.coin)
-}

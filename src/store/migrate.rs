@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 8;
+pub const SCHEMA_VERSION: u64 = 9;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -69,6 +69,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 8,
         name: "create the order and stock tables; move stock levels out of the products",
         apply: v8_orders,
+    },
+    Migration {
+        version: 9,
+        name: "create the staff tables: role permissions, order indexes by status and search term, sales per day",
+        apply: v9_staff,
     },
 ];
 
@@ -285,3 +290,161 @@ mod tests {
 #[cfg(test)]
 #[path = "migrate_tests.rs"]
 mod upgrade_tests;
+
+/// Version 9: what the staff area needs. Role permissions (seeded later like every document),
+/// orders indexed by status and by search term, and sales totals per shop day (UTC+7), all
+/// filled from the orders a version-8 shop already has.
+fn v9_staff(txn: &WriteTransaction) -> Result<(), StoreError> {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_order");
+    const ORDER_STATUS_TO_ORDER: TableDefinition<(u64, u64), &[u8]> =
+        TableDefinition::new("order_status_to_order");
+    const ORDER_TERM_TO_ORDER: TableDefinition<(&str, u64), &[u8]> =
+        TableDefinition::new("order_term_to_order");
+    const SALES_DAY_TO_TOTALS: TableDefinition<&str, &[u8]> =
+        TableDefinition::new("sales_day_to_totals");
+
+    /// What this migration reads of a version-8 order.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct OrderV8 {
+        number: String,
+        status: String,
+        created_at: u64,
+        total: i64,
+        #[serde(default)]
+        quote: QuoteV8,
+        payment: PaymentV8,
+        #[serde(default)]
+        kcard: String,
+        address: AddressV8,
+        #[serde(default)]
+        vat_info: Option<VatV8>,
+        #[serde(default)]
+        lines: Vec<LineV8>,
+    }
+    #[derive(Deserialize, Default)]
+    struct QuoteV8 {
+        #[serde(default)]
+        vat: i64,
+    }
+    #[derive(Deserialize)]
+    struct PaymentV8 {
+        method: String,
+    }
+    #[derive(Deserialize)]
+    struct AddressV8 {
+        #[serde(default)]
+        name: String,
+        #[serde(default)]
+        phone: String,
+    }
+    #[derive(Deserialize)]
+    struct VatV8 {
+        #[serde(default)]
+        name: String,
+    }
+    #[derive(Deserialize)]
+    struct LineV8 {
+        code: String,
+        qty: u64,
+    }
+    #[derive(serde::Serialize, Default)]
+    #[serde(rename_all = "camelCase")]
+    struct Tally {
+        orders: u64,
+        revenue: i64,
+    }
+    #[derive(serde::Serialize, Default)]
+    #[serde(rename_all = "camelCase")]
+    struct DayTotals {
+        orders: u64,
+        revenue: i64,
+        vat: i64,
+        by_payment: BTreeMap<String, Tally>,
+        by_kcard: BTreeMap<String, Tally>,
+        products: BTreeMap<String, u64>,
+    }
+
+    create::<&str, &[u8]>(txn, "role_name_to_permissions")?;
+    let orders = txn.open_table(ORDER_ID_TO_ORDER)?;
+    let mut by_status = txn.open_table(ORDER_STATUS_TO_ORDER)?;
+    let mut by_term = txn.open_table(ORDER_TERM_TO_ORDER)?;
+    let mut days: BTreeMap<String, DayTotals> = BTreeMap::new();
+    for entry in orders.iter()? {
+        let (id, value) = entry?;
+        let id = id.value();
+        let order: OrderV8 =
+            serde_json::from_slice(value.value()).map_err(|source| StoreError::BadDocument {
+                key: format!("order {id}"),
+                source,
+            })?;
+        let code = match order.status.as_str() {
+            "pending_payment" => 0,
+            "paid" => 1,
+            "preparing" => 2,
+            "shipped" => 3,
+            "delivered" => 4,
+            _ => 5,
+        };
+        by_status.insert((code, id), [].as_slice())?;
+        let mut terms = BTreeSet::new();
+        terms.insert(order.number.to_lowercase());
+        let digits: String = order
+            .address
+            .phone
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        if !digits.is_empty() {
+            terms.insert(digits);
+        }
+        let names = order.vat_info.iter().map(|v| v.name.as_str());
+        for name in std::iter::once(order.address.name.as_str()).chain(names) {
+            terms.extend(name.split_whitespace().map(str::to_lowercase));
+        }
+        for term in terms.iter().filter(|t| t.len() <= 100) {
+            by_term.insert((term.as_str(), id), [].as_slice())?;
+        }
+        if code == 5 {
+            continue;
+        }
+        // The shop day in Thai time (UTC+7).
+        let local_days = (order.created_at / 1000 + 7 * 3600) / 86_400;
+        let date = time::Date::from_julian_day(2_440_588 + local_days as i32)
+            .map_err(|e| StoreError::Failed(format!("order {id}: {e}")))?;
+        let key = format!(
+            "{:04}-{:02}-{:02}",
+            date.year(),
+            u8::from(date.month()),
+            date.day()
+        );
+        let day = days.entry(key).or_default();
+        day.orders += 1;
+        day.revenue += order.total;
+        day.vat += order.quote.vat;
+        for (slices, slice) in [
+            (&mut day.by_payment, order.payment.method.clone()),
+            (&mut day.by_kcard, order.kcard.clone()),
+        ] {
+            let tally = slices.entry(slice).or_default();
+            tally.orders += 1;
+            tally.revenue += order.total;
+        }
+        for line in &order.lines {
+            *day.products.entry(line.code.clone()).or_default() += line.qty;
+        }
+    }
+    let mut sales = txn.open_table(SALES_DAY_TO_TOTALS)?;
+    for (key, day) in &days {
+        let bytes = serde_json::to_vec(day).map_err(|source| StoreError::Encode {
+            table: "sales_day_to_totals",
+            key: key.clone(),
+            source,
+        })?;
+        sales.insert(key.as_str(), bytes.as_slice())?;
+    }
+    Ok(())
+}

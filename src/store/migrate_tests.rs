@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 8;
+const NEWEST_COVERED: u64 = 9;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -258,6 +258,31 @@ fn write_as_release(store: &Store, version: u64) {
         uses.insert("SAVE10", 1).unwrap();
         uses.insert("SAVE10:2", 1).unwrap();
     }
+    if version >= 9 {
+        // Version 9 indexes each order as it is placed and adds it to its day's totals.
+        txn.open_table(TableDefinition::<(u64, u64), &[u8]>::new(
+            "order_status_to_order",
+        ))
+        .unwrap()
+        .insert((1, 1), [].as_slice())
+        .unwrap();
+        let mut terms = txn
+            .open_table(TableDefinition::<(&str, u64), &[u8]>::new(
+                "order_term_to_order",
+            ))
+            .unwrap();
+        for term in ["k000001", "0812345678", "somchai", "jaidee"] {
+            terms.insert((term, 1), [].as_slice()).unwrap();
+        }
+        let day = json!({"orders": 1, "revenue": 2089800, "vat": 136716,
+            "byPayment": {"promptpay": {"orders": 1, "revenue": 2089800}},
+            "byKcard": {"kiosk-1": {"orders": 1, "revenue": 2089800}},
+            "products": {"SF-1001": 2}});
+        txn.open_table(TableDefinition::<&str, &[u8]>::new("sales_day_to_totals"))
+            .unwrap()
+            .insert("2026-01-02", bytes(&day).as_slice())
+            .unwrap();
+    }
     txn.commit().unwrap();
 }
 
@@ -281,6 +306,11 @@ fn expected(version: u64) -> Value {
         "coupons": since(7, json!([coupon()]), json!([])),
         "coupon": since(7, json!({"coupon": coupon(), "total": uses, "byThisUser": uses}), Value::Null),
         "orders": since(8, json!([order()]), since(4, json!([]), Value::Null)),
+        // Version 9 indexes the orders a version-8 shop has and totals its sales per day.
+        "desk": since(8, json!({"byName": ["K000001"], "byPhone": ["K000001"], "byNumber": ["K000001"], "paid": ["K000001"], "shipped": []}),
+            json!({"byName": [], "byPhone": [], "byNumber": [], "paid": [], "shipped": []})),
+        "salesDay": since(8, json!({"orders": 1, "revenue": 2089800, "units": 2}),
+            json!({"orders": 0, "revenue": 0, "units": null})),
     })
 }
 
@@ -309,6 +339,37 @@ fn read_back(store: &Store) -> Value {
             .unwrap()
             .map(|(coupon, uses)| json!({"coupon": coupon, "total": uses.total, "byThisUser": uses.by_this_user})),
         "orders": shopper_id.map(|id| orders::store::list_for_user(store, id).unwrap()),
+        "desk": desk_numbers(store),
+        "salesDay": sales_day(store),
+    })
+}
+
+/// The sales totals of the day the test order was placed (2026-01-02 in Bangkok).
+fn sales_day(store: &Store) -> Value {
+    use crate::orders::sales::{days, parse_day};
+    let day = parse_day("2026-01-02").unwrap();
+    let totals = &days(store, day, day).unwrap()[0].totals;
+    json!({"orders": totals.orders, "revenue": totals.revenue, "units": totals.products.get("SF-1001")})
+}
+
+/// The order numbers the staff desk finds by name, by phone digits and by status.
+fn desk_numbers(store: &Store) -> Value {
+    use crate::orders::desk::{OrderFilter, list};
+    use crate::orders::model::Status;
+    let numbers = |filter: OrderFilter| -> Vec<String> {
+        list(store, &filter, 50, None)
+            .unwrap()
+            .orders
+            .into_iter()
+            .map(|o| o.number)
+            .collect()
+    };
+    json!({
+        "byName": numbers(OrderFilter { q: Some("somchai".into()), ..OrderFilter::default() }),
+        "byPhone": numbers(OrderFilter { q: Some("081-234".into()), ..OrderFilter::default() }),
+        "byNumber": numbers(OrderFilter { q: Some("k00000".into()), ..OrderFilter::default() }),
+        "paid": numbers(OrderFilter { status: Some(Status::Paid), ..OrderFilter::default() }),
+        "shipped": numbers(OrderFilter { status: Some(Status::Shipped), ..OrderFilter::default() }),
     })
 }
 
@@ -350,6 +411,7 @@ fn open_listed(read: &ReadTransaction, table: &AnyTable) -> Result<(), redb::Tab
         AnyTable::TextToU64(t) => read.open_table(t).map(drop),
         AnyTable::U64ToBytes(t) => read.open_table(t).map(drop),
         AnyTable::PairToBytes(t) => read.open_table(t).map(drop),
+        AnyTable::TextU64ToBytes(t) => read.open_table(t).map(drop),
     }
 }
 
@@ -460,8 +522,13 @@ fn a_version_7_database_upgrades_and_reads_back() {
 }
 
 #[test]
-fn a_current_database_opens_and_reads_back() {
+fn a_version_8_database_upgrades_and_reads_back() {
     upgrade_from(8);
+}
+
+#[test]
+fn a_current_database_opens_and_reads_back() {
+    upgrade_from(9);
 }
 
 #[test]

@@ -17,6 +17,7 @@ pub enum AnyTable {
     TextToU64(TableDefinition<'static, &'static str, u64>),
     U64ToBytes(TableDefinition<'static, u64, &'static [u8]>),
     PairToBytes(TableDefinition<'static, (u64, u64), &'static [u8]>),
+    TextU64ToBytes(TableDefinition<'static, (&'static str, u64), &'static [u8]>),
 }
 
 pub const ALL_TABLES: &[AnyTable] = &[
@@ -45,6 +46,10 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::U64ToBytes(crate::orders::store::ORDER_ID_TO_ORDER.definition()),
     AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER.definition()),
     AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER.definition()),
+    AnyTable::TextToBytes(crate::admin::permissions::ROLE_NAME_TO_PERMISSIONS.definition()),
+    AnyTable::PairToBytes(crate::orders::desk::ORDER_STATUS_TO_ORDER.definition()),
+    AnyTable::TextU64ToBytes(crate::orders::desk::ORDER_TERM_TO_ORDER.definition()),
+    AnyTable::TextToBytes(crate::orders::sales::SALES_DAY_TO_TOTALS.definition()),
 ];
 
 impl AnyTable {
@@ -55,6 +60,7 @@ impl AnyTable {
             AnyTable::TextToU64(t) => t.name(),
             AnyTable::U64ToBytes(t) => t.name(),
             AnyTable::PairToBytes(t) => t.name(),
+            AnyTable::TextU64ToBytes(t) => t.name(),
         }
     }
 
@@ -67,6 +73,7 @@ impl AnyTable {
             AnyTable::TextToU64(t) => copy_table(t, from, to),
             AnyTable::U64ToBytes(t) => copy_table(t, from, to),
             AnyTable::PairToBytes(t) => copy_table(t, from, to),
+            AnyTable::TextU64ToBytes(t) => copy_table(t, from, to),
         }
     }
 
@@ -88,6 +95,7 @@ impl AnyTable {
             AnyTable::TextToU64(t) => count(t, read),
             AnyTable::U64ToBytes(t) => count(t, read),
             AnyTable::PairToBytes(t) => count(t, read),
+            AnyTable::TextU64ToBytes(t) => count(t, read),
         }
     }
 }

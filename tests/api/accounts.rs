@@ -339,7 +339,7 @@ async fn staff_coin_adjustments_keep_the_ledger_and_balance_equal() {
         .as_u64()
         .unwrap();
     let staff = app.token("boss", "admin").await;
-    let path = format!("/api/admin/user/{id}/coins");
+    let path = format!("/api/admin/customers/{id}/coins");
     for (amount, reason) in [(300, "welcome"), (-50, "correction"), (25, "review reward")] {
         let (status, body) = app
             .post_json(
@@ -369,7 +369,9 @@ async fn staff_coin_adjustments_keep_the_ledger_and_balance_equal() {
 
     let (_, me) = app.get_authed("/api/auth/user", &shopper).await;
     assert_eq!(me["data"]["userInfo"]["coin"], 275);
-    let (_, ledger) = app.get_authed(&path, &staff).await;
+    let (_, ledger) = app
+        .get_authed(&format!("/api/admin/customers/{id}"), &staff)
+        .await;
     let sum: i64 = ledger["ledger"]
         .as_array()
         .unwrap()
@@ -377,7 +379,7 @@ async fn staff_coin_adjustments_keep_the_ledger_and_balance_equal() {
         .map(|e| e["amount"].as_i64().unwrap())
         .sum();
     assert_eq!(sum, 275);
-    assert_eq!(ledger["coin"], 275);
+    assert_eq!(ledger["customer"]["coin"], 275);
     assert!(
         ledger["ledger"]
             .as_array()

@@ -356,7 +356,7 @@ async fn coins_are_capped_by_the_balance_and_promotions_by_language() {
     assert_eq!((status, error_code(&body)), (400, "not_enough_coins"));
     let staff = app.token("boss", "admin").await;
     app.post_json(
-        &format!("/api/admin/user/{uid}/coins"),
+        &format!("/api/admin/customers/{uid}/coins"),
         &json!({"amount": 300, "reason": "welcome"}),
         Some(&staff),
     )

@@ -98,7 +98,7 @@ async fn place(app: &TestApp, who: &Shopper, extra: Value) -> (u16, Value) {
 async fn grant_coins(app: &TestApp, staff: &str, who: &Shopper, amount: i64) {
     let (status, body) = app
         .post_json(
-            &format!("/api/admin/coins/{}", who.id),
+            &format!("/api/admin/customers/{}/coins", who.id),
             &json!({"amount": amount, "reason": "welcome gift"}),
             Some(staff),
         )
@@ -106,13 +106,16 @@ async fn grant_coins(app: &TestApp, staff: &str, who: &Shopper, amount: i64) {
     assert_eq!(status, 200, "{body}");
 }
 
+/// Staff move an order, adding what the move needs: a carrier and tracking number to ship,
+/// a reason to cancel.
 async fn set_status(app: &TestApp, staff: &str, id: u64, status: &str) -> (u16, Value) {
-    app.post_json(
-        &format!("/api/admin/order/{id}/status"),
-        &json!({ "status": status }),
-        Some(staff),
-    )
-    .await
+    let body = match status {
+        "shipped" => json!({"status": status, "carrier": "kerry", "tracking": "TH0123456789"}),
+        "cancelled" => json!({"status": status, "reason": "the shopper phoned to cancel"}),
+        _ => json!({ "status": status }),
+    };
+    app.post_json(&format!("/api/admin/order/{id}/status"), &body, Some(staff))
+        .await
 }
 
 async fn coins(app: &TestApp, who: &Shopper) -> i64 {

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { registerShopper, SHOPPER_PASSWORD, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
-import { call, fitsWidth, shoot, staffToken, userIdOf } from './shop';
+import { call, fitsWidth, grantCoins, moveOrder, shoot, staffToken, userIdOf } from './shop';
 
 type Order = { id: number; number: string; total: number; status: string; payment: { method: string; promptpayPayload?: string } };
 
@@ -74,7 +74,7 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   const shopper = await registerShopper(request, 'chk', 'Somchai Checkout');
   const userId = await userIdOf(request, shopper.token);
   const staff = await staffToken(request);
-  await call(request, 'POST', `/api/admin/coins/${userId}`, staff, { amount: 300, reason: 'e2e goodwill credit' });
+  await grantCoins(request, staff, userId, 300);
 
   // Anonymous: a sofa (10 % off the sofas category) and two dining chairs from their pages.
   await page.goto('/');
@@ -163,7 +163,7 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
 
   // Staff take it through to delivery; after a reload the review badge asks for a review.
   for (const status of ['paid', 'preparing', 'shipped', 'delivered']) {
-    await call(request, 'POST', `/api/admin/order/${orderId}/status`, staff, { status });
+    await moveOrder(request, staff, orderId, status);
   }
   await page.reload();
   // A reload has no order result to show: the empty state with a way home.

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerShopper, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
-import { call, fitsWidth, shoot, staffToken, userIdOf } from './shop';
+import { call, fitsWidth, grantCoins, moveOrder, shoot, staffToken, userIdOf } from './shop';
 
 type PlacedOrder = { id: number; number: string; total: number };
 
@@ -34,7 +34,7 @@ async function placeOrder(
 }
 
 async function moveTo(request: APIRequestContext, staffToken: string, orderId: number, statuses: string[]) {
-  for (const status of statuses) await call(request, 'POST', `/api/admin/order/${orderId}/status`, staffToken, { status });
+  for (const status of statuses) await moveOrder(request, staffToken, orderId, status);
 }
 
 /** A shopper with coins from staff: the API token, user id and a staff token for later moves. */
@@ -42,7 +42,7 @@ async function coinedShopper(request: APIRequestContext, prefix: string, coins: 
   const shopper = await registerShopper(request, prefix, 'Somsri Jaidee');
   const userId = await userIdOf(request, shopper.token);
   const staff = await staffToken(request);
-  if (coins !== 0) await call(request, 'POST', `/api/admin/coins/${userId}`, staff, { amount: coins, reason: 'e2e goodwill credit' });
+  if (coins !== 0) await grantCoins(request, staff, userId, coins);
   return { ...shopper, userId, staff };
 }
 

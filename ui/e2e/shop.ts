@@ -21,6 +21,17 @@ export async function staffToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Staff move an order, adding what each move needs (a carrier and tracking number to ship). */
+export async function moveOrder(request: APIRequestContext, staff: string, orderId: number, status: string) {
+  const extra = status === 'shipped' ? { carrier: 'kerry', tracking: 'TH0123456789' } : status === 'cancelled' ? { reason: 'e2e: cancelled by staff' } : {};
+  return call(request, 'POST', `/api/admin/order/${orderId}/status`, staff, { status, ...extra });
+}
+
+/** Staff credit coins to a shopper (the one staff coin endpoint). */
+export async function grantCoins(request: APIRequestContext, staff: string, userId: number, amount: number) {
+  return call(request, 'POST', `/api/admin/customers/${userId}/coins`, staff, { amount, reason: 'e2e goodwill credit' });
+}
+
 export async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
   return ((await call(request, 'GET', '/api/auth/user', token)) as { data: { id: number } }).data.id;
 }

@@ -204,16 +204,6 @@ export type UserInfoBody = {
  */
 addInfo?: Array<Address>, vatInfo?: VatInfo | null, };
 
-export type CoinBody = { 
-/**
- * Coins to add (negative: to take back); not 0, at most 1000000 either way.
- */
-amount: Coins, 
-/**
- * Why, for the ledger: 1 to 200 characters.
- */
-reason: string, };
-
 export type RegisterSocialBody = { 
 /**
  * The Google `sub` or Facebook `id` the browser claims.
@@ -277,19 +267,6 @@ export type ProvidersAnswer = { status: SuccessStatus,
 providers: Array<Provider>, };
 
 /**
- * `{status, coin, ledger}`
- */
-export type CoinLedgerAnswer = { status: SuccessStatus, 
-/**
- * The balance, equal to the sum of the ledger's amounts.
- */
-coin: Coins, 
-/**
- * Every change, oldest first.
- */
-ledger: Array<CoinEntry>, };
-
-/**
  * `{status, user, token}`
  */
 export type SocialSignInAnswer = { status: SuccessStatus, user: UserView, token: string, };
@@ -331,6 +308,187 @@ export type ActivityAnswer = { status: SuccessStatus,
  * Newest first.
  */
 lines: Array<LogLine>, };
+
+/**
+ * One thing staff may be allowed to do (DESIGN.md §5).
+ */
+export type Permission = "orders.read" | "orders.write" | "customers.read" | "customers.write" | "staff.manage" | "catalog.write" | "settings.write" | "reports.read" | "activity.read";
+
+// Staff: the order desk
+
+/**
+ * The desk's filters, as query parameters (all optional).
+ */
+export type OrderQuery = { 
+/**
+ * `pending_payment`, `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
+ */
+status?: string, 
+/**
+ * First shop day, `YYYY-MM-DD`.
+ */
+from?: string, 
+/**
+ * Last shop day, `YYYY-MM-DD`.
+ */
+to?: string, 
+/**
+ * `promptpay` or `bank_transfer`.
+ */
+payment?: string, 
+/**
+ * The channel (`kcard`) the order came through.
+ */
+kcard?: string, 
+/**
+ * Start of an order number, phone number, or a word of the customer's name.
+ */
+q?: string, 
+/**
+ * Orders per page, 1 to 200 (default 50).
+ */
+limit?: number, 
+/**
+ * The `next` of the previous page.
+ */
+after?: number, };
+
+/**
+ * `{status, orders, next}`
+ */
+export type OrderPageAnswer = { status: SuccessStatus, 
+/**
+ * Newest first.
+ */
+orders: Array<Order>, 
+/**
+ * Pass as `after` for the next page; `null` on the last page.
+ */
+next: OrderId | null, };
+
+export type StatusBody = { 
+/**
+ * The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
+ */
+status: OrderStatus, 
+/**
+ * For `shipped`: a key of the `carrier` code table (kerry, flash, thaipost, jt, dhl, own).
+ */
+carrier?: string, 
+/**
+ * For `shipped`: the carrier's tracking number.
+ */
+tracking?: string, 
+/**
+ * Required for `cancelled`: why.
+ */
+reason?: string, 
+/**
+ * For `paid`: the bank or slip reference.
+ */
+reference?: string, };
+
+export type BulkStatusBody = { 
+/**
+ * 1 to 200 order ids.
+ */
+ids: Array<number>, 
+/**
+ * The move, as for one order.
+ */
+change: StatusBody, };
+
+/**
+ * One order a bulk move could not move, and why.
+ */
+export type BulkFailure = { id: OrderId, code: string, message: string, };
+
+/**
+ * `{status, orders, failed}`
+ */
+export type BulkStatusAnswer = { status: SuccessStatus, 
+/**
+ * The orders that moved.
+ */
+orders: Array<Order>, 
+/**
+ * The ones that did not, each with its error code.
+ */
+failed: Array<BulkFailure>, };
+
+export type NoteBody = { 
+/**
+ * 1 to 1000 characters; staff only.
+ */
+text: string, };
+
+// Staff: customers
+
+/**
+ * A customer as staff see them (never the password hash).
+ */
+export type Customer = { id: UserId, username: string, name: string, email: string, phone: string, role: Role, provider: Provider, coin: Coins, disabled: boolean, 
+/**
+ * Unix seconds.
+ */
+createdAt: number, lastLoginAt: number | null, addInfo: Array<Address>, vatInfo: VatInfo | null, };
+
+export type CustomerQuery = { 
+/**
+ * Part of the username, name, email or phone.
+ */
+q?: string, 
+/**
+ * Customers per page, 1 to 200 (default 50).
+ */
+limit?: number, 
+/**
+ * The `next` of the previous page.
+ */
+after?: number, };
+
+/**
+ * `{status, customers, next}`
+ */
+export type CustomerPageAnswer = { status: SuccessStatus, 
+/**
+ * Newest first.
+ */
+customers: Array<Customer>, next: UserId | null, };
+
+/**
+ * `{status, customer, orders, ledger}`
+ */
+export type CustomerAnswer = { status: SuccessStatus, customer: Customer, 
+/**
+ * Newest first.
+ */
+orders: Array<Order>, 
+/**
+ * Every coin change, oldest first; the amounts add up to the balance.
+ */
+ledger: Array<CoinEntry>, };
+
+export type CoinsBody = { 
+/**
+ * Whole coins to add (negative: to take back); not 0, at most 1000000 either way.
+ */
+amount: Coins, 
+/**
+ * Why, for the ledger: 1 to 200 characters.
+ */
+reason: string, };
+
+/**
+ * `{status, customer}`
+ */
+export type CustomerChangeAnswer = { status: SuccessStatus, customer: Customer, };
+
+export type DisabledBody = { 
+/**
+ * `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
+ */
+disabled: boolean, };
 
 // Catalogue
 
@@ -763,22 +921,6 @@ rating: number,
  */
 comment?: string, };
 
-export type StatusBody = { 
-/**
- * The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
- */
-status: OrderStatus, };
-
-export type CoinsBody = { 
-/**
- * Coins to credit (negative: to take back); not 0, at most 1000000 either way.
- */
-amount: Coins, 
-/**
- * Why, for the ledger.
- */
-reason: string, };
-
 /**
  * `{status, order}`
  */
@@ -819,12 +961,3 @@ orders: Array<Order>, };
  * `{status, count}`
  */
 export type CountAnswer = { status: SuccessStatus, count: number, };
-
-/**
- * `{status, coin}`
- */
-export type CoinAnswer = { status: SuccessStatus, 
-/**
- * The new coin balance.
- */
-coin: Coins, };

@@ -1,0 +1,320 @@
+//! Customers (staff): find a shopper, see their orders, coins and addresses, credit or take
+//! back coins with a reason (the one staff coin endpoint), disable or enable the account.
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::accounts::coins::{self, CoinChange, CoinEntry};
+use crate::accounts::model::{Address, Provider, Role, User, VatInfo};
+use crate::accounts::store::{self, AccountError};
+use crate::admin::permissions::need;
+use crate::app::AppState;
+use crate::domain::{Coins, UserId};
+use crate::http::auth::Can;
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::{AppError, kcard};
+use crate::orders::model::Order;
+
+/// A customer as staff see them (never the password hash).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    pub id: UserId,
+    pub username: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub role: Role,
+    pub provider: Provider,
+    pub coin: Coins,
+    pub disabled: bool,
+    /// Unix seconds.
+    pub created_at: i64,
+    pub last_login_at: Option<i64>,
+    pub add_info: Vec<Address>,
+    pub vat_info: Option<VatInfo>,
+}
+
+impl From<&User> for Customer {
+    fn from(user: &User) -> Self {
+        Customer {
+            id: user.id,
+            username: user.username.clone(),
+            name: user.name.clone(),
+            email: user.email.clone(),
+            phone: user.phone.clone(),
+            role: user.role.clone(),
+            provider: user.provider,
+            coin: user.coin,
+            disabled: user.disabled,
+            created_at: user.created_at,
+            last_login_at: user.last_login_at,
+            add_info: user.add_info.clone(),
+            vat_info: user.vat_info.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema, TS)]
+#[serde(default, deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CustomerQuery {
+    /// Part of the username, name, email or phone.
+    #[ts(optional)]
+    pub q: Option<String>,
+    /// Customers per page, 1 to 200 (default 50).
+    #[ts(optional)]
+    pub limit: Option<usize>,
+    /// The `next` of the previous page.
+    #[ts(optional)]
+    #[ts(type = "number")]
+    pub after: Option<u64>,
+}
+
+/// `{status, customers, next}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CustomerPageAnswer {
+    pub status: SuccessStatus,
+    /// Newest first.
+    pub customers: Vec<Customer>,
+    pub next: Option<UserId>,
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::internal("customer task", e))?
+        .map_err(AppError::from)
+}
+
+/// Shoppers (role `user`), newest first, optionally searched.
+#[utoipa::path(
+    get,
+    path = "/api/admin/customers",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(CustomerQuery),
+    responses(
+        (status = 200, description = "One page", body = CustomerPageAnswer),
+        (status = 400, description = "`invalid_parameter`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.read", body = ErrorAnswer),
+    ),
+)]
+pub async fn list_customers(
+    State(state): State<AppState>,
+    _staff: Can<need::CustomersRead>,
+    Query(query): Query<CustomerQuery>,
+) -> Result<Json<CustomerPageAnswer>, AppError> {
+    let limit = match query.limit {
+        None => 50,
+        Some(n) if (1..=200).contains(&n) => n,
+        Some(_) => {
+            return Err(AppError::bad_request(
+                "invalid_parameter",
+                "limit: must be 1 to 200",
+            ));
+        }
+    };
+    let q = query.q.unwrap_or_default();
+    if q.chars().count() > 100 {
+        return Err(AppError::bad_request(
+            "invalid_parameter",
+            "q: at most 100 characters",
+        ));
+    }
+    let below = query.after.unwrap_or(u64::MAX);
+    let db = state.store.clone();
+    let (users, next) = blocking(move || {
+        let (users, next) = store::search_users(&db, &q, false, limit, UserId(below))?;
+        Ok((users, next))
+    })
+    .await?;
+    Ok(Json(CustomerPageAnswer {
+        status: SuccessStatus::Success,
+        customers: users.iter().map(Customer::from).collect(),
+        next,
+    }))
+}
+
+/// `{status, customer, orders, ledger}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CustomerAnswer {
+    pub status: SuccessStatus,
+    pub customer: Customer,
+    /// Newest first.
+    pub orders: Vec<Order>,
+    /// Every coin change, oldest first; the amounts add up to the balance.
+    pub ledger: Vec<CoinEntry>,
+}
+
+/// One customer with their orders and coin ledger.
+#[utoipa::path(
+    get,
+    path = "/api/admin/customers/{id}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The customer", body = CustomerAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.read", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn get_customer(
+    State(state): State<AppState>,
+    _staff: Can<need::CustomersRead>,
+    Path(id): Path<UserId>,
+) -> Result<Json<CustomerAnswer>, AppError> {
+    let db = state.store.clone();
+    let (user, ledger) = blocking(move || {
+        let user =
+            store::find_by_id(&db, id)?.ok_or_else(|| AccountError::NoSuchUser(id.to_string()))?;
+        Ok((user, coins::ledger(&db, id)?))
+    })
+    .await?;
+    let db = state.store.clone();
+    let orders = tokio::task::spawn_blocking(move || crate::orders::store::list_for_user(&db, id))
+        .await
+        .map_err(|e| AppError::internal("customer orders", e))??;
+    Ok(Json(CustomerAnswer {
+        status: SuccessStatus::Success,
+        customer: Customer::from(&user),
+        orders,
+        ledger,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CoinsBody {
+    /// Whole coins to add (negative: to take back); not 0, at most 1000000 either way.
+    amount: Coins,
+    /// Why, for the ledger: 1 to 200 characters.
+    reason: String,
+}
+
+/// `{status, customer}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CustomerChangeAnswer {
+    pub status: SuccessStatus,
+    pub customer: Customer,
+}
+
+/// Credits or takes back coins, with the reason in the ledger and the activity log. The one
+/// staff coin endpoint.
+#[utoipa::path(
+    post,
+    path = "/api/admin/customers/{id}/coins",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    request_body = CoinsBody,
+    responses(
+        (status = 200, description = "The customer with the new balance", body = CustomerChangeAnswer),
+        (status = 400, description = "`invalid_input`: amount out of range, no reason, or a balance below 0", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn adjust_coins(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CustomersWrite>,
+    Path(id): Path<UserId>,
+    Json(body): Json<CoinsBody>,
+) -> Result<Json<CustomerChangeAnswer>, AppError> {
+    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "amount: must be a non-zero number of coins up to 1000000 either way",
+        ));
+    }
+    let db = state.store.clone();
+    let caller = &staff.caller().user;
+    let (staff_id, staff_name, channel) = (caller.id, caller.username.clone(), kcard(&headers));
+    let user = blocking(move || {
+        let change = CoinChange {
+            amount: body.amount,
+            reason: &body.reason,
+            order_id: None,
+            staff_id: Some(staff_id),
+        };
+        coins::adjust_by_staff(&db, id, &change, &staff_name, &channel)
+    })
+    .await?;
+    Ok(Json(CustomerChangeAnswer {
+        status: SuccessStatus::Success,
+        customer: Customer::from(&user),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct DisabledBody {
+    /// `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
+    disabled: bool,
+}
+
+/// Disables or enables a customer's account.
+#[utoipa::path(
+    post,
+    path = "/api/admin/customers/{id}/disabled",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    request_body = DisabledBody,
+    responses(
+        (status = 200, description = "The customer", body = CustomerChangeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.write (staff.manage for a staff account)", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn set_disabled(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CustomersWrite>,
+    Path(id): Path<UserId>,
+    Json(body): Json<DisabledBody>,
+) -> Result<Json<CustomerChangeAnswer>, AppError> {
+    let caller = staff.caller().user.clone();
+    if caller.id == id {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "you cannot disable your own account",
+        ));
+    }
+    let db = state.store.clone();
+    let channel = kcard(&headers);
+    let user = blocking(move || {
+        let target =
+            store::find_by_id(&db, id)?.ok_or_else(|| AccountError::NoSuchUser(id.to_string()))?;
+        // Staff accounts are managed by whoever holds staff.manage.
+        if target.role.is_admin()
+            && !crate::admin::permissions::allows(
+                &db,
+                &caller.role,
+                crate::admin::permissions::Permission::StaffManage,
+            )?
+        {
+            return Err(AccountError::Forbidden(
+                "a staff account is disabled by someone with staff.manage".into(),
+            ));
+        }
+        store::set_disabled(&db, id, body.disabled, &caller.username, &channel)
+    })
+    .await?;
+    Ok(Json(CustomerChangeAnswer {
+        status: SuccessStatus::Success,
+        customer: Customer::from(&user),
+    }))
+}
