@@ -208,6 +208,27 @@ pub fn app(state: AppState) -> Router {
             post(admin::orders::set_order_status),
         )
         .route("/api/admin/order/{id}/notes", post(admin::orders::add_note))
+        // Staff: who may do what, staff accounts
+        .route("/api/admin/me", get(admin::staff::me))
+        .route(
+            "/api/admin/roles",
+            get(admin::staff::get_roles).put(admin::staff::put_roles),
+        )
+        .route(
+            "/api/admin/staff",
+            get(admin::staff::list_staff).post(admin::staff::add_staff),
+        )
+        .route("/api/admin/staff/{id}/role", post(admin::staff::set_role))
+        // Staff: reports
+        .route("/api/admin/dashboard", get(admin::reports::dashboard))
+        .route(
+            "/api/admin/reports/sales",
+            get(admin::reports::sales_report),
+        )
+        .route(
+            "/api/admin/reports/sales.csv",
+            get(admin::reports::sales_report_csv),
+        )
         // Staff: customers
         .route(
             "/api/admin/customers",

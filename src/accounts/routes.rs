@@ -192,6 +192,7 @@ pub async fn register(
                 email: &body.email,
                 phone: &body.phone,
                 kcard: &channel,
+                added_by: "",
             },
         )
     })

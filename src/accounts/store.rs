@@ -61,6 +61,8 @@ pub struct Contact<'a> {
     pub email: &'a str,
     pub phone: &'a str,
     pub kcard: &'a str,
+    /// Who creates the account when it is not the person themselves (staff, `cli`).
+    pub added_by: &'a str,
 }
 
 /// Creates a local account with an Argon2id password hash, in one write transaction.
@@ -112,12 +114,25 @@ pub fn register_local_user(
         user.phone = phone.into();
         index.put(username.key().as_str(), user.id.get())?;
         put_in(txn, &user)?;
-        activity::append(
-            txn,
-            &user.username,
-            &format!("registered (role {})", user.role.as_str()),
-            contact.kcard,
-        )?;
+        if contact.added_by.is_empty() {
+            activity::append(
+                txn,
+                &user.username,
+                &format!("registered (role {})", user.role.as_str()),
+                contact.kcard,
+            )?;
+        } else {
+            activity::append(
+                txn,
+                contact.added_by,
+                &format!(
+                    "account {} added (role {})",
+                    user.username,
+                    user.role.as_str()
+                ),
+                contact.kcard,
+            )?;
+        }
         Ok(user)
     })
 }
@@ -216,15 +231,36 @@ pub fn change_password(
     })
 }
 
-/// Changes a user's role; older tokens (which carry the old role) stop working.
+/// Changes a user's role (the operator's `kiosk user set-role`); older tokens (which carry the
+/// old role) stop working.
 pub fn set_role(store: &Store, username: &str, role: &str) -> Result<User, AccountError> {
-    let role = Role::parse(role).map_err(AccountError::Invalid)?;
     let id = id_of(store, username)?;
-    let action = format!("role set to {}", role.as_str());
-    update(store, id, "cli", &action, |user| {
+    set_role_of(store, id, role, "cli", "cli")
+}
+
+/// Changes the role of the user `id`, logged as done by `actor`: the use case behind both
+/// `kiosk user set-role` and the staff page. Older tokens stop working at once.
+pub fn set_role_of(
+    store: &Store,
+    id: UserId,
+    role: &str,
+    actor: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    let role = Role::parse(role).map_err(AccountError::Invalid)?;
+    store.write(|txn| {
+        let mut user = load(txn, id)?;
+        let action = format!(
+            "role of {} set to {} (was {})",
+            user.username,
+            role.as_str(),
+            user.role.as_str()
+        );
         user.role = role;
         user.token_version += 1;
-        Ok(())
+        put_in(txn, &user)?;
+        activity::append(txn, actor, &action, kcard)?;
+        Ok(user)
     })
 }
 

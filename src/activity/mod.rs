@@ -53,6 +53,52 @@ pub fn newest(store: &Store, limit: usize) -> Result<Vec<LogLine>, StoreError> {
     store.read(|txn| LOG_TIME_TO_LINE.read(txn)?.last(limit))
 }
 
+/// What the activity viewer asks for; every field narrows the list.
+#[derive(Debug, Clone, Default)]
+pub struct LogFilter {
+    /// Exactly this user name.
+    pub actor: Option<String>,
+    /// Part of the action text (any case): an order number, a customer, a word.
+    pub text: Option<String>,
+    /// Lines from `since` (unix ms, inclusive) to `until` (exclusive): a shop day.
+    pub since: u64,
+    pub until: u64,
+}
+
+/// A page of lines, newest first, older than `before` (the previous page's cursor), and the
+/// cursor of the next page.
+pub fn search(
+    store: &Store,
+    filter: &LogFilter,
+    limit: usize,
+    before: Option<(u64, u64)>,
+) -> Result<(Vec<LogLine>, Option<(u64, u64)>), StoreError> {
+    let text = filter.text.as_ref().map(|t| t.to_lowercase());
+    let upper = before.unwrap_or((filter.until, 0)).min((filter.until, 0));
+    let mut page = Vec::new();
+    let (mut last, mut more) = (None, false);
+    store.read(|txn| {
+        LOG_TIME_TO_LINE
+            .read(txn)?
+            .scan_rev_in((filter.since, 0)..upper, |key, line| {
+                let keep = filter.actor.as_ref().is_none_or(|a| &line.user == a)
+                    && text
+                        .as_ref()
+                        .is_none_or(|t| line.action.to_lowercase().contains(t.as_str()));
+                if keep {
+                    if page.len() == limit {
+                        more = true;
+                        return Ok(false);
+                    }
+                    page.push(line);
+                    last = Some(key);
+                }
+                Ok::<bool, StoreError>(true)
+            })
+    })?;
+    Ok((page, if more { last } else { None }))
+}
+
 pub fn now_millis() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -4,5 +4,7 @@ pub mod customers;
 pub mod model;
 pub mod orders;
 pub mod permissions;
+pub mod reports;
 pub mod routes;
+pub mod staff;
 pub mod store;

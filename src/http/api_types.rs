@@ -154,6 +154,33 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             ],
         ),
         (
+            "Staff: accounts, roles and the activity log",
+            types![
+                admin::staff::MeAnswer,
+                admin::staff::RolesAnswer,
+                admin::staff::RolesBody,
+                admin::staff::StaffAnswer,
+                admin::staff::NewStaffBody,
+                admin::staff::StaffMemberAnswer,
+                admin::staff::RoleBody,
+                admin::routes::ActivityQuery,
+            ],
+        ),
+        (
+            "Staff: reports",
+            types![
+                orders::sales::Tally,
+                admin::reports::RangeQuery,
+                admin::reports::SalesDay,
+                admin::reports::SalesTotals,
+                admin::reports::ProductSales,
+                admin::reports::SalesReportAnswer,
+                admin::reports::Attention,
+                admin::reports::LowStock,
+                admin::reports::DashboardAnswer,
+            ],
+        ),
+        (
             "Catalogue",
             types![
                 catalog::model::Product,

@@ -38,7 +38,9 @@ pub struct DayTotals {
 }
 
 /// Orders and revenue of one slice (a payment method, a channel).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Tally {
     pub orders: u64,

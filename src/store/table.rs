@@ -206,6 +206,26 @@ where
             .map(|entry| Ok(K::owned(entry?.0.value()))))
     }
 
+    /// Calls `visit` with each key and decoded row in `range`, last first, while it answers
+    /// `true`.
+    pub fn scan_rev_in<'k, KR, E: From<StoreError>>(
+        &self,
+        range: impl RangeBounds<KR> + 'k,
+        mut visit: impl FnMut(K::SelfType<'_>, V) -> Result<bool, E>,
+    ) -> Result<(), E>
+    where
+        KR: Borrow<K::SelfType<'k>> + 'k,
+    {
+        for entry in self.table.range(range).map_err(StoreError::from)?.rev() {
+            let (key, bytes) = entry.map_err(StoreError::from)?;
+            let row = decode(self.name, &key.value(), bytes.value())?;
+            if !visit(key.value(), row)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// The last `limit` rows in key order, last first (newest first for time-keyed tables).
     pub fn last(&self, limit: usize) -> Result<Vec<V>, StoreError> {
         let mut rows = Vec::new();

@@ -301,13 +301,17 @@ export type AdminMenusAnswer = { status: SuccessStatus,
 data: { [key in string]: Array<AdminMenuItem> }, };
 
 /**
- * `{status, lines}`
+ * `{status, lines, next}`
  */
 export type ActivityAnswer = { status: SuccessStatus, 
 /**
  * Newest first.
  */
-lines: Array<LogLine>, };
+lines: Array<LogLine>, 
+/**
+ * Pass as `before` for the next page; `null` on the last page.
+ */
+next: string | null, };
 
 /**
  * One thing staff may be allowed to do (DESIGN.md §5).
@@ -489,6 +493,179 @@ export type DisabledBody = {
  * `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
  */
 disabled: boolean, };
+
+// Staff: accounts, roles and the activity log
+
+/**
+ * `{status, role, permissions}`
+ */
+export type MeAnswer = { status: SuccessStatus, role: Role, 
+/**
+ * What the caller's role may do.
+ */
+permissions: Array<Permission>, };
+
+/**
+ * `{status, roles}`
+ */
+export type RolesAnswer = { status: SuccessStatus, 
+/**
+ * Role name → its permissions.
+ */
+roles: Record<string, Array<Permission>>, };
+
+export type RolesBody = { 
+/**
+ * Role name (beginning with `admin`) → its permissions; roles left out lose theirs.
+ */
+roles: Record<string, Array<Permission>>, };
+
+/**
+ * `{status, staff}`
+ */
+export type StaffAnswer = { status: SuccessStatus, 
+/**
+ * Every staff account, newest first.
+ */
+staff: Array<Customer>, };
+
+export type NewStaffBody = { username: string, name?: string, 
+/**
+ * At least 10 characters; the new staff member changes it after signing in.
+ */
+password: string, 
+/**
+ * A staff role: `admin`, `admin-sales`, `admin-stock`…
+ */
+role: string, };
+
+/**
+ * `{status, user}`
+ */
+export type StaffMemberAnswer = { status: SuccessStatus, user: Customer, };
+
+export type RoleBody = { 
+/**
+ * The new role: a staff role, or `user` to take staff rights away.
+ */
+role: string, };
+
+/**
+ * The activity viewer's filters (all optional).
+ */
+export type ActivityQuery = { 
+/**
+ * Exactly this user name.
+ */
+actor?: string, 
+/**
+ * Part of the action: an order number, a user name, a word.
+ */
+q?: string, 
+/**
+ * One shop day, `YYYY-MM-DD`.
+ */
+day?: string, 
+/**
+ * Lines per page, 1 to 500 (default 100).
+ */
+limit?: number, 
+/**
+ * The `next` of the previous page.
+ */
+before?: string, };
+
+// Staff: reports
+
+/**
+ * Orders and revenue of one slice (a payment method, a channel).
+ */
+export type Tally = { orders: number, revenue: Satang, };
+
+export type RangeQuery = { 
+/**
+ * First shop day, `YYYY-MM-DD` (default: 29 days before `to`).
+ */
+from?: string, 
+/**
+ * Last shop day, `YYYY-MM-DD` (default: today).
+ */
+to?: string, };
+
+/**
+ * One day of a report.
+ */
+export type SalesDay = { 
+/**
+ * `YYYY-MM-DD`.
+ */
+date: string, orders: number, revenue: Satang, };
+
+/**
+ * Totals of a range; cancelled orders are not counted.
+ */
+export type SalesTotals = { orders: number, revenue: Satang, 
+/**
+ * Revenue divided by orders, rounded down.
+ */
+averageOrder: Satang, 
+/**
+ * VAT contained in the revenue.
+ */
+vat: Satang, };
+
+/**
+ * Units sold of one product.
+ */
+export type ProductSales = { code: string, name: Localized | null, units: number, };
+
+/**
+ * `{status, days, totals, byPayment, byKcard, topProducts}`
+ */
+export type SalesReportAnswer = { status: SuccessStatus, days: Array<SalesDay>, totals: SalesTotals, 
+/**
+ * Payment method → orders and revenue.
+ */
+byPayment: Record<string, Tally>, 
+/**
+ * Channel (`kcard`) → orders and revenue; `""` is the web shop.
+ */
+byKcard: Record<string, Tally>, 
+/**
+ * The ten best sellers of the range.
+ */
+topProducts: Array<ProductSales>, };
+
+/**
+ * What needs someone now.
+ */
+export type Attention = { 
+/**
+ * Unpaid for longer than a day.
+ */
+awaitingPayment: number, 
+/**
+ * Paid or being prepared, not shipped yet.
+ */
+toShip: number, 
+/**
+ * Shipped, not yet confirmed delivered.
+ */
+inTransit: number, };
+
+/**
+ * A product running out.
+ */
+export type LowStock = { code: string, name: Localized, stock: number, };
+
+/**
+ * `{status, today, last7, last30, days, attention, topProducts, lowStock}`
+ */
+export type DashboardAnswer = { status: SuccessStatus, today: SalesTotals, last7: SalesTotals, last30: SalesTotals, 
+/**
+ * The last 30 days, for the chart.
+ */
+days: Array<SalesDay>, attention: Attention, topProducts: Array<ProductSales>, lowStock: Array<LowStock>, };
 
 // Catalogue
 

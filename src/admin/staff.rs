@@ -1,0 +1,313 @@
+//! Staff accounts and what their roles may do: the caller's own permissions (so the UI hides
+//! what the role cannot do), the roles document, listing and adding staff, changing a role.
+//! Adding staff and changing roles are the same use cases as `kiosk user add|set-role`.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use super::customers::Customer;
+use super::permissions::{self, Permission, ReplaceError, Roles, need};
+use crate::accounts::model::Role;
+use crate::accounts::store::{self, Contact, NewLocalUser};
+use crate::app::AppState;
+use crate::domain::UserId;
+use crate::http::auth::{AdminUser, Can};
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::{AppError, kcard};
+
+async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::internal("staff task", e))?
+        .map_err(Into::into)
+}
+
+impl From<ReplaceError> for AppError {
+    fn from(err: ReplaceError) -> Self {
+        match err {
+            ReplaceError::Invalid(problems) => {
+                AppError::bad_request("invalid_roles", problems.join("; "))
+            }
+            ReplaceError::Store(err) => err.into(),
+        }
+    }
+}
+
+/// `{status, role, permissions}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct MeAnswer {
+    pub status: SuccessStatus,
+    pub role: Role,
+    /// What the caller's role may do.
+    pub permissions: Vec<Permission>,
+}
+
+/// The signed-in staff member's own permissions.
+#[utoipa::path(
+    get,
+    path = "/api/admin/me",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's role and permissions", body = MeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
+    ),
+)]
+pub async fn me(
+    State(state): State<AppState>,
+    AdminUser(caller): AdminUser,
+) -> Result<Json<MeAnswer>, AppError> {
+    let (db, role) = (state.store.clone(), caller.user.role.clone());
+    let permissions = blocking(move || {
+        let roles = permissions::load(&db)?;
+        Ok::<_, crate::store::StoreError>(roles.get(role.as_str()).cloned().unwrap_or_default())
+    })
+    .await?;
+    Ok(Json(MeAnswer {
+        status: SuccessStatus::Success,
+        role: caller.user.role,
+        permissions: permissions.into_iter().collect(),
+    }))
+}
+
+/// `{status, roles}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct RolesAnswer {
+    pub status: SuccessStatus,
+    /// Role name → its permissions.
+    #[schema(value_type = HashMap<String, Vec<Permission>>)]
+    #[ts(type = "Record<string, Array<Permission>>")]
+    pub roles: Roles,
+}
+
+/// Every staff role and its permissions.
+#[utoipa::path(
+    get,
+    path = "/api/admin/roles",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The roles document", body = RolesAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+    ),
+)]
+pub async fn get_roles(
+    State(state): State<AppState>,
+    _staff: Can<need::StaffManage>,
+) -> Result<Json<RolesAnswer>, AppError> {
+    let db = state.store.clone();
+    let roles = blocking(move || permissions::load(&db)).await?;
+    Ok(Json(RolesAnswer {
+        status: SuccessStatus::Success,
+        roles,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RolesBody {
+    /// Role name (beginning with `admin`) → its permissions; roles left out lose theirs.
+    #[schema(value_type = HashMap<String, Vec<Permission>>)]
+    #[ts(type = "Record<string, Array<Permission>>")]
+    roles: Roles,
+}
+
+/// Replaces the roles document. The `admin` role always keeps every permission.
+#[utoipa::path(
+    put,
+    path = "/api/admin/roles",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = RolesBody,
+    responses(
+        (status = 200, description = "The stored document", body = RolesAnswer),
+        (status = 400, description = "`invalid_roles`, `invalid_json`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+    ),
+)]
+pub async fn put_roles(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::StaffManage>,
+    Json(body): Json<RolesBody>,
+) -> Result<Json<RolesAnswer>, AppError> {
+    let db = state.store.clone();
+    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let roles = blocking(move || {
+        permissions::replace(&db, &body.roles, &actor, &channel)?;
+        Ok::<_, ReplaceError>(permissions::load(&db)?)
+    })
+    .await?;
+    Ok(Json(RolesAnswer {
+        status: SuccessStatus::Success,
+        roles,
+    }))
+}
+
+/// `{status, staff}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct StaffAnswer {
+    pub status: SuccessStatus,
+    /// Every staff account, newest first.
+    pub staff: Vec<Customer>,
+}
+
+/// Every staff account.
+#[utoipa::path(
+    get,
+    path = "/api/admin/staff",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Staff accounts", body = StaffAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+    ),
+)]
+pub async fn list_staff(
+    State(state): State<AppState>,
+    _staff: Can<need::StaffManage>,
+) -> Result<Json<StaffAnswer>, AppError> {
+    let db = state.store.clone();
+    let (users, _) =
+        blocking(move || store::search_users(&db, "", true, 1000, UserId(u64::MAX))).await?;
+    Ok(Json(StaffAnswer {
+        status: SuccessStatus::Success,
+        staff: users.iter().map(Customer::from).collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NewStaffBody {
+    username: String,
+    #[serde(default)]
+    #[ts(optional)]
+    name: Option<String>,
+    /// At least 10 characters; the new staff member changes it after signing in.
+    password: String,
+    /// A staff role: `admin`, `admin-sales`, `admin-stock`…
+    role: String,
+}
+
+/// `{status, user}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct StaffMemberAnswer {
+    pub status: SuccessStatus,
+    pub user: Customer,
+}
+
+/// Adds a staff account (the same use case as `kiosk user add`).
+#[utoipa::path(
+    post,
+    path = "/api/admin/staff",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = NewStaffBody,
+    responses(
+        (status = 201, description = "The new account", body = StaffMemberAnswer),
+        (status = 400, description = "`invalid_input`, `weak_password`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 409, description = "`username_taken`", body = ErrorAnswer),
+    ),
+)]
+pub async fn add_staff(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::StaffManage>,
+    Json(body): Json<NewStaffBody>,
+) -> Result<(StatusCode, Json<StaffMemberAnswer>), AppError> {
+    if !Role::parse(&body.role).is_ok_and(|r| r.is_admin()) {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "role: a staff role begins with admin (admin, admin-sales, admin-stock…)",
+        ));
+    }
+    let db = state.store.clone();
+    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let user = blocking(move || {
+        store::register_local_user(
+            &db,
+            &NewLocalUser {
+                username: &body.username,
+                name: body.name.as_deref().unwrap_or_default(),
+                password: &body.password,
+                role: &body.role,
+            },
+            &Contact {
+                kcard: &channel,
+                added_by: &actor,
+                ..Contact::default()
+            },
+        )
+    })
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(StaffMemberAnswer {
+            status: SuccessStatus::Success,
+            user: Customer::from(&user),
+        }),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RoleBody {
+    /// The new role: a staff role, or `user` to take staff rights away.
+    role: String,
+}
+
+/// Changes an account's role; its older tokens stop working at once (same use case as
+/// `kiosk user set-role`).
+#[utoipa::path(
+    post,
+    path = "/api/admin/staff/{id}/role",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    request_body = RoleBody,
+    responses(
+        (status = 200, description = "The account", body = StaffMemberAnswer),
+        (status = 400, description = "`invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn set_role(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::StaffManage>,
+    Path(id): Path<UserId>,
+    Json(body): Json<RoleBody>,
+) -> Result<Json<StaffMemberAnswer>, AppError> {
+    if staff.caller().user.id == id {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "you cannot change your own role; ask another owner",
+        ));
+    }
+    let db = state.store.clone();
+    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let user = blocking(move || store::set_role_of(&db, id, &body.role, &actor, &channel))
+        .await
+        .map_err(|err| match err {
+            AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
+            other => other,
+        })?;
+    Ok(Json(StaffMemberAnswer {
+        status: SuccessStatus::Success,
+        user: Customer::from(&user),
+    }))
+}
