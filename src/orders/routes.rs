@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::model::{Order, PaymentMethod, Status, valid_idempotency_key};
 use super::place::PlaceRequest;
@@ -17,6 +16,7 @@ use crate::app::AppState;
 use crate::http::auth::{AdminUser, AuthUser};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::openapi::string_or_integer;
 use crate::http::{AppError, kcard};
 
 /// `{status, order}`
@@ -68,19 +68,6 @@ pub struct CoinAnswer {
     pub status: SuccessStatus,
     /// The new coin balance.
     pub coin: i64,
-}
-
-/// The user id a request names: a number, or digits in a string.
-fn user_id_schema() -> Schema {
-    OneOfBuilder::new()
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1)),
-        )
-        .item(ObjectBuilder::new().schema_type(Type::String))
-        .build()
-        .into()
 }
 
 impl From<OrderError> for AppError {
@@ -149,7 +136,7 @@ fn user_id_from(value: &Value, field: &str) -> Result<u64, AppError> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlaceBody {
     /// The signed-in shopper's id: their cart is what is ordered.
-    #[schema(schema_with = user_id_schema)]
+    #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: Value,
     address: Address,
