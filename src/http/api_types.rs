@@ -43,6 +43,12 @@ fn render<T: TS + ?Sized + 'static>(cfg: &Config) -> Rendered {
     let mut declaration = T::docs().unwrap_or_default();
     declaration.push_str("export ");
     declaration.push_str(&T::decl(cfg));
+    // ts-rs leaves a space at the end of a line before each field's doc comment.
+    let declaration = declaration
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
     Rendered {
         name: T::ident(cfg),
         type_id: TypeId::of::<T>(),

@@ -18,11 +18,11 @@ export type ErrorStatus = "error";
  */
 export type ErrorAnswer = { status: ErrorStatus, error: ErrorDetail, };
 
-export type ErrorDetail = { 
+export type ErrorDetail = {
 /**
  * A stable snake_case code (`not_found`, `invalid_input`…); the UI translates by it.
  */
-code: string, 
+code: string,
 /**
  * A human-readable English explanation naming the offending field where there is one.
  */
@@ -36,11 +36,11 @@ export type Done = { status: SuccessStatus, };
 /**
  * `{status, version, schemaVersion, uptimeSeconds}`
  */
-export type HealthAnswer = { status: SuccessStatus, 
+export type HealthAnswer = { status: SuccessStatus,
 /**
  * The version of this binary.
  */
-version: string, 
+version: string,
 /**
  * The database schema version this binary reads and writes.
  */
@@ -67,7 +67,7 @@ export type PageSummary = { name: string, title: Localized, };
 /**
  * `{status, data}`: every locale's messages, keyed by locale code.
  */
-export type LocalesAnswer = { status: SuccessStatus, 
+export type LocalesAnswer = { status: SuccessStatus,
 /**
  * Locale code (`en`, `th`, `my`, `km`, `id`) → its messages.
  */
@@ -110,7 +110,7 @@ export type Role = string;
 /**
  * A delivery address in Thailand.
  */
-export type Address = { name: string, phone: string, line1: string, district: string, 
+export type Address = { name: string, phone: string, line1: string, district: string,
 /**
  * A province key from the `province` labels (e.g. `bangkok`).
  */
@@ -119,11 +119,11 @@ province: string, postcode: string, };
 /**
  * What a full tax invoice needs.
  */
-export type VatInfo = { name: string, 
+export type VatInfo = { name: string,
 /**
  * The 13-digit Thai tax identification number.
  */
-taxId: string, 
+taxId: string,
 /**
  * "00000" for a head office, else the branch number.
  */
@@ -137,7 +137,7 @@ export type UserView = { id: number, username: string, name: string, role: Role,
 /**
  * A user's coins, delivery addresses and tax-invoice details (SPEC "userInfo").
  */
-export type UserInfo = { id: number, 
+export type UserInfo = { id: number,
 /**
  * Coin balance (1 coin = ฿1 off a later order).
  */
@@ -146,13 +146,13 @@ coin: number, addInfo: Array<Address>, vatInfo: VatInfo | null, };
 /**
  * One change of a user's coins, as the ledger records it.
  */
-export type CoinEntry = { at: number, amount: number, reason: string, orderId: number | null, staffId: number | null, 
+export type CoinEntry = { at: number, amount: number, reason: string, orderId: number | null, staffId: number | null,
 /**
  * The balance after this entry.
  */
 balance: number, };
 
-export type RegisterBody = { username: string, password: string, 
+export type RegisterBody = { username: string, password: string,
 /**
  * Required in practice: an empty name is refused with `invalid_input`.
  */
@@ -162,42 +162,42 @@ export type LoginBody = { username: string, password: string, };
 
 export type PasswordBody = { oldPassword: string, newPassword: string, };
 
-export type UserInfoBody = { 
+export type UserInfoBody = {
 /**
  * Delivery addresses; left out means none.
  */
 addInfo?: Array<Address>, vatInfo?: VatInfo | null, };
 
-export type CoinBody = { 
+export type CoinBody = {
 /**
  * Coins to add (negative: to take back); not 0, at most 1000000 either way.
  */
-amount: number, 
+amount: number,
 /**
  * Why, for the ledger: 1 to 200 characters.
  */
 reason: string, };
 
-export type RegisterSocialBody = { 
+export type RegisterSocialBody = {
 /**
  * The Google `sub` or Facebook `id` the browser claims.
  */
-username: string, 
+username: string,
 /**
  * The visitor id, for carts (kept for SPEC compatibility).
  */
-mid?: string, 
+mid?: string,
 /**
  * The provider profile as the browser saw it: never trusted, only searched for a token
  * (`accessToken` or `access_token`).
  */
-info?: unknown, 
+info?: unknown,
 /**
  * `google` or `facebook`.
  */
 type: string, accessToken?: string, };
 
-export type StartQuery = { 
+export type StartQuery = {
 /**
  * A safe relative path to return to after signing in; anything else returns home.
  */
@@ -206,7 +206,7 @@ next?: string, };
 /**
  * What the provider appends when it sends the browser back.
  */
-export type CallbackQuery = { code?: string, state?: string, 
+export type CallbackQuery = { code?: string, state?: string,
 /**
  * Set when the shopper cancelled at the provider.
  */
@@ -215,7 +215,7 @@ error?: string, };
 /**
  * `{status, token}`: a signed-in session for this device.
  */
-export type TokenAnswer = { status: SuccessStatus, 
+export type TokenAnswer = { status: SuccessStatus,
 /**
  * A JWT to send as `Authorization: Bearer <token>`.
  */
@@ -234,7 +234,7 @@ export type UserInfoAnswer = { status: SuccessStatus, userInfo: UserInfo, };
 /**
  * `{status, providers}`
  */
-export type ProvidersAnswer = { status: SuccessStatus, 
+export type ProvidersAnswer = { status: SuccessStatus,
 /**
  * The social sign-in providers configured here (`google`, `facebook`), maybe none.
  */
@@ -243,11 +243,11 @@ providers: Array<Provider>, };
 /**
  * `{status, coin, ledger}`
  */
-export type CoinLedgerAnswer = { status: SuccessStatus, 
+export type CoinLedgerAnswer = { status: SuccessStatus,
 /**
  * The balance, equal to the sum of the ledger's amounts.
  */
-coin: number, 
+coin: number,
 /**
  * Every change, oldest first.
  */
@@ -268,11 +268,11 @@ export type AdminMenuItem = { name: string, icon: string, link: string, subMenus
 /**
  * One line of the activity log.
  */
-export type LogLine = { 
+export type LogLine = {
 /**
  * Unix milliseconds.
  */
-at: number, 
+at: number,
 /**
  * The user name acting (or the username tried, for failed sign-ins).
  */
@@ -281,7 +281,7 @@ user: string, action: string, kcard?: string, };
 /**
  * `{status, data}`: the admin menus of every role.
  */
-export type AdminMenusAnswer = { status: SuccessStatus, 
+export type AdminMenusAnswer = { status: SuccessStatus,
 /**
  * Role name → its horizontal menu.
  */
@@ -290,7 +290,7 @@ data: { [key in string]: Array<AdminMenuItem> }, };
 /**
  * `{status, lines}`
  */
-export type ActivityAnswer = { status: SuccessStatus, 
+export type ActivityAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */
@@ -301,23 +301,23 @@ lines: Array<LogLine>, };
 /**
  * A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
  */
-export type Product = { code: string, name: Localized, description: Localized, 
+export type Product = { code: string, name: Localized, description: Localized,
 /**
  * Price in satang (฿1 = 100), VAT included.
  */
-price: number, 
+price: number,
 /**
  * The crossed-out "was" price, in satang; higher than `price` when present.
  */
-compareAtPrice: number | null, images: Array<string>, rooms: Array<string>, 
+compareAtPrice: number | null, images: Array<string>, rooms: Array<string>,
 /**
  * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
  */
-categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean, 
+categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean,
 /**
  * Sort key for "popular": sales and views, 0–100.
  */
-popularity: number, 
+popularity: number,
 /**
  * Sort key for "newest": an ISO date (YYYY-MM-DD).
  */
@@ -343,39 +343,39 @@ export type CategoryNode = { key: string, title: Localized, pageName: string | n
  * [`ProductQuery::parse`], whose errors name the parameter; a parameter that is not a filter
  * is refused too.
  */
-export type ProductListParams = { 
+export type ProductListParams = {
 /**
  * Room key.
  */
-room?: string, 
+room?: string,
 /**
  * Category key (parents include their children's products).
  */
-category?: string, 
+category?: string,
 /**
  * Satang.
  */
-minPrice?: number, 
+minPrice?: number,
 /**
  * Satang.
  */
-maxPrice?: number, 
+maxPrice?: number,
 /**
  * Comma-separated material keys.
  */
-material?: string, 
+material?: string,
 /**
  * Comma-separated colour keys.
  */
-colour?: string, 
+colour?: string,
 /**
  * `popular` (default), `newest`, `price_asc` or `price_desc`.
  */
-sort?: string, 
+sort?: string,
 /**
  * From 1.
  */
-page?: number, 
+page?: number,
 /**
  * 1–100, default 24.
  */
@@ -385,15 +385,15 @@ limit?: number, };
  * The words to search for and the page. Page and limit arrive as text and are checked by
  * [`parse_page`], whose errors name the parameter.
  */
-export type SearchParams = { 
+export type SearchParams = {
 /**
  * Up to 100 characters.
  */
-keyword?: string, 
+keyword?: string,
 /**
  * From 1.
  */
-page?: number, 
+page?: number,
 /**
  * 1–100, default 24.
  */
@@ -402,7 +402,7 @@ limit?: number, };
 /**
  * The code prefix to look for.
  */
-export type CodeSearchParams = { 
+export type CodeSearchParams = {
 /**
  * A code prefix; case and spaces are ignored.
  */
@@ -412,7 +412,7 @@ keyword?: string, };
  * The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
  * is answered `invalid_parameter` naming `w`.
  */
-export type ImageParams = { 
+export type ImageParams = {
 /**
  * A width for a resized copy: 160, 320, 480, 640, 960 or 1280.
  */
@@ -426,7 +426,7 @@ export type RoomsAnswer = { status: SuccessStatus, rooms: Array<Room>, };
 /**
  * `{status, categories}`
  */
-export type CategoriesAnswer = { status: SuccessStatus, 
+export type CategoriesAnswer = { status: SuccessStatus,
 /**
  * The top categories, each with its children.
  */
@@ -435,11 +435,11 @@ categories: Array<CategoryNode>, };
 /**
  * `{status, products, total, page, limit}`: one page of the matching products.
  */
-export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>, 
+export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>,
 /**
  * Every match, not only this page's.
  */
-total: number, 
+total: number,
 /**
  * From 1.
  */
@@ -460,11 +460,11 @@ export type ProductListAnswer = { status: SuccessStatus, products: Array<Product
 /**
  * The cart as the UI shows it: lines with the product's current name, price and picture.
  */
-export type CartView = { 
+export type CartView = {
 /**
  * The visitor id (a UUID) or the signed-in user's id, as a string.
  */
-id: string, lines: Array<CartLineView>, 
+id: string, lines: Array<CartLineView>,
 /**
  * The item count (SPEC's `amt`).
  */
@@ -473,49 +473,49 @@ amt: number, };
 /**
  * A cart line with what the catalogue says about its product now.
  */
-export type CartLineView = { code: string, qty: number, 
+export type CartLineView = { code: string, qty: number,
 /**
  * Null when the product has left the catalogue.
  */
-name: Localized | null, 
+name: Localized | null,
 /**
  * Satang, the product's current price; null when it has left the catalogue.
  */
-unitPrice: number | null, image: string | null, stock: number, 
+unitPrice: number | null, image: string | null, stock: number,
 /**
  * False for products no longer sold: they can only be removed.
  */
 available: boolean, };
 
-export type LineBody = { 
+export type LineBody = {
 /**
  * The cart: the visitor id (a UUID) or the signed-in user's id.
  */
-id: string | number, 
+id: string | number,
 /**
  * The product code.
  */
 code: string, qty: number, };
 
-export type MergeBody = { 
+export type MergeBody = {
 /**
  * The signed-in user's id (a number, or digits in a string).
  */
-uid: string | number, 
+uid: string | number,
 /**
  * The visitor id (a UUID) whose cart joins the user's.
  */
 mid: string, };
 
-export type QuoteBody = { 
+export type QuoteBody = {
 /**
  * The cart: the visitor id (a UUID) or the signed-in user's id.
  */
-id: string | number, coupon?: string, 
+id: string | number, coupon?: string,
 /**
  * Whole coins (1 coin = ฿1) to use; signed-in carts only.
  */
-coins?: number, 
+coins?: number,
 /**
  * The shopper's language: some promotions run in one language only.
  */
@@ -524,15 +524,15 @@ lang?: string, };
 /**
  * What an order costs, as the API shows it (satang).
  */
-export type Quote = { subtotal: number, promotionDiscount: number, couponDiscount: number, 
+export type Quote = { subtotal: number, promotionDiscount: number, couponDiscount: number,
 /**
  * Satang paid with coins (whole baht).
  */
-coins: number, shipping: number, 
+coins: number, shipping: number,
 /**
  * VAT contained in `total`.
  */
-vat: number, total: number, 
+vat: number, total: number,
 /**
  * The promotion discount of each line, in line order.
  */
@@ -546,11 +546,11 @@ export type Discount = { "kind": "percent", "value": number } | { "kind": "amoun
 /**
  * A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
  */
-export type Promotion = { id: string, display: boolean, 
+export type Promotion = { id: string, display: boolean,
 /**
  * The language the promotion runs in; empty for every language.
  */
-lang: string, prodInc: Array<string>, prodExc: Array<string>, roomInc: Array<string>, roomExc: Array<string>, catInc: Array<string>, catExc: Array<string>, 
+lang: string, prodInc: Array<string>, prodExc: Array<string>, roomInc: Array<string>, roomExc: Array<string>, catInc: Array<string>, catExc: Array<string>,
 /**
  * Not for orders that already hold discounted (on-sale) products.
  */
@@ -559,11 +559,11 @@ noProdDis: boolean, discount: Discount, };
 /**
  * A coupon as the header's coupon label and the checkout suggestions show it.
  */
-export type ShopCoupon = { code: string, discount: Discount, 
+export type ShopCoupon = { code: string, discount: Discount,
 /**
  * The order value (after promotions) needed, in satang.
  */
-minSpend: number, 
+minSpend: number,
 /**
  * Unix seconds; valid until before then.
  */
@@ -577,15 +577,15 @@ export type PricedLine = { code: string, qty: number, unitPrice: number, discoun
 /**
  * A quote with the lines it priced (products no longer sold are left out).
  */
-export type CartQuote = { lines: Array<PricedLine>, subtotal: number, promotionDiscount: number, couponDiscount: number, 
+export type CartQuote = { lines: Array<PricedLine>, subtotal: number, promotionDiscount: number, couponDiscount: number,
 /**
  * Satang paid with coins (whole baht).
  */
-coins: number, shipping: number, 
+coins: number, shipping: number,
 /**
  * VAT contained in `total`.
  */
-vat: number, total: number, 
+vat: number, total: number,
 /**
  * The promotion discount of each line, in line order.
  */
@@ -624,7 +624,7 @@ export type PaymentMethod = "promptpay" | "bank_transfer";
  * How to pay this order, fixed when it was placed (a later change of the shop's account does
  * not change what the shopper was told).
  */
-export type Payment = { method: PaymentMethod, promptpayId?: string | null, 
+export type Payment = { method: PaymentMethod, promptpayId?: string | null,
 /**
  * The EMVCo payload for the exact amount; the UI draws it as a QR code.
  */
@@ -636,13 +636,13 @@ export type BankAccount = { bankName: string, accountName: string, accountNumber
  * A line as bought: name, picture and price are copied so the order never changes when the
  * catalogue does.
  */
-export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: number, 
+export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: number,
 /**
  * The promotion discount of the whole line.
  */
 discount: number, image: string | null, };
 
-export type StatusChange = { status: OrderStatus, 
+export type StatusChange = { status: OrderStatus,
 /**
  * Unix milliseconds.
  */
@@ -650,63 +650,63 @@ at: number, };
 
 export type Review = { rating: number, comment: string, at: number, };
 
-export type Order = { id: number, number: string, userId: number, status: OrderStatus, 
+export type Order = { id: number, number: string, userId: number, status: OrderStatus,
 /**
  * Unix milliseconds.
  */
-createdAt: number, lang: string, lines: Array<OrderLine>, itemCount: number, 
+createdAt: number, lang: string, lines: Array<OrderLine>, itemCount: number,
 /**
  * The quote the order was placed with, as the server computed it.
  */
-quote: Quote, total: number, coupon: string | null, 
+quote: Quote, total: number, coupon: string | null,
 /**
  * Whole coins spent.
  */
-coinsUsed: number, address: Address, vatInfo: VatInfo | null, payment: Payment, history: Array<StatusChange>, review: Review | null, 
+coinsUsed: number, address: Address, vatInfo: VatInfo | null, payment: Payment, history: Array<StatusChange>, review: Review | null,
 /**
  * Coins awarded when the order was delivered.
  */
 coinsEarned: number, kcard?: string, };
 
-export type PlaceBody = { 
+export type PlaceBody = {
 /**
  * The signed-in shopper's id: their cart is what is ordered.
  */
-id: string | number, address: Address, coupon?: string, 
+id: string | number, address: Address, coupon?: string,
 /**
  * Whole coins (1 coin = ฿1) to spend; not negative.
  */
-coins?: number, payment: PaymentMethod, 
+coins?: number, payment: PaymentMethod,
 /**
  * Made once per checkout attempt and sent again on a retry: 8–100 letters, digits, - or _.
  */
-idempotencyKey: string, 
+idempotencyKey: string,
 /**
  * For a full tax invoice.
  */
 vatInfo?: VatInfo, lang?: string, };
 
-export type ReviewBody = { 
+export type ReviewBody = {
 /**
  * A whole number from 1 to 5.
  */
-rating: number, 
+rating: number,
 /**
  * At most 1000 characters.
  */
 comment?: string, };
 
-export type StatusBody = { 
+export type StatusBody = {
 /**
  * The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
  */
 status: OrderStatus, };
 
-export type CoinsBody = { 
+export type CoinsBody = {
 /**
  * Coins to credit (negative: to take back); not 0, at most 1000000 either way.
  */
-amount: number, 
+amount: number,
 /**
  * Why, for the ledger.
  */
@@ -720,7 +720,7 @@ export type OrderAnswer = { status: SuccessStatus, order: Order, };
 /**
  * `{status, order, coin}`: an order that changed and the shopper's coin balance after.
  */
-export type OrderChangeAnswer = { status: SuccessStatus, order: Order, 
+export type OrderChangeAnswer = { status: SuccessStatus, order: Order,
 /**
  * The shopper's coin balance after the change.
  */
@@ -729,11 +729,11 @@ coin: number, };
 /**
  * `{status, order, coin, replayed}`
  */
-export type PlacedOrderAnswer = { status: SuccessStatus, order: Order, 
+export type PlacedOrderAnswer = { status: SuccessStatus, order: Order,
 /**
  * The shopper's coin balance after the order.
  */
-coin: number, 
+coin: number,
 /**
  * True when this idempotency key had already placed the order: nothing new happened.
  */
@@ -742,7 +742,7 @@ replayed: boolean, };
 /**
  * `{status, orders}`
  */
-export type OrderListAnswer = { status: SuccessStatus, 
+export type OrderListAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */
@@ -756,7 +756,7 @@ export type CountAnswer = { status: SuccessStatus, count: number, };
 /**
  * `{status, coin}`
  */
-export type CoinAnswer = { status: SuccessStatus, 
+export type CoinAnswer = { status: SuccessStatus,
 /**
  * The new coin balance.
  */
