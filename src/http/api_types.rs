@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, activity, admin, app, cart, catalog, content, orders, pricing};
+use crate::{accounts, activity, admin, app, cart, catalog, content, domain, orders, pricing};
 
 use super::envelope;
 
@@ -75,6 +75,17 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 envelope::ErrorDetail,
                 envelope::Done,
                 app::HealthAnswer,
+            ],
+        ),
+        (
+            "Values shared by every domain: money, ids, keys, languages",
+            types![
+                domain::Satang,
+                domain::Coins,
+                domain::UserId,
+                domain::OrderId,
+                domain::IdempotencyKey,
+                crate::i18n::Locale,
             ],
         ),
         (

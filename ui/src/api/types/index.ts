@@ -46,6 +46,42 @@ version: string,
  */
 schemaVersion: number, uptimeSeconds: number, };
 
+// Values shared by every domain: money, ids, keys, languages
+
+/**
+ * An amount of money in satang (฿1 = 100 satang). May be negative in arithmetic (a
+ * difference), never in a stored price.
+ */
+export type Satang = number;
+
+/**
+ * Shop coins, whole: 1 coin pays ฿1. Balances, ledger amounts and what a shopper asks to
+ * spend are coins; what coins paid in a quote is [`Satang`].
+ */
+export type Coins = number;
+
+/**
+ * A user (shopper or staff), from the `user` sequence.
+ */
+export type UserId = number;
+
+/**
+ * An order, from the `order` sequence; also the order number shown to people.
+ */
+export type OrderId = number;
+
+/**
+ * 8–100 ASCII letters, digits, `-` or `_`. Deserialising checks the same rules, so a request
+ * body with a bad key is refused at the edge with a message naming the field.
+ */
+export type IdempotencyKey = string;
+
+/**
+ * A language the shop is offered in. The URL prefix is the code (`my` for Malay, as in
+ * SPEC.md), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is Burmese.
+ */
+export type Locale = "en" | "th" | "my" | "km" | "id";
+
 // Content: translations, labels, information pages
 
 /**
