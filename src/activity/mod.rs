@@ -65,14 +65,17 @@ pub struct LogFilter {
     pub until: u64,
 }
 
+/// The key of a log line, `(unix ms, sequence)`: also the cursor of a page.
+pub type LineKey = (u64, u64);
+
 /// A page of lines, newest first, older than `before` (the previous page's cursor), and the
 /// cursor of the next page.
 pub fn search(
     store: &Store,
     filter: &LogFilter,
     limit: usize,
-    before: Option<(u64, u64)>,
-) -> Result<(Vec<LogLine>, Option<(u64, u64)>), StoreError> {
+    before: Option<LineKey>,
+) -> Result<(Vec<LogLine>, Option<LineKey>), StoreError> {
     let text = filter.text.as_ref().map(|t| t.to_lowercase());
     let upper = before.unwrap_or((filter.until, 0)).min((filter.until, 0));
     let mut page = Vec::new();

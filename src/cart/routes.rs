@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::model::{Cart, CartOwner, MAX_QTY};
 use super::store;
@@ -19,6 +18,7 @@ use crate::http::AppError;
 use crate::http::auth::{AuthUser, authenticate};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::openapi::string_or_integer;
 use crate::pricing::{Quote, Satang};
 
 /// The cart as the UI shows it: lines with the product's current name, price and picture.
@@ -89,20 +89,6 @@ fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Json<
     })
 }
 
-/// A cart id in a request: the visitor id (a UUID string) or the signed-in user's id, which
-/// every other answer gives as a number, so both are taken.
-fn cart_id_schema() -> Schema {
-    OneOfBuilder::new()
-        .item(ObjectBuilder::new().schema_type(Type::String))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1)),
-        )
-        .build()
-        .into()
-}
-
 /// Parses the cart id and checks the caller may use that cart.
 async fn owner_for(state: &AppState, headers: &HeaderMap, id: &str) -> Result<CartOwner, AppError> {
     let owner = CartOwner::parse(id).map_err(|m| AppError::bad_request("invalid_cart_id", m))?;
@@ -168,7 +154,7 @@ fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
 pub struct LineBody {
     /// The cart: the visitor id (a UUID) or the signed-in user's id.
     #[serde(deserialize_with = "string_or_number")]
-    #[schema(schema_with = cart_id_schema)]
+    #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: String,
     /// The product code.
@@ -288,7 +274,7 @@ async fn change_line(
 #[serde(deny_unknown_fields)]
 pub struct MergeBody {
     /// The signed-in user's id (a number, or digits in a string).
-    #[schema(schema_with = cart_id_schema)]
+    #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     uid: Value,
     /// The visitor id (a UUID) whose cart joins the user's.
@@ -358,7 +344,7 @@ pub async fn merge_carts(
 pub struct QuoteBody {
     /// The cart: the visitor id (a UUID) or the signed-in user's id.
     #[serde(deserialize_with = "string_or_number")]
-    #[schema(schema_with = cart_id_schema)]
+    #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: String,
     #[serde(default)]

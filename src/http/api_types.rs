@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, activity, admin, app, cart, catalog, content, orders, pricing};
+use crate::{accounts, activity, admin, app, cart, catalog, content, domain, orders, pricing};
 
 use super::envelope;
 
@@ -43,6 +43,12 @@ fn render<T: TS + ?Sized + 'static>(cfg: &Config) -> Rendered {
     let mut declaration = T::docs().unwrap_or_default();
     declaration.push_str("export ");
     declaration.push_str(&T::decl(cfg));
+    // ts-rs leaves a space at the end of a line before each field's doc comment.
+    let declaration = declaration
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
     Rendered {
         name: T::ident(cfg),
         type_id: TypeId::of::<T>(),
@@ -72,13 +78,13 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             ],
         ),
         (
-            "Money, ids and keys",
+            "Values shared by every domain: money, ids, keys, languages",
             types![
-                crate::domain::Satang,
-                crate::domain::Coins,
-                crate::domain::UserId,
-                crate::domain::OrderId,
-                crate::domain::IdempotencyKey,
+                domain::Satang,
+                domain::Coins,
+                domain::UserId,
+                domain::OrderId,
+                domain::IdempotencyKey,
                 crate::i18n::Locale,
             ],
         ),

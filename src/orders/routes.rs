@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::model::{Order, PaymentMethod, Status};
 use super::place::PlaceRequest;
@@ -18,6 +17,7 @@ use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::http::auth::AuthUser;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::openapi::string_or_integer;
 use crate::http::{AppError, kcard};
 
 /// `{status, order}`
@@ -61,19 +61,6 @@ pub struct CountAnswer {
     pub status: SuccessStatus,
     #[ts(type = "number")]
     pub count: usize,
-}
-
-/// The user id a request names: a number, or digits in a string.
-fn user_id_schema() -> Schema {
-    OneOfBuilder::new()
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1)),
-        )
-        .item(ObjectBuilder::new().schema_type(Type::String))
-        .build()
-        .into()
 }
 
 pub(crate) async fn blocking<T: Send + 'static>(
@@ -130,7 +117,7 @@ fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlaceBody {
     /// The signed-in shopper's id: their cart is what is ordered.
-    #[schema(schema_with = user_id_schema)]
+    #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: Value,
     address: Address,

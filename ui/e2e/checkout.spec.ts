@@ -7,11 +7,11 @@
 // one order). Screenshots of /cart, /order and /cartres at both widths land in e2e/screenshots/.
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import type { OrderAnswer, OrderListAnswer } from '../src/api/types';
 import { registerShopper, SHOPPER_PASSWORD, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
 import { call, fitsWidth, grantCoins, moveOrder, shoot, staffToken, userIdOf } from './shop';
 
-type Order = { id: number; number: string; total: number; status: string; payment: { method: string; promptpayPayload?: string } };
 
 const t = (key: string, params: Record<string, string | number> = {}) =>
   message('en', `checkout.${key}`).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -149,7 +149,7 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   const href = (await page.getByTestId('my-orders-link').getAttribute('href')) ?? '';
   const orderId = Number(/[?&]id=(\d+)/.exec(href)?.[1]);
   expect(orderId).toBeGreaterThan(0);
-  const { order } = (await call(request, 'GET', `/api/app/order/get/${orderId}`, shopper.token)) as { order: Order };
+  const { order } = (await call(request, 'GET', `/api/app/order/get/${orderId}`, shopper.token)) as OrderAnswer;
   await expect(page.getByTestId('order-number')).toContainText(order.number);
   expect(order.total).toBe(2_499_000);
   await expect(page.getByTestId('pay-amount')).toHaveText('฿24,990');
@@ -243,7 +243,7 @@ test('bank transfer after a bad postcode, refused coupons and a lost answer: one
   expect(keys[1]).toBe(keys[0]);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
 
-  const { orders } = (await call(request, 'GET', `/api/app/order/list/${userId}`, shopper.token)) as { orders: Order[] };
+  const { orders } = (await call(request, 'GET', `/api/app/order/list/${userId}`, shopper.token)) as OrderListAnswer;
   expect(orders).toHaveLength(1);
   expect(orders[0]!.payment.method).toBe('bank_transfer');
   await expect(page.getByTestId('order-number')).toContainText(orders[0]!.number);

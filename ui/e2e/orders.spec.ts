@@ -5,11 +5,10 @@
 // pending order. Screenshots of the list and the order at each width land in e2e/screenshots/.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import type { Order, PlaceBody, PlacedOrderAnswer } from '../src/api/types';
 import { registerShopper, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
 import { call, fitsWidth, grantCoins, moveOrder, shoot, staffToken, userIdOf } from './shop';
-
-type PlacedOrder = { id: number; number: string; total: number };
 
 const ADDRESS = { name: 'Somsri Jaidee', phone: '081 234 5678', line1: '99/9 Sukhumvit Road', district: 'Khlong Toei', province: 'bangkok', postcode: '10110' };
 
@@ -19,9 +18,9 @@ async function placeOrder(
   token: string,
   userId: number,
   options: { lines: [string, number][]; payment: 'promptpay' | 'bank_transfer'; coupon?: string; coins?: number },
-): Promise<PlacedOrder> {
+): Promise<Order> {
   for (const [code, qty] of options.lines) await call(request, 'POST', '/api/app/cart/add', token, { id: userId, code, qty });
-  const body = (await call(request, 'POST', '/api/app/order/place', token, {
+  const order: PlaceBody = {
     id: userId,
     address: ADDRESS,
     coupon: options.coupon,
@@ -29,7 +28,8 @@ async function placeOrder(
     payment: options.payment,
     idempotencyKey: randomUUID(),
     lang: 'en',
-  })) as { order: PlacedOrder };
+  };
+  const body = (await call(request, 'POST', '/api/app/order/place', token, order)) as PlacedOrderAnswer;
   return body.order;
 }
 

@@ -2,6 +2,7 @@
 // signed-in user or as staff, and looking at pages (full-page screenshots with lazy images
 // loaded, no sideways scrolling).
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { CurrentUserAnswer, TokenAnswer } from '../src/api/types';
 import { ADMIN } from './accounts';
 import { expect } from './fixtures';
 
@@ -18,7 +19,7 @@ export async function call(request: APIRequestContext, method: 'GET' | 'POST', u
 export async function staffToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  return ((await response.json()) as TokenAnswer).token;
 }
 
 /** Staff move an order, adding what each move needs (a carrier and tracking number to ship). */
@@ -33,7 +34,7 @@ export async function grantCoins(request: APIRequestContext, staff: string, user
 }
 
 export async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
-  return ((await call(request, 'GET', '/api/auth/user', token)) as { data: { id: number } }).data.id;
+  return ((await call(request, 'GET', '/api/auth/user', token)) as CurrentUserAnswer).data.id;
 }
 
 /** Saves e2e/screenshots/<project>-<name>.png once the page, its fonts and its images are in. */

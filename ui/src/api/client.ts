@@ -2,6 +2,7 @@
 //! progress, and turns the server's error shape into an ApiError.
 import { finishProgress, startProgress } from '../lib/progress';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
+import type { ErrorDetail } from './types';
 
 export const DEFAULT_KCARD = 'web';
 
@@ -30,7 +31,8 @@ export function requestHeaders(): Record<string, string> {
   return headers;
 }
 
-type ErrorBody = { status?: string; error?: { code?: string; message?: string } };
+/** A failed answer: the API's `ErrorAnswer`, read defensively (a proxy may answer anything). */
+type ErrorBody = { status?: string; error?: Partial<ErrorDetail> };
 
 async function readJson(response: Response): Promise<unknown> {
   try {

@@ -3,7 +3,7 @@ import { cartamt, cartOwner } from '../features/cart/cart-store';
 import { cartQuote, IDLE_QUOTE } from '../features/cart/checkout-state';
 import { shopCoupons } from '../features/promotions/promotions-store';
 import { coinSpend, coupons, forgetSession, userinfo } from '../features/user/user-store';
-import { makeCart, makeLine, makeQuote } from '../testing/carts';
+import { makeCart, makeCartQuote, makeLine } from '../testing/carts';
 import { jsonResponse } from '../testing/products';
 import { startCartSession } from './cart-session';
 
@@ -68,7 +68,7 @@ describe('the cart follows the user', () => {
   it('spends in the header the coins the checkout quote uses (SPEC §9)', () => {
     serve();
     stop = startCartSession();
-    cartQuote.set({ ...IDLE_QUOTE, status: 'ready', quote: makeQuote({ coins: 12_000 }) });
+    cartQuote.set({ ...IDLE_QUOTE, status: 'ready', quote: makeCartQuote({ coins: 12_000 }) });
     expect(coinSpend.get()).toBe(120);
     // While a new quote is on its way the header keeps the last known amount.
     cartQuote.set((state) => ({ ...state, status: 'loading' }));

@@ -3,9 +3,9 @@
 //! show it; the product page is itself lazy).
 import type { ComponentChildren } from 'preact';
 import { Suspense } from 'react';
+import type { Product } from '../api/types';
 import { ProductSlotsContext, type ProductSlots } from '../components/product-slots';
 import { PromotionBadge } from '../features/promotions/components/promotion-badge';
-import type { Product } from '../lib/product';
 import { lazyWithReload } from './lazy-with-reload';
 
 const AddToCart = lazyWithReload<{ product: Product }>(() =>

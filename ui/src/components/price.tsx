@@ -1,8 +1,9 @@
 //! The one way a price is shown (money is integer satang, formatted by formatMoney): the price,
 //! and when the product is reduced the crossed-out compare-at price.
+import type { Product } from '../api/types';
 import { useI18n } from '../i18n/i18n-store';
 import { formatMoney } from '../lib/format';
-import { priceView, type Product } from '../lib/product';
+import { priceView } from '../lib/product';
 import './product.css';
 
 type PriceProps = { product: Pick<Product, 'price' | 'compareAtPrice'>; size?: 'sm' | 'md' | 'lg'; class?: string };

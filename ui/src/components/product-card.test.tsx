@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { i18nStore } from '../i18n/i18n-store';
+import { localized } from '../testing/localized';
 import { makeProduct } from '../testing/products';
 import { ProductCard } from './product-card';
 
@@ -27,7 +28,7 @@ describe('ProductCard', () => {
 
   it('falls back to the English name when the translation is empty', () => {
     i18nStore.set((s) => ({ ...s, locale: 'km' }));
-    renderCard(makeProduct('SF-1001', { name: { en: 'Nara 3-Seat Sofa', km: '' } }));
+    renderCard(makeProduct('SF-1001', { name: localized('Nara 3-Seat Sofa') }));
     expect(screen.getByRole('link', { name: 'Nara 3-Seat Sofa' })).toBeTruthy();
   });
 

@@ -3,8 +3,9 @@
 //! link to the product page; its text is the name. A promotion badge (the app's product slot)
 //! sits on the photo's corner when a promotion applies.
 import { Link } from 'wouter';
+import type { Product } from '../api/types';
 import { pickText, useI18n } from '../i18n/i18n-store';
-import { productPath, type Product } from '../lib/product';
+import { productPath } from '../lib/product';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { useProductSlots } from './product-slots';

@@ -3,7 +3,7 @@
 //! features never import each other; without a provider they stay empty (unit tests, previews).
 import type { ComponentType } from 'preact';
 import { createContext, useContext } from 'react';
-import type { Product } from '../lib/product';
+import type { Product } from '../api/types';
 
 export type ProductSlots = {
   badge?: ComponentType<{ product: Product; size?: 'sm' | 'lg' }>;

@@ -1,6 +1,7 @@
 //! The stock state of a product in words: in stock, only N left, out of stock, or no longer sold.
+import type { Product } from '../api/types';
 import { useI18n } from '../i18n/i18n-store';
-import { stockState, type Product } from '../lib/product';
+import { stockState } from '../lib/product';
 import './product.css';
 
 export function StockNote({ product, showInStock = false }: { product: Pick<Product, 'active' | 'stock'>; showInStock?: boolean }) {

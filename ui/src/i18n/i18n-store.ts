@@ -2,6 +2,7 @@
 //! English is the fallback for keys a translation lacks; switching language loads the message
 //! set from the API, then updates <html lang>, localStorage and the i18n_redirected cookie.
 import { apiGet } from '../api/client';
+import type { LocaleAnswer } from '../api/types';
 import { writeLanguageCookie } from '../lib/cookie';
 import { createStore, useStore } from '../lib/create-store';
 import { DEFAULT_LOCALE, type LocaleCode } from '../lib/locale-path';
@@ -93,7 +94,8 @@ export function mergeMessages<T>(base: T, over: unknown): T {
 }
 
 async function fetchMessages(code: LocaleCode): Promise<Messages> {
-  const body = await apiGet<{ data: Messages }>(`/api/file/locales/${code}`);
+  // The server answers free-form messages; their shape is that of locales/en.json.
+  const body = await apiGet<LocaleAnswer & { data: Messages }>(`/api/file/locales/${code}`);
   return body.data;
 }
 

@@ -22,5 +22,11 @@ export type Language = { code: LocaleCode; name: string; iso: string; htmlLang: 
 /** A text given in each language, as the API sends titles. */
 export type LocalizedText = Partial<Record<LocaleCode, string>>;
 
+/**
+ * Label groups (code tables such as `orderStatus`, `province`, `material`), each key to its title.
+ * Looser than the API's `LabelsAnswer['data']`: a label set in the app may lack a language.
+ */
+export type LabelTitles = Record<string, Record<string, LocalizedText>>;
+
 export type MenuItem = { name: string; icon?: string; path?: string; subMenus?: MenuItem[] };
 export type InfoLink = { name: string; path: string };

@@ -1,6 +1,8 @@
 //! Language prefixes in URLs: English has none, the others live under /th /my /km /id (SPEC §2).
+import type { Locale } from '../api/types';
 
-export const LOCALE_CODES = ['en', 'th', 'my', 'km', 'id'] as const;
+/** The server's locales (`Locale`), English first. */
+export const LOCALE_CODES = ['en', 'th', 'my', 'km', 'id'] as const satisfies readonly Locale[];
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 

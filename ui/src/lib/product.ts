@@ -1,35 +1,11 @@
-//! The product as the catalogue and search APIs send it, and the rules every product view shares:
-//! its text in the current language, its price with the saving, its stock state and its size.
-import type { LocalizedText } from '../i18n/types';
+//! The rules every product view shares: its text in the current language, its price with the
+//! saving, its stock state and its size. The product itself is the API's (`api/types`).
+import type { Dimensions, Product, ProductPageAnswer } from '../api/types';
 import { formatNumber } from './format';
 import { rememberRemote } from './use-remote';
 
-export type Dimensions = { width: number; depth: number; height: number };
-
-export type Product = {
-  code: string;
-  name: LocalizedText;
-  description: LocalizedText;
-  /** Satang (฿1 = 100). */
-  price: number;
-  /** Satang; the crossed-out price, when the product is reduced. */
-  compareAtPrice: number | null;
-  images: string[];
-  rooms: string[];
-  categories: string[];
-  /** Millimetres. */
-  dimensions: Dimensions;
-  material: string;
-  colour: string;
-  stock: number;
-  /** False for discontinued products: still addressable, never sold. */
-  active: boolean;
-  popularity: number;
-  createdAt: string;
-};
-
 /** A page of products: `total` counts every match, `products` holds one page of them. */
-export type ProductPage = { products: Product[]; total: number; page: number; limit: number };
+export type ProductPage = Omit<ProductPageAnswer, 'status'>;
 
 /** At or below this many pieces a product shows "Only N left". */
 export const LOW_STOCK = 5;

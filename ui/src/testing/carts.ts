@@ -1,13 +1,12 @@
 //! Carts, quotes and orders for the cart feature's unit tests, in the shapes the server sends.
-import type { Cart, CartLine } from '../features/cart/api/get-cart';
-import type { Quote } from '../features/cart/api/get-quote';
-import type { Order } from '../features/cart/api/place-order';
+import type { CartLineView, CartQuote, CartView, Order, Quote } from '../api/types';
+import { localized } from './localized';
 
-export function makeLine(code: string, overrides: Partial<CartLine> = {}): CartLine {
+export function makeLine(code: string, overrides: Partial<CartLineView> = {}): CartLineView {
   return {
     code,
     qty: 1,
-    name: { en: `Product ${code}`, th: `สินค้า ${code}` },
+    name: localized(`Product ${code}`, { th: `สินค้า ${code}` }),
     unitPrice: 1_000_000,
     image: `/api/file/images/demo/${code}-1.png`,
     stock: 10,
@@ -16,7 +15,7 @@ export function makeLine(code: string, overrides: Partial<CartLine> = {}): CartL
   };
 }
 
-export function makeCart(id: string, lines: CartLine[]): Cart {
+export function makeCart(id: string, lines: CartLineView[]): CartView {
   return { id, lines, amt: lines.reduce((sum, line) => sum + line.qty, 0) };
 }
 
@@ -34,6 +33,11 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
+/** A quote as the cart's quote answers it: with the lines it priced. */
+export function makeCartQuote(overrides: Partial<CartQuote> = {}): CartQuote {
+  return { ...makeQuote(), lines: [], ...overrides };
+}
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 12,
@@ -42,7 +46,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     status: 'pending_payment',
     createdAt: 1_767_225_600_000,
     lang: 'en',
-    lines: [{ code: 'SF-1001', name: { en: 'Nara 3-Seat Sofa' }, qty: 1, unitPrice: 1_890_000, discount: 189_000, image: null }],
+    lines: [{ code: 'SF-1001', name: localized('Nara 3-Seat Sofa'), qty: 1, unitPrice: 1_890_000, discount: 189_000, image: null }],
     itemCount: 1,
     quote: makeQuote({ subtotal: 1_890_000, total: 1_701_000, vat: 111_280, lineDiscounts: [189_000] }),
     total: 1_701_000,
@@ -52,6 +56,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vatInfo: null,
     payment: { method: 'promptpay', promptpayId: '0812345678', promptpayPayload: '00020101021229370016A000000677010111011300668123456785802TH530376454071701.006304ABCD' },
     history: [{ status: 'pending_payment', at: 1_767_225_600_000 }],
+    review: null,
+    coinsEarned: 0,
     ...overrides,
   };
 }

@@ -1,11 +1,12 @@
 //! Products for unit tests, in the shape the catalogue API sends.
-import type { Product } from '../lib/product';
+import type { Product } from '../api/types';
+import { localized } from './localized';
 
 export function makeProduct(code: string, overrides: Partial<Product> = {}): Product {
   return {
     code,
     name: { en: `Product ${code}`, th: `สินค้า ${code}`, my: '', km: '', id: '' },
-    description: { en: `About ${code}.` },
+    description: localized(`About ${code}.`),
     price: 1_000_000,
     compareAtPrice: null,
     images: [`/api/file/images/demo/${code}-1.png`],

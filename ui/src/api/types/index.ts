@@ -18,11 +18,11 @@ export type ErrorStatus = "error";
  */
 export type ErrorAnswer = { status: ErrorStatus, error: ErrorDetail, };
 
-export type ErrorDetail = { 
+export type ErrorDetail = {
 /**
  * A stable snake_case code (`not_found`, `invalid_input`…); the UI translates by it.
  */
-code: string, 
+code: string,
 /**
  * A human-readable English explanation naming the offending field where there is one.
  */
@@ -36,17 +36,17 @@ export type Done = { status: SuccessStatus, };
 /**
  * `{status, version, schemaVersion, uptimeSeconds}`
  */
-export type HealthAnswer = { status: SuccessStatus, 
+export type HealthAnswer = { status: SuccessStatus,
 /**
  * The version of this binary.
  */
-version: string, 
+version: string,
 /**
  * The database schema version this binary reads and writes.
  */
 schemaVersion: number, uptimeSeconds: number, };
 
-// Money, ids and keys
+// Values shared by every domain: money, ids, keys, languages
 
 /**
  * An amount of money in satang (฿1 = 100 satang). May be negative in arithmetic (a
@@ -103,7 +103,7 @@ export type PageSummary = { name: string, title: Localized, };
 /**
  * `{status, data}`: every locale's messages, keyed by locale code.
  */
-export type LocalesAnswer = { status: SuccessStatus, 
+export type LocalesAnswer = { status: SuccessStatus,
 /**
  * Locale code (`en`, `th`, `my`, `km`, `id`) → its messages.
  */
@@ -146,7 +146,7 @@ export type Role = string;
 /**
  * A delivery address in Thailand.
  */
-export type Address = { name: string, phone: string, line1: string, district: string, 
+export type Address = { name: string, phone: string, line1: string, district: string,
 /**
  * A province key from the `province` labels (e.g. `bangkok`).
  */
@@ -155,11 +155,11 @@ province: string, postcode: string, };
 /**
  * What a full tax invoice needs.
  */
-export type VatInfo = { name: string, 
+export type VatInfo = { name: string,
 /**
  * The 13-digit Thai tax identification number.
  */
-taxId: string, 
+taxId: string,
 /**
  * "00000" for a head office, else the branch number.
  */
@@ -173,7 +173,7 @@ export type UserView = { id: UserId, username: string, name: string, role: Role,
 /**
  * A user's coins, delivery addresses and tax-invoice details (SPEC "userInfo").
  */
-export type UserInfo = { id: UserId, 
+export type UserInfo = { id: UserId,
 /**
  * Coin balance (1 coin = ฿1 off a later order).
  */
@@ -182,13 +182,13 @@ coin: Coins, addInfo: Array<Address>, vatInfo: VatInfo | null, };
 /**
  * One change of a user's coins, as the ledger records it.
  */
-export type CoinEntry = { at: number, amount: Coins, reason: string, orderId: OrderId | null, staffId: UserId | null, 
+export type CoinEntry = { at: number, amount: Coins, reason: string, orderId: OrderId | null, staffId: UserId | null,
 /**
  * The balance after this entry.
  */
 balance: Coins, };
 
-export type RegisterBody = { username: string, password: string, 
+export type RegisterBody = { username: string, password: string,
 /**
  * Required in practice: an empty name is refused with `invalid_input`.
  */
@@ -198,32 +198,32 @@ export type LoginBody = { username: string, password: string, };
 
 export type PasswordBody = { oldPassword: string, newPassword: string, };
 
-export type UserInfoBody = { 
+export type UserInfoBody = {
 /**
  * Delivery addresses; left out means none.
  */
 addInfo?: Array<Address>, vatInfo?: VatInfo | null, };
 
-export type RegisterSocialBody = { 
+export type RegisterSocialBody = {
 /**
  * The Google `sub` or Facebook `id` the browser claims.
  */
-username: string, 
+username: string,
 /**
  * The visitor id, for carts (kept for SPEC compatibility).
  */
-mid?: string, 
+mid?: string,
 /**
  * The provider profile as the browser saw it: never trusted, only searched for a token
  * (`accessToken` or `access_token`).
  */
-info?: unknown, 
+info?: unknown,
 /**
  * `google` or `facebook`.
  */
 type: string, accessToken?: string, };
 
-export type StartQuery = { 
+export type StartQuery = {
 /**
  * A safe relative path to return to after signing in; anything else returns home.
  */
@@ -232,7 +232,7 @@ next?: string, };
 /**
  * What the provider appends when it sends the browser back.
  */
-export type CallbackQuery = { code?: string, state?: string, 
+export type CallbackQuery = { code?: string, state?: string,
 /**
  * Set when the shopper cancelled at the provider.
  */
@@ -241,7 +241,7 @@ error?: string, };
 /**
  * `{status, token}`: a signed-in session for this device.
  */
-export type TokenAnswer = { status: SuccessStatus, 
+export type TokenAnswer = { status: SuccessStatus,
 /**
  * A JWT to send as `Authorization: Bearer <token>`.
  */
@@ -260,7 +260,7 @@ export type UserInfoAnswer = { status: SuccessStatus, userInfo: UserInfo, };
 /**
  * `{status, providers}`
  */
-export type ProvidersAnswer = { status: SuccessStatus, 
+export type ProvidersAnswer = { status: SuccessStatus,
 /**
  * The social sign-in providers configured here (`google`, `facebook`), maybe none.
  */
@@ -281,11 +281,11 @@ export type AdminMenuItem = { name: string, icon: string, link: string, subMenus
 /**
  * One line of the activity log.
  */
-export type LogLine = { 
+export type LogLine = {
 /**
  * Unix milliseconds.
  */
-at: number, 
+at: number,
 /**
  * The user name acting (or the username tried, for failed sign-ins).
  */
@@ -294,7 +294,7 @@ user: string, action: string, kcard?: string, };
 /**
  * `{status, data}`: the admin menus of every role.
  */
-export type AdminMenusAnswer = { status: SuccessStatus, 
+export type AdminMenusAnswer = { status: SuccessStatus,
 /**
  * Role name → its horizontal menu.
  */
@@ -303,11 +303,11 @@ data: { [key in string]: Array<AdminMenuItem> }, };
 /**
  * `{status, lines, next}`
  */
-export type ActivityAnswer = { status: SuccessStatus, 
+export type ActivityAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */
-lines: Array<LogLine>, 
+lines: Array<LogLine>,
 /**
  * Pass as `before` for the next page; `null` on the last page.
  */
@@ -323,35 +323,35 @@ export type Permission = "orders.read" | "orders.write" | "customers.read" | "cu
 /**
  * The desk's filters, as query parameters (all optional).
  */
-export type OrderQuery = { 
+export type OrderQuery = {
 /**
  * `pending_payment`, `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
  */
-status?: string, 
+status?: string,
 /**
  * First shop day, `YYYY-MM-DD`.
  */
-from?: string, 
+from?: string,
 /**
  * Last shop day, `YYYY-MM-DD`.
  */
-to?: string, 
+to?: string,
 /**
  * `promptpay` or `bank_transfer`.
  */
-payment?: string, 
+payment?: string,
 /**
  * The channel (`kcard`) the order came through.
  */
-kcard?: string, 
+kcard?: string,
 /**
  * Start of an order number, phone number, or a word of the customer's name.
  */
-q?: string, 
+q?: string,
 /**
  * Orders per page, 1 to 200 (default 50).
  */
-limit?: number, 
+limit?: number,
 /**
  * The `next` of the previous page.
  */
@@ -360,43 +360,43 @@ after?: number, };
 /**
  * `{status, orders, next}`
  */
-export type OrderPageAnswer = { status: SuccessStatus, 
+export type OrderPageAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */
-orders: Array<Order>, 
+orders: Array<Order>,
 /**
  * Pass as `after` for the next page; `null` on the last page.
  */
 next: OrderId | null, };
 
-export type StatusBody = { 
+export type StatusBody = {
 /**
  * The next status: `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
  */
-status: OrderStatus, 
+status: OrderStatus,
 /**
  * For `shipped`: a key of the `carrier` code table (kerry, flash, thaipost, jt, dhl, own).
  */
-carrier?: string, 
+carrier?: string,
 /**
  * For `shipped`: the carrier's tracking number.
  */
-tracking?: string, 
+tracking?: string,
 /**
  * Required for `cancelled`: why.
  */
-reason?: string, 
+reason?: string,
 /**
  * For `paid`: the bank or slip reference.
  */
 reference?: string, };
 
-export type BulkStatusBody = { 
+export type BulkStatusBody = {
 /**
  * 1 to 200 order ids.
  */
-ids: Array<number>, 
+ids: Array<number>,
 /**
  * The move, as for one order.
  */
@@ -410,17 +410,17 @@ export type BulkFailure = { id: OrderId, code: string, message: string, };
 /**
  * `{status, orders, failed}`
  */
-export type BulkStatusAnswer = { status: SuccessStatus, 
+export type BulkStatusAnswer = { status: SuccessStatus,
 /**
  * The orders that moved.
  */
-orders: Array<Order>, 
+orders: Array<Order>,
 /**
  * The ones that did not, each with its error code.
  */
 failed: Array<BulkFailure>, };
 
-export type NoteBody = { 
+export type NoteBody = {
 /**
  * 1 to 1000 characters; staff only.
  */
@@ -431,21 +431,21 @@ text: string, };
 /**
  * A customer as staff see them (never the password hash).
  */
-export type Customer = { id: UserId, username: string, name: string, email: string, phone: string, role: Role, provider: Provider, coin: Coins, disabled: boolean, 
+export type Customer = { id: UserId, username: string, name: string, email: string, phone: string, role: Role, provider: Provider, coin: Coins, disabled: boolean,
 /**
  * Unix seconds.
  */
 createdAt: number, lastLoginAt: number | null, addInfo: Array<Address>, vatInfo: VatInfo | null, };
 
-export type CustomerQuery = { 
+export type CustomerQuery = {
 /**
  * Part of the username, name, email or phone.
  */
-q?: string, 
+q?: string,
 /**
  * Customers per page, 1 to 200 (default 50).
  */
-limit?: number, 
+limit?: number,
 /**
  * The `next` of the previous page.
  */
@@ -454,7 +454,7 @@ after?: number, };
 /**
  * `{status, customers, next}`
  */
-export type CustomerPageAnswer = { status: SuccessStatus, 
+export type CustomerPageAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */
@@ -463,21 +463,21 @@ customers: Array<Customer>, next: UserId | null, };
 /**
  * `{status, customer, orders, ledger}`
  */
-export type CustomerAnswer = { status: SuccessStatus, customer: Customer, 
+export type CustomerAnswer = { status: SuccessStatus, customer: Customer,
 /**
  * Newest first.
  */
-orders: Array<Order>, 
+orders: Array<Order>,
 /**
  * Every coin change, oldest first; the amounts add up to the balance.
  */
 ledger: Array<CoinEntry>, };
 
-export type CoinsBody = { 
+export type CoinsBody = {
 /**
  * Whole coins to add (negative: to take back); not 0, at most 1000000 either way.
  */
-amount: Coins, 
+amount: Coins,
 /**
  * Why, for the ledger: 1 to 200 characters.
  */
@@ -488,7 +488,7 @@ reason: string, };
  */
 export type CustomerChangeAnswer = { status: SuccessStatus, customer: Customer, };
 
-export type DisabledBody = { 
+export type DisabledBody = {
 /**
  * `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
  */
@@ -499,7 +499,7 @@ disabled: boolean, };
 /**
  * `{status, role, permissions}`
  */
-export type MeAnswer = { status: SuccessStatus, role: Role, 
+export type MeAnswer = { status: SuccessStatus, role: Role,
 /**
  * What the caller's role may do.
  */
@@ -508,13 +508,13 @@ permissions: Array<Permission>, };
 /**
  * `{status, roles}`
  */
-export type RolesAnswer = { status: SuccessStatus, 
+export type RolesAnswer = { status: SuccessStatus,
 /**
  * Role name → its permissions.
  */
 roles: Record<string, Array<Permission>>, };
 
-export type RolesBody = { 
+export type RolesBody = {
 /**
  * Role name (beginning with `admin`) → its permissions; roles left out lose theirs.
  */
@@ -523,17 +523,17 @@ roles: Record<string, Array<Permission>>, };
 /**
  * `{status, staff}`
  */
-export type StaffAnswer = { status: SuccessStatus, 
+export type StaffAnswer = { status: SuccessStatus,
 /**
  * Every staff account, newest first.
  */
 staff: Array<Customer>, };
 
-export type NewStaffBody = { username: string, name?: string, 
+export type NewStaffBody = { username: string, name?: string,
 /**
  * At least 10 characters; the new staff member changes it after signing in.
  */
-password: string, 
+password: string,
 /**
  * A staff role: `admin`, `admin-sales`, `admin-stock`…
  */
@@ -544,7 +544,7 @@ role: string, };
  */
 export type StaffMemberAnswer = { status: SuccessStatus, user: Customer, };
 
-export type RoleBody = { 
+export type RoleBody = {
 /**
  * The new role: a staff role, or `user` to take staff rights away.
  */
@@ -553,23 +553,23 @@ role: string, };
 /**
  * The activity viewer's filters (all optional).
  */
-export type ActivityQuery = { 
+export type ActivityQuery = {
 /**
  * Exactly this user name.
  */
-actor?: string, 
+actor?: string,
 /**
  * Part of the action: an order number, a user name, a word.
  */
-q?: string, 
+q?: string,
 /**
  * One shop day, `YYYY-MM-DD`.
  */
-day?: string, 
+day?: string,
 /**
  * Lines per page, 1 to 500 (default 100).
  */
-limit?: number, 
+limit?: number,
 /**
  * The `next` of the previous page.
  */
@@ -582,11 +582,11 @@ before?: string, };
  */
 export type Tally = { orders: number, revenue: Satang, };
 
-export type RangeQuery = { 
+export type RangeQuery = {
 /**
  * First shop day, `YYYY-MM-DD` (default: 29 days before `to`).
  */
-from?: string, 
+from?: string,
 /**
  * Last shop day, `YYYY-MM-DD` (default: today).
  */
@@ -595,7 +595,7 @@ to?: string, };
 /**
  * One day of a report.
  */
-export type SalesDay = { 
+export type SalesDay = {
 /**
  * `YYYY-MM-DD`.
  */
@@ -604,11 +604,11 @@ date: string, orders: number, revenue: Satang, };
 /**
  * Totals of a range; cancelled orders are not counted.
  */
-export type SalesTotals = { orders: number, revenue: Satang, 
+export type SalesTotals = { orders: number, revenue: Satang,
 /**
  * Revenue divided by orders, rounded down.
  */
-averageOrder: Satang, 
+averageOrder: Satang,
 /**
  * VAT contained in the revenue.
  */
@@ -622,15 +622,15 @@ export type ProductSales = { code: string, name: Localized | null, units: number
 /**
  * `{status, days, totals, byPayment, byKcard, topProducts}`
  */
-export type SalesReportAnswer = { status: SuccessStatus, days: Array<SalesDay>, totals: SalesTotals, 
+export type SalesReportAnswer = { status: SuccessStatus, days: Array<SalesDay>, totals: SalesTotals,
 /**
  * Payment method → orders and revenue.
  */
-byPayment: Record<string, Tally>, 
+byPayment: Record<string, Tally>,
 /**
  * Channel (`kcard`) → orders and revenue; `""` is the web shop.
  */
-byKcard: Record<string, Tally>, 
+byKcard: Record<string, Tally>,
 /**
  * The ten best sellers of the range.
  */
@@ -639,15 +639,15 @@ topProducts: Array<ProductSales>, };
 /**
  * What needs someone now.
  */
-export type Attention = { 
+export type Attention = {
 /**
  * Unpaid for longer than a day.
  */
-awaitingPayment: number, 
+awaitingPayment: number,
 /**
  * Paid or being prepared, not shipped yet.
  */
-toShip: number, 
+toShip: number,
 /**
  * Shipped, not yet confirmed delivered.
  */
@@ -661,7 +661,7 @@ export type LowStock = { code: string, name: Localized, stock: number, };
 /**
  * `{status, today, last7, last30, days, attention, topProducts, lowStock}`
  */
-export type DashboardAnswer = { status: SuccessStatus, today: SalesTotals, last7: SalesTotals, last30: SalesTotals, 
+export type DashboardAnswer = { status: SuccessStatus, today: SalesTotals, last7: SalesTotals, last30: SalesTotals,
 /**
  * The last 30 days, for the chart.
  */
@@ -672,23 +672,23 @@ days: Array<SalesDay>, attention: Attention, topProducts: Array<ProductSales>, l
 /**
  * A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
  */
-export type Product = { code: string, name: Localized, description: Localized, 
+export type Product = { code: string, name: Localized, description: Localized,
 /**
  * Price in satang (฿1 = 100), VAT included.
  */
-price: Satang, 
+price: Satang,
 /**
  * The crossed-out "was" price, in satang; higher than `price` when present.
  */
-compareAtPrice: Satang | null, images: Array<string>, rooms: Array<string>, 
+compareAtPrice: Satang | null, images: Array<string>, rooms: Array<string>,
 /**
  * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
  */
-categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean, 
+categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean,
 /**
  * Sort key for "popular": sales and views, 0–100.
  */
-popularity: number, 
+popularity: number,
 /**
  * Sort key for "newest": an ISO date (YYYY-MM-DD).
  */
@@ -714,39 +714,39 @@ export type CategoryNode = { key: string, title: Localized, pageName: string | n
  * [`ProductQuery::parse`], whose errors name the parameter; a parameter that is not a filter
  * is refused too.
  */
-export type ProductListParams = { 
+export type ProductListParams = {
 /**
  * Room key.
  */
-room?: string, 
+room?: string,
 /**
  * Category key (parents include their children's products).
  */
-category?: string, 
+category?: string,
 /**
  * Satang.
  */
-minPrice?: number, 
+minPrice?: number,
 /**
  * Satang.
  */
-maxPrice?: number, 
+maxPrice?: number,
 /**
  * Comma-separated material keys.
  */
-material?: string, 
+material?: string,
 /**
  * Comma-separated colour keys.
  */
-colour?: string, 
+colour?: string,
 /**
  * `popular` (default), `newest`, `price_asc` or `price_desc`.
  */
-sort?: string, 
+sort?: string,
 /**
  * From 1.
  */
-page?: number, 
+page?: number,
 /**
  * 1–100, default 24.
  */
@@ -756,15 +756,15 @@ limit?: number, };
  * The words to search for and the page. Page and limit arrive as text and are checked by
  * [`parse_page`], whose errors name the parameter.
  */
-export type SearchParams = { 
+export type SearchParams = {
 /**
  * Up to 100 characters.
  */
-keyword?: string, 
+keyword?: string,
 /**
  * From 1.
  */
-page?: number, 
+page?: number,
 /**
  * 1–100, default 24.
  */
@@ -773,7 +773,7 @@ limit?: number, };
 /**
  * The code prefix to look for.
  */
-export type CodeSearchParams = { 
+export type CodeSearchParams = {
 /**
  * A code prefix; case and spaces are ignored.
  */
@@ -783,7 +783,7 @@ keyword?: string, };
  * The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
  * is answered `invalid_parameter` naming `w`.
  */
-export type ImageParams = { 
+export type ImageParams = {
 /**
  * A width for a resized copy: 160, 320, 480, 640, 960 or 1280.
  */
@@ -797,7 +797,7 @@ export type RoomsAnswer = { status: SuccessStatus, rooms: Array<Room>, };
 /**
  * `{status, categories}`
  */
-export type CategoriesAnswer = { status: SuccessStatus, 
+export type CategoriesAnswer = { status: SuccessStatus,
 /**
  * The top categories, each with its children.
  */
@@ -806,11 +806,11 @@ categories: Array<CategoryNode>, };
 /**
  * `{status, products, total, page, limit}`: one page of the matching products.
  */
-export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>, 
+export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>,
 /**
  * Every match, not only this page's.
  */
-total: number, 
+total: number,
 /**
  * From 1.
  */
@@ -831,11 +831,11 @@ export type ProductListAnswer = { status: SuccessStatus, products: Array<Product
 /**
  * The cart as the UI shows it: lines with the product's current name, price and picture.
  */
-export type CartView = { 
+export type CartView = {
 /**
  * The visitor id (a UUID) or the signed-in user's id, as a string.
  */
-id: string, lines: Array<CartLineView>, 
+id: string, lines: Array<CartLineView>,
 /**
  * The item count (SPEC's `amt`).
  */
@@ -844,49 +844,49 @@ amt: number, };
 /**
  * A cart line with what the catalogue says about its product now.
  */
-export type CartLineView = { code: string, qty: number, 
+export type CartLineView = { code: string, qty: number,
 /**
  * Null when the product has left the catalogue.
  */
-name: Localized | null, 
+name: Localized | null,
 /**
  * Satang, the product's current price; null when it has left the catalogue.
  */
-unitPrice: Satang | null, image: string | null, stock: number, 
+unitPrice: Satang | null, image: string | null, stock: number,
 /**
  * False for products no longer sold: they can only be removed.
  */
 available: boolean, };
 
-export type LineBody = { 
+export type LineBody = {
 /**
  * The cart: the visitor id (a UUID) or the signed-in user's id.
  */
-id: string | number, 
+id: string | number,
 /**
  * The product code.
  */
 code: string, qty: number, };
 
-export type MergeBody = { 
+export type MergeBody = {
 /**
  * The signed-in user's id (a number, or digits in a string).
  */
-uid: string | number, 
+uid: string | number,
 /**
  * The visitor id (a UUID) whose cart joins the user's.
  */
 mid: string, };
 
-export type QuoteBody = { 
+export type QuoteBody = {
 /**
  * The cart: the visitor id (a UUID) or the signed-in user's id.
  */
-id: string | number, coupon?: string, 
+id: string | number, coupon?: string,
 /**
  * Whole coins (1 coin = ฿1) to use; signed-in carts only.
  */
-coins?: Coins, 
+coins?: Coins,
 /**
  * The shopper's language: some promotions run in one language only.
  */
@@ -895,15 +895,15 @@ lang?: string, };
 /**
  * What an order costs, as the API shows it (satang).
  */
-export type Quote = { subtotal: Satang, promotionDiscount: Satang, couponDiscount: Satang, 
+export type Quote = { subtotal: Satang, promotionDiscount: Satang, couponDiscount: Satang,
 /**
  * Satang paid with coins (whole baht).
  */
-coins: Satang, shipping: Satang, 
+coins: Satang, shipping: Satang,
 /**
  * VAT contained in `total`.
  */
-vat: Satang, total: Satang, 
+vat: Satang, total: Satang,
 /**
  * The promotion discount of each line, in line order.
  */
@@ -917,11 +917,11 @@ export type Discount = { "kind": "percent", "value": number } | { "kind": "amoun
 /**
  * A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
  */
-export type Promotion = { id: string, display: boolean, 
+export type Promotion = { id: string, display: boolean,
 /**
  * The language the promotion runs in; empty for every language.
  */
-lang: string, prodInc: Array<string>, prodExc: Array<string>, roomInc: Array<string>, roomExc: Array<string>, catInc: Array<string>, catExc: Array<string>, 
+lang: string, prodInc: Array<string>, prodExc: Array<string>, roomInc: Array<string>, roomExc: Array<string>, catInc: Array<string>, catExc: Array<string>,
 /**
  * Not for orders that already hold discounted (on-sale) products.
  */
@@ -930,11 +930,11 @@ noProdDis: boolean, discount: Discount, };
 /**
  * A coupon as the header's coupon label and the checkout suggestions show it.
  */
-export type ShopCoupon = { code: string, discount: Discount, 
+export type ShopCoupon = { code: string, discount: Discount,
 /**
  * The order value (after promotions) needed, in satang.
  */
-minSpend: Satang, 
+minSpend: Satang,
 /**
  * Unix seconds; valid until before then.
  */
@@ -948,15 +948,15 @@ export type PricedLine = { code: string, qty: number, unitPrice: Satang, discoun
 /**
  * A quote with the lines it priced (products no longer sold are left out).
  */
-export type CartQuote = { lines: Array<PricedLine>, subtotal: Satang, promotionDiscount: Satang, couponDiscount: Satang, 
+export type CartQuote = { lines: Array<PricedLine>, subtotal: Satang, promotionDiscount: Satang, couponDiscount: Satang,
 /**
  * Satang paid with coins (whole baht).
  */
-coins: Satang, shipping: Satang, 
+coins: Satang, shipping: Satang,
 /**
  * VAT contained in `total`.
  */
-vat: Satang, total: Satang, 
+vat: Satang, total: Satang,
 /**
  * The promotion discount of each line, in line order.
  */
@@ -995,7 +995,7 @@ export type PaymentMethod = "promptpay" | "bank_transfer";
  * How to pay this order, fixed when it was placed (a later change of the shop's account does
  * not change what the shopper was told).
  */
-export type Payment = { method: PaymentMethod, promptpayId?: string | null, 
+export type Payment = { method: PaymentMethod, promptpayId?: string | null,
 /**
  * The EMVCo payload for the exact amount; the UI draws it as a QR code.
  */
@@ -1007,13 +1007,13 @@ export type BankAccount = { bankName: string, accountName: string, accountNumber
  * A line as bought: name, picture and price are copied so the order never changes when the
  * catalogue does.
  */
-export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: Satang, 
+export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: Satang,
 /**
  * The promotion discount of the whole line.
  */
 discount: Satang, image: string | null, };
 
-export type StatusChange = { status: OrderStatus, 
+export type StatusChange = { status: OrderStatus,
 /**
  * Unix milliseconds.
  */
@@ -1030,69 +1030,69 @@ export type Shipment = { carrier: string, tracking: string, url?: string | null,
 /**
  * A staff note on an order.
  */
-export type Note = { 
+export type Note = {
 /**
  * Unix milliseconds.
  */
 at: number, author: string, text: string, };
 
-export type Order = { id: OrderId, number: string, userId: UserId, status: OrderStatus, 
+export type Order = { id: OrderId, number: string, userId: UserId, status: OrderStatus,
 /**
  * Unix milliseconds.
  */
-createdAt: number, lang: Locale, lines: Array<OrderLine>, itemCount: number, 
+createdAt: number, lang: Locale, lines: Array<OrderLine>, itemCount: number,
 /**
  * The quote the order was placed with, as the server computed it.
  */
-quote: Quote, total: Satang, coupon: string | null, 
+quote: Quote, total: Satang, coupon: string | null,
 /**
  * Whole coins spent.
  */
-coinsUsed: Coins, address: Address, vatInfo: VatInfo | null, payment: Payment, history: Array<StatusChange>, review: Review | null, 
+coinsUsed: Coins, address: Address, vatInfo: VatInfo | null, payment: Payment, history: Array<StatusChange>, review: Review | null,
 /**
  * Coins awarded when the order was delivered.
  */
-coinsEarned: Coins, kcard?: string, 
+coinsEarned: Coins, kcard?: string,
 /**
  * Carrier and tracking, set when the order ships.
  */
-shipment?: Shipment | null, 
+shipment?: Shipment | null,
 /**
  * The staff member's note on the payment (bank reference, slip number), when confirmed.
  */
-paymentReference?: string | null, 
+paymentReference?: string | null,
 /**
  * Why the order was cancelled.
  */
-cancelReason?: string | null, 
+cancelReason?: string | null,
 /**
  * Internal notes: staff only, never shown to the shopper.
  */
 notes?: Array<Note>, };
 
-export type PlaceBody = { 
+export type PlaceBody = {
 /**
  * The signed-in shopper's id: their cart is what is ordered.
  */
-id: string | number, address: Address, coupon?: string, 
+id: string | number, address: Address, coupon?: string,
 /**
  * Whole coins (1 coin = ฿1) to spend; not negative.
  */
-coins?: number, payment: PaymentMethod, 
+coins?: number, payment: PaymentMethod,
 /**
  * Made once per checkout attempt and sent again on a retry: 8–100 letters, digits, - or _.
  */
-idempotencyKey: string, 
+idempotencyKey: string,
 /**
  * For a full tax invoice.
  */
 vatInfo?: VatInfo, lang?: string, };
 
-export type ReviewBody = { 
+export type ReviewBody = {
 /**
  * A whole number from 1 to 5.
  */
-rating: number, 
+rating: number,
 /**
  * At most 1000 characters.
  */
@@ -1106,7 +1106,7 @@ export type OrderAnswer = { status: SuccessStatus, order: Order, };
 /**
  * `{status, order, coin}`: an order that changed and the shopper's coin balance after.
  */
-export type OrderChangeAnswer = { status: SuccessStatus, order: Order, 
+export type OrderChangeAnswer = { status: SuccessStatus, order: Order,
 /**
  * The shopper's coin balance after the change.
  */
@@ -1115,11 +1115,11 @@ coin: Coins, };
 /**
  * `{status, order, coin, replayed}`
  */
-export type PlacedOrderAnswer = { status: SuccessStatus, order: Order, 
+export type PlacedOrderAnswer = { status: SuccessStatus, order: Order,
 /**
  * The shopper's coin balance after the order.
  */
-coin: Coins, 
+coin: Coins,
 /**
  * True when this idempotency key had already placed the order: nothing new happened.
  */
@@ -1128,7 +1128,7 @@ replayed: boolean, };
 /**
  * `{status, orders}`
  */
-export type OrderListAnswer = { status: SuccessStatus, 
+export type OrderListAnswer = { status: SuccessStatus,
 /**
  * Newest first.
  */

@@ -4,9 +4,10 @@
 //! placed, updates them: the coin balance from the answer, coins spent back to 0, the delivery
 //! address among the user's saved ones (the server saved it too).
 import { Suspense, useEffect, useState } from 'react';
+import type { Address } from '../../api/types';
 import { ErrorStatus } from '../../components/error-status';
 import { Loading } from '../../components/loading';
-import type { Address, PlacedOrder } from '../../features/cart/api/place-order';
+import type { PlacedOrder } from '../../features/cart/api/place-order';
 import type { CheckoutUser } from '../../features/cart/components/use-checkout-form';
 import type { OrderPageProps } from '../../features/cart/routes/order-page';
 import { ensureLabels, labels } from '../../features/labels/labels-store';

@@ -4,8 +4,8 @@
 //! postcode; for a tax invoice a name, a 13-digit tax id, a 5-digit branch ("00000" = head
 //! office) and an address of 1–300 characters. Each rule answers the message key to show next
 //! to its field, or nothing when the value is fine.
+import type { Address, VatInfo } from '../../api/types';
 import type { MessageKey } from '../../i18n/types';
-import type { Address, VatInfo } from './api/place-order';
 
 export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;
 

@@ -2,17 +2,15 @@
 //! whole coins) and the server's quote for them. The quoting itself (quote-store.ts) comes with
 //! the cart pages; the app only needs to forget the choices on sign-out and to read the coins
 //! the quote spends (SPEC §9: the header shows coin − coinSpend).
+import type { CartQuote } from '../../api/types';
 import { createStore } from '../../lib/create-store';
-import type { Quote } from './api/get-quote';
 import type { Problem } from './checkout-errors';
-
-export type { Quote } from './api/get-quote';
 
 export type CheckoutDraft = { coupon: string | null; coins: number };
 
 export type QuoteState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
-  quote: Quote | null;
+  quote: CartQuote | null;
   /** What the shown (or awaited) quote was asked for: cart lines, choices and language. */
   key: string;
   couponError: Problem | null;

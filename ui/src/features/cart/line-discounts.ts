@@ -1,9 +1,8 @@
 //! The promotion discount of each cart line, by product code, from a quote: its `lines` when the
 //! server sends them, else `lineDiscounts`, which follow the cart's order of the lines still sold.
-import type { CartLine } from './api/get-cart';
-import type { Quote } from './api/get-quote';
+import type { CartLineView, CartQuote } from '../../api/types';
 
-export function lineDiscounts(quote: Quote | null, lines: CartLine[]): Map<string, number> {
+export function lineDiscounts(quote: CartQuote | null, lines: CartLineView[]): Map<string, number> {
   const result = new Map<string, number>();
   if (!quote) return result;
   if (Array.isArray(quote.lines) && quote.lines.length > 0) {

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryNode } from './api/get-category-tree';
+import type { CategoryNode, Room } from '../../api/types';
+import { localized } from '../../testing/localized';
 import { categoryPath, findCategoryPath, findRoom, productCategoryPath, roomPath } from './catalog-store';
 
-const tree: CategoryNode[] = [
-  { key: 'sofas', title: { en: 'Sofas' }, pageName: 'Sofas', children: [{ key: 'sofas-3', title: { en: '3-seat' }, pageName: ' Three-Seat ' }] },
-  { key: 'beds', title: { en: 'Beds' }, children: [] },
-];
+const node = (key: string, title: string, pageName: string | null, children: CategoryNode[] = []): CategoryNode => ({
+  key,
+  title: localized(title),
+  pageName,
+  order: 0,
+  children,
+});
+const room = (key: string, pageName: string | null): Room => ({ key, title: localized(''), pageName, image: null, icon: null, order: 0 });
+
+const tree: CategoryNode[] = [node('sofas', 'Sofas', 'Sofas', [node('sofas-3', '3-seat', ' Three-Seat ')]), node('beds', 'Beds', null)];
 
 describe('catalogue links (SPEC §2)', () => {
   it('link rooms and categories by pageName or key, lowercased and trimmed', () => {
-    expect(roomPath({ key: 'Living', title: {}, pageName: null })).toBe('/room/living');
-    expect(roomPath({ key: 'office', title: {}, pageName: 'Home-Office ' })).toBe('/room/home-office');
+    expect(roomPath(room('Living', null))).toBe('/room/living');
+    expect(roomPath(room('office', 'Home-Office '))).toBe('/room/home-office');
     expect(categoryPath(tree[0]!.children![0]!)).toBe('/category/three-seat');
   });
 
   it('find a room by its exact slug, as the server does', () => {
-    const rooms = [{ key: 'office', title: {}, pageName: 'home-office' }];
+    const rooms = [room('office', 'home-office')];
     expect(findRoom(rooms, 'home-office')?.key).toBe('office');
     expect(findRoom(rooms, 'HOME-OFFICE')).toBeUndefined();
     expect(findRoom(rooms, 'garage')).toBeUndefined();

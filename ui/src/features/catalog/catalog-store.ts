@@ -1,9 +1,10 @@
 //! Catalogue client state (SPEC §3: rooms, catPath) loaded once per visit, and the rules that
 //! turn rooms and categories into links.
+import type { CategoryNode, Room } from '../../api/types';
 import { catalogSlug } from '../../lib/url-rules';
 import { createResource } from '../../lib/resource';
-import { getCategoryTree, type CategoryNode } from './api/get-category-tree';
-import { getRooms, type Room } from './api/get-rooms';
+import { getCategoryTree } from './api/get-category-tree';
+import { getRooms } from './api/get-rooms';
 
 export const rooms = createResource(getRooms);
 export const categories = createResource(getCategoryTree);

@@ -1,6 +1,7 @@
 //! Which products the home page slider features: the most popular ones that are reduced (they
 //! have a compare-at price above their price), topped up with the most popular others.
-import { priceView, type Product } from '../../lib/product';
+import type { Product } from '../../api/types';
+import { priceView } from '../../lib/product';
 
 export const FEATURED_COUNT = 5;
 

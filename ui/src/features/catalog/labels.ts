@@ -1,10 +1,8 @@
 //! Titles of material and colour keys. They come from the system labels (groups "material" and
 //! "colour"), which the app hands to the catalogue pages; a key without a title shows as itself.
 import { pickText } from '../../i18n/i18n-store';
-import type { LocalizedText } from '../../i18n/types';
+import type { LabelTitles } from '../../i18n/types';
 import type { LocaleCode } from '../../lib/locale-path';
-
-export type LabelTitles = Record<string, Record<string, LocalizedText>>;
 
 /** The label groups and whether they have arrived (until then options cannot be listed). */
 export type CatalogLabels = { groups: LabelTitles; loaded: boolean };

@@ -1,9 +1,9 @@
 //! System labels (SPEC §3 `labels`: groups keyed by name, each key to a title), loaded once.
+import type { LabelTitles, LocalizedText } from '../../i18n/types';
 import { createStore } from '../../lib/create-store';
-import type { LocalizedText } from '../../i18n/types';
-import { getSystemLabels, type LabelGroups } from './api/get-system-labels';
+import { getSystemLabels } from './api/get-system-labels';
 
-export type LabelsState = { loaded: boolean; groups: LabelGroups };
+export type LabelsState = { loaded: boolean; groups: LabelTitles };
 
 export const labels = createStore<LabelsState>({ loaded: false, groups: {} });
 
@@ -11,7 +11,7 @@ export const labels = createStore<LabelsState>({ loaded: false, groups: {} });
  * SPEC §4: a label set to a null title is removed; otherwise it is set, creating its group if
  * missing. Returns new objects so subscribers see the change.
  */
-export function withLabel(groups: LabelGroups, group: string, key: string, title: LocalizedText | null): LabelGroups {
+export function withLabel(groups: LabelTitles, group: string, key: string, title: LocalizedText | null): LabelTitles {
   if (title === null) {
     const current = groups[group];
     if (!current || !(key in current)) return groups;
@@ -25,10 +25,10 @@ export function setLabel(group: string, key: string, title: LocalizedText | null
   labels.set((state) => ({ ...state, groups: withLabel(state.groups, group, key, title) }));
 }
 
-let inflight: Promise<LabelGroups> | null = null;
+let inflight: Promise<LabelTitles> | null = null;
 
 /** Loads the system labels once; skipped when already loaded. Failures are only logged (SPEC §8). */
-export function ensureLabels(): Promise<LabelGroups> {
+export function ensureLabels(): Promise<LabelTitles> {
   const state = labels.get();
   if (state.loaded) return Promise.resolve(state.groups);
   inflight ??= getSystemLabels()
@@ -43,6 +43,6 @@ export function ensureLabels(): Promise<LabelGroups> {
 }
 
 /** The code-table names, sorted by name (the admin "Code" submenu). */
-export function labelGroupNames(groups: LabelGroups): string[] {
+export function labelGroupNames(groups: LabelTitles): string[] {
   return Object.keys(groups).sort((a, b) => a.localeCompare(b));
 }

@@ -2,7 +2,7 @@
 //! import each other): the signed-in shopper and what a review or a cancellation changes in the
 //! header (coin balance, the count of orders waiting for a review), and the system labels.
 import { pickText } from '../../i18n/i18n-store';
-import type { LocalizedText } from '../../i18n/types';
+import type { LabelTitles } from '../../i18n/types';
 import type { LocaleCode } from '../../lib/locale-path';
 
 export type OrdersAccount = {
@@ -14,9 +14,6 @@ export type OrdersAccount = {
   /** The number of orders waiting for a review may have changed: ask the server again. */
   onReviewsChanged: () => void;
 };
-
-/** System label groups (`orderStatus`, `province`, `paymentMethod`…), each key to its titles. */
-export type LabelTitles = Record<string, Record<string, LocalizedText>>;
 
 /** The title of a label in the current language; a key without a title shows as readable words. */
 export function labelText(labels: LabelTitles, group: string, key: string, locale: LocaleCode): string {

@@ -1,47 +1,40 @@
 //! The order as the UI shows it, read from the server's answer (contract of issue 5): every field
 //! is checked and given a safe default here, so the components never guess at a missing value.
+import type { Address, BankAccount, OrderLine, OrderStatus, Quote, Review, VatInfo } from '../../api/types';
 import type { LocalizedText } from '../../i18n/types';
 
-export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const;
-export type OrderStep = (typeof ORDER_STEPS)[number];
-export type OrderStatus = OrderStep | 'cancelled';
+export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 
-export type OrderLine = { code: string; name: LocalizedText; qty: number; unitPrice: number; discount: number; image: string | null };
-/** Money is integer satang; `coins` is the satang paid with coins, `vat` the VAT included in `total`. */
-export type OrderAmounts = {
-  subtotal: number;
-  promotionDiscount: number;
-  couponDiscount: number;
-  coins: number;
-  shipping: number;
-  vat: number;
-  total: number;
-};
-export type OrderAddress = { name: string; phone: string; line1: string; district: string; province: string; postcode: string };
-export type OrderVatInfo = { name: string; taxId: string; branch: string; address: string };
-export type BankAccount = { bankName: string; accountName: string; accountNumber: string };
+/** A line as shown: the API's `OrderLine`, its name possibly missing a language. */
+export type OrderLineView = Omit<OrderLine, 'name'> & { name: LocalizedText };
+/**
+ * Money is integer satang: the quote the order was placed with, without its per-line discounts;
+ * `coins` is the satang paid with coins, `vat` the VAT included in `total` (the order's own).
+ */
+export type OrderAmounts = Omit<Quote, 'lineDiscounts'>;
+/** The API's `Payment`, one method at a time; an unknown method keeps only its name. */
 export type OrderPayment =
   | { method: 'promptpay'; promptpayId: string; promptpayPayload: string }
   | { method: 'bank_transfer'; bank: BankAccount }
   | { method: string };
-export type StatusChange = { status: string; at: number };
-export type OrderReview = { rating: number; comment: string; at: number };
 
-export type Order = {
+/** The order as the pages show it, read from the API's `Order` by `parseOrder`. */
+export type OrderView = {
   id: number;
   number: string;
   status: string;
   createdAt: number;
-  lines: OrderLine[];
+  lines: OrderLineView[];
   itemCount: number;
   amounts: OrderAmounts;
   coupon: string | null;
   coinsUsed: number;
-  address: OrderAddress;
-  vatInfo: OrderVatInfo | null;
+  address: Address;
+  vatInfo: VatInfo | null;
   payment: OrderPayment;
-  history: StatusChange[];
-  review: OrderReview | null;
+  /** The API's `StatusChange`s, any status kept as text. */
+  history: { status: string; at: number }[];
+  review: Review | null;
   coinsEarned: number;
 };
 
@@ -67,7 +60,7 @@ function localized(value: unknown): LocalizedText {
   return out;
 }
 
-function parseLine(value: unknown): OrderLine {
+function parseLine(value: unknown): OrderLineView {
   const raw = record(value);
   return {
     code: str(raw.code),
@@ -79,7 +72,7 @@ function parseLine(value: unknown): OrderLine {
   };
 }
 
-function parseAddress(value: unknown): OrderAddress {
+function parseAddress(value: unknown): Address {
   const raw = record(value);
   return {
     name: str(raw.name),
@@ -91,7 +84,7 @@ function parseAddress(value: unknown): OrderAddress {
   };
 }
 
-function parseVatInfo(value: unknown): OrderVatInfo | null {
+function parseVatInfo(value: unknown): VatInfo | null {
   const raw = record(value);
   if (!raw.taxId && !raw.name) return null;
   return { name: str(raw.name), taxId: str(raw.taxId), branch: str(raw.branch), address: str(raw.address) };
@@ -108,14 +101,14 @@ function parsePayment(value: unknown): OrderPayment {
   return { method };
 }
 
-function parseReview(value: unknown): OrderReview | null {
+function parseReview(value: unknown): Review | null {
   if (value === null || typeof value !== 'object') return null;
   const raw = record(value);
   return { rating: num(raw.rating), comment: str(raw.comment), at: num(raw.at) };
 }
 
 /** Reads one order of the API; the total is the order's own (at most the quote's). */
-export function parseOrder(value: unknown): Order {
+export function parseOrder(value: unknown): OrderView {
   const raw = record(value);
   const quote = record(raw.quote);
   const lines = Array.isArray(raw.lines) ? raw.lines.map(parseLine) : [];
@@ -151,7 +144,7 @@ export function parseOrder(value: unknown): Order {
 }
 
 /** A delivered order the shopper has not reviewed yet (what the header badge counts). */
-export function needsReview(order: Pick<Order, 'status' | 'review'>): boolean {
+export function needsReview(order: Pick<OrderView, 'status' | 'review'>): boolean {
   return order.status === 'delivered' && order.review === null;
 }
 
@@ -161,7 +154,7 @@ export function orderHref(id: number): string {
 }
 
 /** What cancelling or reviewing answers: the changed order and the shopper's coin balance after. */
-export type OrderChange = { order: Order; coin: number | null };
+export type OrderChange = { order: OrderView; coin: number | null };
 
 export function parseOrderChange(body: { order?: unknown; coin?: unknown }): OrderChange {
   return { order: parseOrder(body.order), coin: typeof body.coin === 'number' && Number.isFinite(body.coin) ? body.coin : null };

@@ -1,7 +1,7 @@
 //! The status timeline of one order: which of pending payment → paid → preparing → shipped →
 //! delivered it has reached, when (from its history), and where a cancellation ended it. The steps
 //! after a cancellation are left out: they will never happen.
-import { ORDER_STEPS, type Order } from './order';
+import { ORDER_STEPS, type OrderView } from './order';
 
 export type TimelineStep = {
   status: string;
@@ -16,13 +16,13 @@ function stepIndex(status: string): number {
   return (ORDER_STEPS as readonly string[]).indexOf(status);
 }
 
-function timeOf(history: Order['history'], status: string): number | null {
+function timeOf(history: OrderView['history'], status: string): number | null {
   let at: number | null = null;
   for (const entry of history) if (entry.status === status && entry.at > 0) at = entry.at;
   return at;
 }
 
-export function orderTimeline(order: Pick<Order, 'status' | 'history'>): TimelineStep[] {
+export function orderTimeline(order: Pick<OrderView, 'status' | 'history'>): TimelineStep[] {
   const { status, history } = order;
   if (status === 'cancelled') {
     // How far the order got before it was cancelled: the furthest step its history records.

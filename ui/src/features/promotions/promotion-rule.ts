@@ -3,8 +3,8 @@
 //! rooms and categories are in the include lists (an empty list includes all) and none is in the
 //! exclude lists, and it is not a noProdDis rule for a product already on sale. Of several, the
 //! badge shows the one giving most off the product's price, as the server applies the best one.
-import type { Product } from '../../lib/product';
-import type { Discount, Promotion } from './api/get-promotions';
+import type { Discount, Product } from '../../api/types';
+import type { Promotion } from './api/get-promotions';
 
 type Shown = Pick<Product, 'code' | 'rooms' | 'categories' | 'price' | 'compareAtPrice'>;
 

@@ -1,12 +1,12 @@
 //! The admin horizontal menu: the signed-in role's menus plus a "Code" submenu listing the code
 //! tables (label group names, sorted by name).
 import { Link, useLocation } from 'wouter';
+import type { AdminMenuItem } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { ExternalMenuLink, SubMenu } from '../../../components/sub-menu';
 import { useResource } from '../../../lib/resource';
 import { isExternalLink } from '../../../lib/url-rules';
 import { useI18n } from '../../../i18n/i18n-store';
-import type { AdminMenuItem } from '../api/get-admin-menus';
 import { codeTablePath, menus } from '../admin-store';
 
 function AdminEntry({ item, current }: { item: AdminMenuItem; current: string }) {

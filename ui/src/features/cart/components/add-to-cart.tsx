@@ -4,11 +4,11 @@
 //! saying how many are in the cart, with a link to it.
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import type { Product } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { showToast } from '../../../components/toast-store';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
-import type { Product } from '../../../lib/product';
 import { addToCart, cart, MAX_LINE_QTY, qtyInCart } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { QuantityStepper } from './quantity-stepper';

@@ -1,10 +1,10 @@
 //! Where the order goes: one of the shopper's saved addresses (userInfo.addInfo) or a new one —
 //! recipient, phone, address line, district, province (the `province` labels, sorted by name in
 //! the current language) and postcode. A new address is saved with the order by the server.
+import type { Address } from '../../../api/types';
 import { FormField } from '../../../components/form-field';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import type { LocalizedText } from '../../../i18n/types';
-import type { Address } from '../api/place-order';
 import { LIMITS } from '../checkout-rules';
 import { SelectField } from './select-field';
 import type { CheckoutForm } from './use-checkout-form';

@@ -4,18 +4,18 @@
 //! replaces the cart (the latest answer wins).
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { CartLineView } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { ProductImage } from '../../../components/product-image';
 import { showToast } from '../../../components/toast-store';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatMoney } from '../../../lib/format';
 import { productPath } from '../../../lib/product';
-import type { CartLine } from '../api/get-cart';
 import { MAX_LINE_QTY, setCartLine } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { QuantityStepper } from './quantity-stepper';
 
-export function CartLineItem({ line, discount }: { line: CartLine; discount: number }) {
+export function CartLineItem({ line, discount }: { line: CartLineView; discount: number }) {
   const { t, locale } = useI18n();
   const [qty, setQty] = useState(line.qty);
   const [pending, setPending] = useState(0);

@@ -1,8 +1,8 @@
 //! The money of a quote or an order: subtotal, promotion discounts, coupon, coins, shipping and
 //! the total with the VAT it includes. Discounts show only when there are some.
+import type { Quote } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { Quote } from '../api/get-quote';
 
 type TotalsProps = { quote: Quote; coupon?: string | null; dimmed?: boolean };
 

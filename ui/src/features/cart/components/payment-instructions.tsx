@@ -1,9 +1,9 @@
 //! How to pay a placed order: the PromptPay QR with the amount and PromptPay id, or the bank
 //! account (bank, name, number) and the exact amount to transfer.
+import type { Order } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney } from '../../../lib/format';
-import type { Order } from '../api/place-order';
 import { PromptPayQr } from './promptpay-qr';
 
 export function PaymentInstructions({ order }: { order: Order }) {
@@ -18,7 +18,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
       </h2>
       {payment.method === 'promptpay' ? (
         <div class="pay-card__promptpay">
-          <PromptPayQr payload={payment.promptpayPayload} label={t('checkout.qrLabel', { amount })} />
+          <PromptPayQr payload={payment.promptpayPayload ?? ''} label={t('checkout.qrLabel', { amount })} />
           <div class="pay-card__details">
             <p>{t('checkout.promptpayScan', { amount })}</p>
             <dl class="pay-facts">
@@ -41,15 +41,15 @@ export function PaymentInstructions({ order }: { order: Order }) {
           <dl class="pay-facts">
             <div>
               <dt>{t('checkout.bankName')}</dt>
-              <dd data-testid="bank-name">{payment.bank.bankName}</dd>
+              <dd data-testid="bank-name">{payment.bank?.bankName}</dd>
             </div>
             <div>
               <dt>{t('checkout.accountName')}</dt>
-              <dd data-testid="bank-account-name">{payment.bank.accountName}</dd>
+              <dd data-testid="bank-account-name">{payment.bank?.accountName}</dd>
             </div>
             <div>
               <dt>{t('checkout.accountNumber')}</dt>
-              <dd data-testid="bank-account-number">{payment.bank.accountNumber}</dd>
+              <dd data-testid="bank-account-number">{payment.bank?.accountNumber}</dd>
             </div>
             <div>
               <dt>{t('checkout.amount')}</dt>

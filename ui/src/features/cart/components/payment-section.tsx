@@ -1,10 +1,10 @@
 //! How the shopper pays: PromptPay QR (shown after placing the order) or a bank transfer.
+import type { PaymentMethod } from '../../../api/types';
 import { Icon, type IconName } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
 import { useStore } from '../../../lib/create-store';
 import { websitedata } from '../../../lib/website-data';
-import type { PaymentMethod } from '../api/place-order';
 
 const METHODS: { value: PaymentMethod; icon: IconName; title: MessageKey; hint: MessageKey }[] = [
   { value: 'promptpay', icon: 'qr', title: 'checkout.promptpay', hint: 'checkout.promptpayHint' },

@@ -2,6 +2,7 @@
 //! shows) and checked by the server's quote; coins are a whole number up to the balance (1 coin
 //! = ฿1). The server's verdict shows next to each field. Enter applies, it never places the order.
 import { useEffect, useState } from 'react';
+import type { ShopCoupon } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
@@ -13,7 +14,7 @@ import { applyCoins, applyCoupon } from '../quote-store';
 /** A word joiner: the message's minus sign stays with the amount when the line wraps. */
 const NO_BREAK = '\u2060';
 
-export type CouponSuggestion = { code: string; discount: { kind: 'percent' | 'amount'; value: number }; minSpend: number };
+export type CouponSuggestion = Pick<ShopCoupon, 'code' | 'discount' | 'minSpend'>;
 
 type InlineFieldProps = {
   id: string;

@@ -3,8 +3,8 @@
 //! server's answer by field) and one form-level message. `submit` validates, focuses the first
 //! field in error, and runs the placing once at a time.
 import { useRef, useState } from 'react';
+import type { Address, PaymentMethod, VatInfo } from '../../../api/types';
 import { websitedata } from '../../../lib/website-data';
-import type { Address, PaymentMethod, VatInfo } from '../api/place-order';
 import type { CheckoutField, Problem } from '../checkout-errors';
 import { addressBody, HEAD_OFFICE_BRANCH, validateAddress, validateVatInfo, vatInfoBody } from '../checkout-rules';
 

@@ -1,8 +1,8 @@
 //! The optional full tax invoice: company or person name, 13-digit tax id, 5-digit branch
 //! ("00000" = head office) and the invoice address, prefilled from the shopper's vatInfo.
+import type { VatInfo } from '../../../api/types';
 import { FormField } from '../../../components/form-field';
 import { useI18n } from '../../../i18n/i18n-store';
-import type { VatInfo } from '../api/place-order';
 import { LIMITS } from '../checkout-rules';
 import type { CheckoutForm } from './use-checkout-form';
 

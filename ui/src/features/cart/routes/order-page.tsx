@@ -7,6 +7,7 @@
 import { useRef } from 'react';
 import { ApiError } from '../../../api/client';
 import { Link, useLocation } from 'wouter';
+import type { Address } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
@@ -15,7 +16,7 @@ import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { postPlaceOrder, type Address, type PlacedOrder } from '../api/place-order';
+import { postPlaceOrder, type PlacedOrder } from '../api/place-order';
 import { cart, cartLoaded, emptyCart, refreshCart, replaceCartResult } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { sameAddress } from '../checkout-rules';

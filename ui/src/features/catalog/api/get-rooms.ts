@@ -1,10 +1,8 @@
 //! GET /api/app/room/list — the rooms products are shown by.
 import { apiGet } from '../../../api/client';
-import type { LocalizedText } from '../../../i18n/types';
-
-export type Room = { key: string; title: LocalizedText; pageName?: string | null; image?: string | null; icon?: string | null };
+import type { Room, RoomsAnswer } from '../../../api/types';
 
 export async function getRooms(): Promise<Room[]> {
-  const body = await apiGet<{ rooms: Room[] }>('/api/app/room/list');
+  const body = await apiGet<RoomsAnswer>('/api/app/room/list');
   return body.rooms ?? [];
 }

@@ -1,9 +1,11 @@
 //! GET /api/app/product/list — one page of the products of a room or category, filtered and sorted.
 import { apiGet } from '../../../api/client';
+import type { ProductListParams, ProductPageAnswer } from '../../../api/types';
 import { rememberProducts, type ProductPage } from '../../../lib/product';
 
 export type ProductSort = 'popular' | 'newest' | 'price_asc' | 'price_desc';
 
+/** The filters as the pages hold them; `productListUrl` writes them as `ProductListParams`. */
 export type ProductListQuery = {
   room?: string;
   category?: string;
@@ -21,7 +23,7 @@ export type ProductListQuery = {
 /** The request URL; parameters without a value are left out, so equal queries give equal URLs. */
 export function productListUrl(query: ProductListQuery): string {
   const params: string[] = [];
-  const add = (name: string, value: string | number | undefined) => {
+  const add = (name: keyof ProductListParams, value: string | number | undefined) => {
     if (value !== undefined && value !== '') params.push(`${name}=${encodeURIComponent(String(value))}`);
   };
   add('room', query.room);
@@ -37,7 +39,7 @@ export function productListUrl(query: ProductListQuery): string {
 }
 
 export async function listProducts(query: ProductListQuery, signal?: AbortSignal): Promise<ProductPage> {
-  const body = await apiGet<ProductPage>(productListUrl(query), { signal });
+  const body = await apiGet<ProductPageAnswer>(productListUrl(query), { signal });
   rememberProducts(body.products ?? []);
   return { products: body.products ?? [], total: body.total ?? 0, page: body.page ?? 1, limit: body.limit ?? 24 };
 }

@@ -2,9 +2,9 @@
 //! the current category starts open.
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { CategoryNode } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
-import type { CategoryNode } from '../api/get-category-tree';
 import { categoryPath } from '../catalog-store';
 
 type TreeProps = { nodes: CategoryNode[]; openKeys: Set<string>; depth?: number };

@@ -6,12 +6,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { Product } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
-import { productPath, type Product, type ProductPage } from '../../../lib/product';
+import { productPath, type ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { listProducts, productListUrl, type ProductListQuery } from '../api/list-products';
 import { pickFeatured } from '../featured';

@@ -1,8 +1,8 @@
 //! A room's picture: the API's icon when it is an image path, else a matching inline icon.
+import type { Room } from '../../../api/types';
 import { Icon } from '../../../components/icon';
-import type { Room } from '../api/get-rooms';
 
-export function RoomIcon({ room, size = 24 }: { room: Room; size?: number }) {
+export function RoomIcon({ room, size = 24 }: { room: Pick<Room, 'key' | 'icon'>; size?: number }) {
   const icon = room.icon?.trim();
   if (icon && /^(\/|https?:)/.test(icon)) {
     return <img class="room-icon" src={icon} alt="" width={size} height={size} loading="lazy" />;

@@ -20,7 +20,7 @@ export function RoomMenu() {
           <li>
             <span class="room-menu__link">
               <span class="room-menu__icon">
-                <RoomIcon room={{ key: 'living', title: {} }} size={22} />
+                <RoomIcon room={{ key: 'living', icon: null }} size={22} />
               </span>
               <span class="room-menu__label">&nbsp;</span>
             </span>

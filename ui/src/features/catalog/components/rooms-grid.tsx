@@ -1,12 +1,12 @@
 //! Rooms as picture cards (home page and /room without a key).
 import { Link } from 'wouter';
 import { useState } from 'react';
+import type { Room } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
-import type { Room } from '../api/get-rooms';
 import { rooms, roomPath } from '../catalog-store';
 import { RoomIcon } from './room-icon';
 import './rooms-grid.css';

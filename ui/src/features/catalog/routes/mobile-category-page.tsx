@@ -1,12 +1,12 @@
 //! /mobile/category: the whole category tree as a list (the Categories tab of the bottom bar).
 import { Link } from 'wouter';
+import type { CategoryNode } from '../../../api/types';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { Icon } from '../../../components/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
-import type { CategoryNode } from '../api/get-category-tree';
 import { categories, categoryPath } from '../catalog-store';
 
 function Branch({ nodes, depth }: { nodes: CategoryNode[]; depth: number }) {

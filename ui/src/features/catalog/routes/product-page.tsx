@@ -5,6 +5,7 @@
 //! discontinued product says it is no longer available.
 //! /products without a code offers the rooms and categories instead.
 import { Link } from 'wouter';
+import type { Product } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
 import { LoadError } from '../../../components/load-error';
@@ -15,7 +16,7 @@ import { StockNote } from '../../../components/stock-note';
 import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { formatDimensions, PRODUCT_CODE, priceView, productApiPath, type Product } from '../../../lib/product';
+import { formatDimensions, PRODUCT_CODE, priceView, productApiPath } from '../../../lib/product';
 import { useResource } from '../../../lib/resource';
 import { paragraphs } from '../../../lib/text';
 import { useRemote } from '../../../lib/use-remote';

@@ -1,11 +1,9 @@
 //! GET /api/file/pages/get/{name} — one content page, its title and plain-text body per language.
 import { apiGet } from '../../../api/client';
-import type { LocalizedText } from '../../../i18n/types';
+import type { Page, PageAnswer } from '../../../api/types';
 
-export type ContentPage = { name: string; title: LocalizedText; body: LocalizedText };
-
-export async function getPage(name: string): Promise<ContentPage> {
+export async function getPage(name: string): Promise<Page> {
   const path = name.split('/').map(encodeURIComponent).join('/');
-  const body = await apiGet<{ page: ContentPage }>(`/api/file/pages/get/${path}`);
+  const body = await apiGet<PageAnswer>(`/api/file/pages/get/${path}`);
   return body.page;
 }

@@ -1,10 +1,9 @@
 //! GET /api/file/labels/system — code tables (orderStatus, paymentMethod, provider, role, province).
 import { apiGet } from '../../../api/client';
-import type { LocalizedText } from '../../../i18n/types';
+import type { LabelsAnswer } from '../../../api/types';
+import type { LabelTitles } from '../../../i18n/types';
 
-export type LabelGroups = Record<string, Record<string, LocalizedText>>;
-
-export async function getSystemLabels(): Promise<LabelGroups> {
-  const body = await apiGet<{ data: LabelGroups }>('/api/file/labels/system');
+export async function getSystemLabels(): Promise<LabelTitles> {
+  const body = await apiGet<LabelsAnswer>('/api/file/labels/system');
   return body.data ?? {};
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client';
 import { Icon } from '../../../components/icon';
 import { t as translate, useI18n } from '../../../i18n/i18n-store';
 import { cancelOrder } from '../api/cancel-order';
-import type { Order, OrderChange } from '../order';
+import type { OrderChange, OrderView } from '../order';
 
 type Step = 'idle' | 'confirm' | 'sending';
 
@@ -14,7 +14,7 @@ function problemOf(error: unknown): string {
   return error instanceof ApiError && error.code === 'invalid_transition' ? translate('orders.errCannotCancel') : translate('errors.requestFailed');
 }
 
-export function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (change: OrderChange) => void }) {
+export function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (change: OrderChange) => void }) {
   const { t } = useI18n();
   const id = useId();
   const [step, setStep] = useState<Step>('idle');

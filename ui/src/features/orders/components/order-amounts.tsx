@@ -2,7 +2,7 @@
 //! discount, coupon, coins, shipping, the VAT included, the total, and coins earned at delivery.
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { Order } from '../order';
+import type { OrderView } from '../order';
 
 function Row({ label, value, class: className }: { label: string; value: string; class?: string }) {
   return (
@@ -13,7 +13,7 @@ function Row({ label, value, class: className }: { label: string; value: string;
   );
 }
 
-export function OrderAmounts({ order }: { order: Order }) {
+export function OrderAmounts({ order }: { order: OrderView }) {
   const { t } = useI18n();
   const { amounts } = order;
   return (

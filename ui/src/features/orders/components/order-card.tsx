@@ -3,13 +3,13 @@
 import { Link } from 'wouter';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
+import type { LabelTitles } from '../../../i18n/types';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { LabelTitles } from '../account';
-import { needsReview, orderHref, type Order } from '../order';
+import { needsReview, orderHref, type OrderView } from '../order';
 import { isoTime, orderTime } from '../order-time';
 import { OrderStatus } from './order-status';
 
-export function OrderCard({ order, labels }: { order: Order; labels: LabelTitles }) {
+export function OrderCard({ order, labels }: { order: OrderView; labels: LabelTitles }) {
   const { t, locale } = useI18n();
   const waiting = needsReview(order);
   return (

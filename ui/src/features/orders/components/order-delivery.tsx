@@ -1,10 +1,11 @@
 //! Where the order goes (province named from the `province` labels) and, when asked for, the
 //! details printed on the tax invoice.
+import type { Address, VatInfo } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
-import { labelText, type LabelTitles } from '../account';
-import type { OrderAddress, OrderVatInfo } from '../order';
+import type { LabelTitles } from '../../../i18n/types';
+import { labelText } from '../account';
 
-export function OrderDelivery({ address, vatInfo, labels }: { address: OrderAddress; vatInfo: OrderVatInfo | null; labels: LabelTitles }) {
+export function OrderDelivery({ address, vatInfo, labels }: { address: Address; vatInfo: VatInfo | null; labels: LabelTitles }) {
   const { t, locale } = useI18n();
   const province = address.province ? labelText(labels, 'province', address.province, locale) : '';
   return (

@@ -3,9 +3,9 @@
 import { ProductImage } from '../../../components/product-image';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { OrderLine } from '../order';
+import type { OrderLineView } from '../order';
 
-export function OrderLines({ lines }: { lines: OrderLine[] }) {
+export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   const { t, locale } = useI18n();
   return (
     <section class="order-section" aria-labelledby="order-lines-title">

@@ -1,9 +1,9 @@
 //! A review as given: the stars, the comment and when; just after sending, the coins it earned.
 import { useEffect, useRef } from 'react';
+import type { Review } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
-import type { OrderReview as Review } from '../order';
 import { isoTime, orderTime } from '../order-time';
 import { Stars } from './stars';
 

@@ -1,6 +1,7 @@
 //! An order's status as a coloured chip, titled from the `orderStatus` labels in the current language.
 import { useI18n } from '../../../i18n/i18n-store';
-import { labelText, type LabelTitles } from '../account';
+import type { LabelTitles } from '../../../i18n/types';
+import { labelText } from '../account';
 
 export function OrderStatus({ status, labels }: { status: string; labels: LabelTitles }) {
   const { locale } = useI18n();

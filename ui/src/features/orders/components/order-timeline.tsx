@@ -3,12 +3,13 @@
 //! ended the order. Steps not reached yet say so in words, not only by colour.
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
-import { labelText, type LabelTitles } from '../account';
-import type { Order } from '../order';
+import type { LabelTitles } from '../../../i18n/types';
+import { labelText } from '../account';
+import type { OrderView } from '../order';
 import { isoTime, orderTime } from '../order-time';
 import { orderTimeline } from '../timeline';
 
-export function OrderTimeline({ order, labels }: { order: Order; labels: LabelTitles }) {
+export function OrderTimeline({ order, labels }: { order: OrderView; labels: LabelTitles }) {
   const { t, locale } = useI18n();
   const steps = orderTimeline(order);
   return (

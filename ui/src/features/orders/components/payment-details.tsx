@@ -3,14 +3,15 @@
 //! code itself is drawn where the app provides a component for it (the cart result page's).
 import type { ComponentType } from 'preact';
 import { useI18n } from '../../../i18n/i18n-store';
+import type { LabelTitles } from '../../../i18n/types';
 import { formatMoney } from '../../../lib/format';
-import { labelText, type LabelTitles } from '../account';
-import type { Order } from '../order';
+import { labelText } from '../account';
+import type { OrderView } from '../order';
 
 /** Draws a PromptPay payload as a QR code; handed in by the app when one is available. */
 export type PromptPayQr = ComponentType<{ payload: string; amount: number }>;
 
-type Props = { order: Order; labels: LabelTitles; qr?: PromptPayQr };
+type Props = { order: OrderView; labels: LabelTitles; qr?: PromptPayQr };
 
 export function PaymentDetails({ order, labels, qr: Qr }: Props) {
   const { t, locale } = useI18n();

@@ -8,7 +8,7 @@ import { Icon } from '../../../components/icon';
 import { t as translate, useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import { reviewOrder } from '../api/review-order';
-import type { Order, OrderChange } from '../order';
+import type { OrderChange, OrderView } from '../order';
 import { commentLength, hasErrors, MAX_REVIEW_COMMENT, validateReview, type ReviewErrors } from '../review-rules';
 import { StarInput } from './stars';
 
@@ -23,7 +23,7 @@ function serverProblems(error: unknown): Problems {
   return { form: translate('errors.requestFailed') };
 }
 
-export function ReviewForm({ order, onReviewed }: { order: Order; onReviewed: (change: OrderChange) => void }) {
+export function ReviewForm({ order, onReviewed }: { order: OrderView; onReviewed: (change: OrderChange) => void }) {
   const { t } = useI18n();
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);

@@ -1,11 +1,9 @@
 //! GET /api/app/coupons — the coupons valid now that the shop shows (the header's coupon label,
 //! the suggestions at checkout).
 import { apiGet } from '../../../api/client';
-import type { Discount } from './get-promotions';
-
-export type ShopCoupon = { code: string; discount: Discount; minSpend: number; endsAt: number };
+import type { CouponsAnswer, ShopCoupon } from '../../../api/types';
 
 export async function getCoupons(): Promise<ShopCoupon[]> {
-  const body = await apiGet<{ count?: number; coupons?: ShopCoupon[] }>('/api/app/coupons', { track: false });
+  const body = await apiGet<Partial<CouponsAnswer>>('/api/app/coupons', { track: false });
   return Array.isArray(body.coupons) ? body.coupons : [];
 }

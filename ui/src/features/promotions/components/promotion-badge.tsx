@@ -1,10 +1,9 @@
 //! The promotion badge on a product ("−10 %", "−฿100") when a promotion applies to it in the
 //! current language. Screen readers hear "Promotion: 10 % off".
+import type { Discount, Product } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { Product } from '../../../lib/product';
 import { useResource } from '../../../lib/resource';
-import type { Discount } from '../api/get-promotions';
 import { badgeDiscount } from '../promotion-rule';
 import { promotions } from '../promotions-store';
 import './promotion-badge.css';

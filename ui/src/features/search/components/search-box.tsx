@@ -4,12 +4,13 @@
 //! follows the arrow keys (aria-activedescendant), Enter opens it, Escape closes the list.
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { Product } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
-import { productPath, type Product } from '../../../lib/product';
+import { productPath } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
 import { searchProducts, searchUrl } from '../api/search-products';

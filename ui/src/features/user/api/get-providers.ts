@@ -1,11 +1,12 @@
 //! GET /api/auth/providers — the social sign-in providers the shop has configured (maybe none).
 import { apiGet } from '../../../api/client';
+import type { Provider, ProvidersAnswer } from '../../../api/types';
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const satisfies readonly Provider[];
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export async function getProviders(): Promise<SocialProvider[]> {
-  const body = await apiGet<{ providers?: unknown }>('/api/auth/providers', { track: false });
+  const body = await apiGet<Partial<ProvidersAnswer>>('/api/auth/providers', { track: false });
   const list = Array.isArray(body.providers) ? body.providers : [];
   return SOCIAL_PROVIDERS.filter((provider) => list.includes(provider));
 }

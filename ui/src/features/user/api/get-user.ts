@@ -1,23 +1,21 @@
 //! GET /api/auth/user — the signed-in user (401 `unauthorized` without a valid token).
 import { apiGet } from '../../../api/client';
+import type { CurrentUserAnswer, Provider, UserInfo, UserView } from '../../../api/types';
 
-export type Address = { name: string; phone: string; line1: string; district: string; province: string; postcode: string };
-export type VatInfo = { name: string; taxId: string; branch: string; address: string };
-export type UserInfo = { id: string | number; coin?: number; addInfo?: Address[]; vatInfo?: VatInfo | null };
-export type Provider = 'local' | 'google' | 'facebook';
-
-export type User = {
+/**
+ * The signed-in user as the app keeps it: the API's `UserView`, with what the app may not know
+ * (yet) left optional, e.g. the user info the app updates itself after an order.
+ */
+export type User = Pick<UserView, 'username' | 'name'> & {
   id: string | number;
-  username: string;
-  name: string;
   role?: string | null;
   provider?: Provider | string | null;
   email?: string | null;
   phone?: string | null;
-  userInfo?: UserInfo | null;
+  userInfo?: (Partial<Omit<UserInfo, 'id'>> & { id: string | number }) | null;
 };
 
 export async function getUser(): Promise<User> {
-  const body = await apiGet<{ data: User }>('/api/auth/user');
+  const body = await apiGet<CurrentUserAnswer>('/api/auth/user');
   return body.data;
 }
