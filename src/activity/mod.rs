@@ -58,7 +58,7 @@ pub fn newest(store: &Store, limit: usize) -> Result<Vec<LogLine>, StoreError> {
 pub struct LogFilter {
     /// Exactly this user name.
     pub actor: Option<String>,
-    /// Part of the action text (any case): an order number, a customer, a word.
+    /// Part of the action text or the user name (any case): an order number, a customer.
     pub text: Option<String>,
     /// Lines from `since` (unix ms, inclusive) to `until` (exclusive): a shop day.
     pub since: u64,
@@ -85,9 +85,10 @@ pub fn search(
             .read(txn)?
             .scan_rev_in((filter.since, 0)..upper, |key, line| {
                 let keep = filter.actor.as_ref().is_none_or(|a| &line.user == a)
-                    && text
-                        .as_ref()
-                        .is_none_or(|t| line.action.to_lowercase().contains(t.as_str()));
+                    && text.as_ref().is_none_or(|t| {
+                        line.action.to_lowercase().contains(t.as_str())
+                            || line.user.to_lowercase().contains(t.as_str())
+                    });
                 if keep {
                     if page.len() == limit {
                         more = true;

@@ -1,7 +1,7 @@
 //! Customers (staff): find a shopper, see their orders, coins and addresses, credit or take
 //! back coins with a reason (the one staff coin endpoint), disable or enable the account.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -16,6 +16,7 @@ use crate::domain::{Coins, UserId};
 use crate::http::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::query::Query;
 use crate::http::{AppError, kcard};
 use crate::orders::model::Order;
 

@@ -3,7 +3,7 @@
 //! internal notes. Each handler names its permission; the rules live in `orders::store` and
 //! `orders::desk`.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -17,6 +17,7 @@ use crate::http::AppError;
 use crate::http::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::query::Query;
 use crate::orders::desk::{self, DEFAULT_PAGE, OrderFilter};
 use crate::orders::model::{Order, PaymentMethod, Status};
 use crate::orders::routes::{OrderAnswer, actor, blocking, move_order};

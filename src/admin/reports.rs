@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,7 @@ use crate::http::AppError;
 use crate::http::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::query::Query;
 use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::Status;
 use crate::orders::sales::{ReportDay, SHOP_OFFSET, Tally, day_key, days, parse_day};

@@ -1,6 +1,6 @@
 //! Thin handlers for the staff area.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
@@ -14,6 +14,7 @@ use crate::http::AppError;
 use crate::http::auth::{AdminUser, Can};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::query::Query;
 use crate::orders::sales::{day_start_millis, parse_day};
 
 /// `{status, data}`: the admin menus of every role.

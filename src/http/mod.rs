@@ -11,6 +11,7 @@ pub mod layers;
 pub mod openapi;
 pub mod page_routes;
 pub mod pages;
+pub mod query;
 pub mod redirect;
 pub mod shell;
 pub mod sitemap;

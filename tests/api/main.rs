@@ -2,6 +2,7 @@
 //! redb file per test, spoken to over HTTP.
 
 mod accounts;
+mod admin;
 mod api_files;
 mod cart;
 mod catalog;

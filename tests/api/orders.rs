@@ -7,12 +7,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, error_code, spawn_app};
 use kiosk::catalog::model::Product;
 
-struct Shopper {
-    id: u64,
-    token: String,
+pub(crate) struct Shopper {
+    pub(crate) id: u64,
+    pub(crate) token: String,
 }
 
-async fn shopper(app: &TestApp, username: &str) -> Shopper {
+pub(crate) async fn shopper(app: &TestApp, username: &str) -> Shopper {
     let token = app.token(username, "user").await;
     let (status, me) = app.get_authed("/api/auth/user", &token).await;
     assert_eq!(status, 200, "{me}");
@@ -23,7 +23,7 @@ async fn shopper(app: &TestApp, username: &str) -> Shopper {
 }
 
 /// An active product meeting `wanted`, cheapest first so totals stay predictable.
-fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Product {
+pub(crate) fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Product {
     let catalog = app.state.catalog.current();
     let mut found: Vec<&Product> = catalog
         .products
@@ -36,14 +36,14 @@ fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Product {
 }
 
 /// A product outside every demo promotion, so its line price is its price.
-fn plain(p: &Product) -> bool {
+pub(crate) fn plain(p: &Product) -> bool {
     p.compare_at_price.is_none()
         && !p.categories.iter().any(|c| c == "sofas" || c == "decor")
         && !p.rooms.iter().any(|r| r == "outdoor")
 }
 
 /// Sets a product's stock (as an import would) and lets the running shop see it.
-async fn set_stock(app: &TestApp, code: &str, stock: u32) {
+pub(crate) async fn set_stock(app: &TestApp, code: &str, stock: u32) {
     let mut product = app.state.catalog.current().product(code).unwrap().clone();
     product.stock = stock;
     let (store, catalog) = (app.state.store.clone(), app.state.catalog.clone());
@@ -55,7 +55,7 @@ async fn set_stock(app: &TestApp, code: &str, stock: u32) {
     .unwrap();
 }
 
-fn stock_of(app: &TestApp, code: &str) -> u32 {
+pub(crate) fn stock_of(app: &TestApp, code: &str) -> u32 {
     let level = app
         .state
         .store
@@ -68,7 +68,7 @@ fn stock_of(app: &TestApp, code: &str) -> u32 {
     level.unwrap() as u32
 }
 
-async fn add(app: &TestApp, who: &Shopper, code: &str, qty: u32) {
+pub(crate) async fn add(app: &TestApp, who: &Shopper, code: &str, qty: u32) {
     let (status, body) = app
         .post_json(
             "/api/app/cart/add",
@@ -79,13 +79,13 @@ async fn add(app: &TestApp, who: &Shopper, code: &str, qty: u32) {
     assert_eq!(status, 200, "{body}");
 }
 
-fn address() -> Value {
+pub(crate) fn address() -> Value {
     json!({"name": "Somchai Jaidee", "phone": "081-234-5678", "line1": "99/1 Sukhumvit 31",
            "district": "Khlong Toei Nuea, Watthana", "province": "bangkok", "postcode": "10110"})
 }
 
 /// Places the shopper's cart; `extra` adds or replaces fields of a valid body.
-async fn place(app: &TestApp, who: &Shopper, extra: Value) -> (u16, Value) {
+pub(crate) async fn place(app: &TestApp, who: &Shopper, extra: Value) -> (u16, Value) {
     let mut body = json!({"id": who.id, "address": address(), "payment": "promptpay",
                           "idempotencyKey": uuid::Uuid::new_v4().to_string()});
     for (key, value) in extra.as_object().unwrap() {
