@@ -232,7 +232,7 @@ async fn the_desk_finds_orders_by_number_phone_name_status_and_day() {
 async fn pages_stay_stable_while_new_orders_arrive() {
     let app = spawn_app().await;
     let staff = app.token("clerk", "admin-sales").await;
-    let item = product(&app, |p| plain(p));
+    let item = product(&app, plain);
     set_stock(&app, &item.code, 1_000).await;
     let buyer = shopper(&app, "many").await;
     for _ in 0..7 {
