@@ -17,7 +17,7 @@ step "cargo test (builds the UI through build.rs, then unit + integration tests)
 cargo test --locked
 
 step "UI: type check and unit tests"
-( cd ui && npm run typecheck && npm test )
+( cd ui && npm run typecheck && npm run lint && npm test )
 
 step "UI: browser journeys (Playwright + /usr/bin/chromium)"
 cargo build --locked --bin kiosk
