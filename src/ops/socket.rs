@@ -135,7 +135,10 @@ async fn handle(stream: tokio::net::UnixStream, state: AppState) {
             }
         },
     };
-    let mut bytes = serde_json::to_vec(&answer).unwrap_or_default();
+    // An answer that cannot be encoded still answers: the CLI gets a reason, not silence.
+    let mut bytes = serde_json::to_vec(&answer).unwrap_or_else(|err| {
+        format!(r#"{{"ok":false,"error":"the answer could not be encoded: {err}"}}"#).into_bytes()
+    });
     bytes.push(b'\n');
     let _ = write.write_all(&bytes).await;
 }

@@ -156,7 +156,9 @@ pub fn write_backup(
     {
         let file = File::create(&archive_path).map_err(io("cannot create the archive"))?;
         let mut tar = tar::Builder::new(BufWriter::new(file));
-        let manifest_json = serde_json::to_vec_pretty(&manifest).unwrap_or_default();
+        let manifest_json = serde_json::to_vec_pretty(&manifest)
+            .map_err(std::io::Error::other)
+            .map_err(io("cannot write the manifest"))?;
         append_regular(
             &mut tar,
             MANIFEST_MEMBER,
