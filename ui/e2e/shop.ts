@@ -63,3 +63,38 @@ async function loadLazyImages(page: Page) {
 export async function fitsWidth(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
+
+/** A delivery address for orders placed by the journeys. */
+export const TEST_ADDRESS = { name: 'Somsri Jaidee', phone: '081 234 5678', line1: '99/9 Sukhumvit Road', district: 'Khlong Toei', province: 'bangkok', postcode: '10110' };
+
+/** Fills the shopper's cart and places the order as the checkout would; answers the order's id and number. */
+export async function placeTestOrder(
+  request: APIRequestContext,
+  token: string,
+  userId: number,
+  lines: [string, number][],
+  payment: 'promptpay' | 'bank_transfer' = 'promptpay',
+  address: Json = TEST_ADDRESS,
+): Promise<{ id: number; number: string; total: number }> {
+  for (const [code, qty] of lines) await call(request, 'POST', '/api/app/cart/add', token, { id: userId, code, qty });
+  const body = (await call(request, 'POST', '/api/app/order/place', token, {
+    id: userId,
+    address,
+    payment,
+    idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+    lang: 'th',
+  })) as { order: { id: number; number: string; total: number } };
+  return body.order;
+}
+
+/** Staff with `staff.manage` add a staff account (the same use case as `kiosk user add`). */
+export async function addStaffAccount(request: APIRequestContext, owner: string, username: string, password: string, role: string, name = username) {
+  return (await call(request, 'POST', '/api/admin/staff', owner, { username, name, password, role })) as { user: { id: number; username: string; role: string } };
+}
+
+/** A product's stock as the catalogue answers it now. */
+export async function productStock(request: APIRequestContext, code: string): Promise<number> {
+  const response = await request.get(`/api/app/product/get/${encodeURIComponent(code)}`);
+  if (!response.ok()) throw new Error(`product ${code}: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { product: { stock: number } }).product.stock;
+}

@@ -1,5 +1,6 @@
 //! The admin layout (SPEC §2): a horizontal menu from the role's admin menus plus the Code submenu.
 import type { ComponentChildren } from 'preact';
+import type { Permission } from '../../api/types';
 import { Link } from 'wouter';
 import { Icon } from '../../components/icon';
 import { AdminMenu } from '../../features/admin/components/admin-menu';
@@ -8,9 +9,16 @@ import { Logo } from './logo';
 import { SkipLink } from './skip-link';
 import './admin-layout.css';
 
-type AdminLayoutProps = { role: string; codeGroups: string[]; children: ComponentChildren };
+type AdminLayoutProps = {
+  role: string;
+  codeGroups: string[];
+  /** What the role may do (the menu leaves out pages it cannot open). */
+  can?: (permission: Permission) => boolean;
+  permissionsKnown?: boolean;
+  children: ComponentChildren;
+};
 
-export function AdminLayout({ role, codeGroups, children }: AdminLayoutProps) {
+export function AdminLayout({ role, codeGroups, can, permissionsKnown, children }: AdminLayoutProps) {
   const { t } = useI18n();
   return (
     <div class="layout layout--admin">
@@ -25,7 +33,7 @@ export function AdminLayout({ role, codeGroups, children }: AdminLayoutProps) {
           </Link>
         </div>
         <div class="container">
-          <AdminMenu role={role} codeGroups={codeGroups} />
+          <AdminMenu role={role} codeGroups={codeGroups} can={can} permissionsKnown={permissionsKnown} />
         </div>
       </header>
       <main id="main" class="container layout__main layout__main--solo" tabIndex={-1}>

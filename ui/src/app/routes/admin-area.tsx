@@ -1,20 +1,90 @@
 //! The admin area (lazy chunk): admin layout with the role's menus and the Code submenu, and the
-//! admin pages. When the code tables cannot be fetched (or there are none) the administrator is
-//! alerted, in Thai, as SPEC §8 requires.
-import { useEffect } from 'react';
+//! staff pages, each its own lazy chunk. The app hands the pages what they share (features do not
+//! import each other): the role's permissions (`/api/admin/me`), code-table titles in the current
+//! language, error texts by code, and whether the screen is phone-sized. A page the role may not
+//! open says so; an unknown admin path is the admin's own "not found", inside the layout. When the
+//! code tables cannot be fetched (or there are none) the administrator is alerted, in Thai, as
+//! SPEC §8 requires.
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import type { VNode } from 'preact';
 import { Route, Switch } from 'wouter';
-import { ErrorStatus } from '../../components/error-status';
+import type { Permission } from '../../api/types';
 import { Loading } from '../../components/loading';
-import { CODE_FETCH_FAILED_ALERT } from '../../features/admin/admin-store';
-import { AdminHome } from '../../features/admin/routes/admin-home';
+import { adminMe, CODE_FETCH_FAILED_ALERT } from '../../features/admin/admin-store';
+import { ALL_PERMISSIONS } from '../../features/admin/api/get-admin-me';
+import { adminErrorText } from '../../features/admin/error-text';
+import { formatShopTime, shopDay } from '../../features/admin/shop-time';
+import { AdminNotFound } from '../../features/admin/routes/admin-not-found';
 import { CodeTablePage } from '../../features/admin/routes/code-table-page';
+import { NoAccess } from '../../features/admin/routes/no-access';
+import type { DashboardProps } from '../../features/admin/routes/dashboard-page';
+import type { ActivityPageProps } from '../../features/admin-activity/routes/activity-page';
+import type { CustomerPageProps } from '../../features/admin-customers/routes/customer-page';
+import type { CustomersPageProps } from '../../features/admin-customers/routes/customers-page';
+import type { OrderDetailProps } from '../../features/admin-orders/routes/order-detail-page';
+import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-desk-page';
+import type { RolesPageProps } from '../../features/admin-staff/routes/roles-page';
+import type { StaffPageProps } from '../../features/admin-staff/routes/staff-page';
 import { ensureLabels, labelGroupNames, labels } from '../../features/labels/labels-store';
+import { htmlLangOf, pickText, useI18n } from '../../i18n/i18n-store';
 import { useStore } from '../../lib/create-store';
-import { AdminLayout } from '../layouts/admin-layout';
+import { useResource } from '../../lib/resource';
 import { safeDecode } from '../../lib/url-rules';
+import { AdminLayout } from '../layouts/admin-layout';
+import { lazyWithReload } from '../lazy-with-reload';
 
-export default function AdminArea({ role, userName }: { role: string; userName: string }) {
+const DashboardPage = lazyWithReload<DashboardProps>(() =>
+  import('../../features/admin/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const OrdersDeskPage = lazyWithReload<OrdersDeskProps>(() =>
+  import('../../features/admin-orders/routes/orders-desk-page').then((m) => ({ default: m.OrdersDeskPage })),
+);
+const OrderDetailPage = lazyWithReload<OrderDetailProps>(() =>
+  import('../../features/admin-orders/routes/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+const CustomersPage = lazyWithReload<CustomersPageProps>(() =>
+  import('../../features/admin-customers/routes/customers-page').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazyWithReload<CustomerPageProps>(() =>
+  import('../../features/admin-customers/routes/customer-page').then((m) => ({ default: m.CustomerPage })),
+);
+const ActivityPage = lazyWithReload<ActivityPageProps>(() =>
+  import('../../features/admin-activity/routes/activity-page').then((m) => ({ default: m.ActivityPage })),
+);
+const StaffPage = lazyWithReload<StaffPageProps>(() =>
+  import('../../features/admin-staff/routes/staff-page').then((m) => ({ default: m.StaffPage })),
+);
+const RolesPage = lazyWithReload<RolesPageProps>(() =>
+  import('../../features/admin-staff/routes/roles-page').then((m) => ({ default: m.RolesPage })),
+);
+
+const NARROW = '(max-width: 700px)';
+
+/** Phone-sized screen (SPEC §9: 700 px and below), following the window as it changes. */
+function useNarrow(): boolean {
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
+  const [narrow, setNarrow] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return undefined;
+    const onChange = () => setNarrow(query.matches);
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [query?.media]);
+  return narrow;
+}
+
+/** A code-table key without a title reads as words ('bank_transfer' → 'Bank transfer'). */
+function readable(key: string): string {
+  const words = key.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export default function AdminArea({ role, userId, userName }: { role: string; userId: number; userName: string }) {
   const labelState = useStore(labels);
+  const { locale } = useI18n();
+  const me = useResource(adminMe(role));
+  const narrow = useNarrow();
   useEffect(() => {
     ensureLabels().then(
       (groups) => {
@@ -26,12 +96,53 @@ export default function AdminArea({ role, userName }: { role: string; userName: 
       },
     );
   }, []);
+
+  // Until the server says what the role may do, nothing is hidden (it checks every call anyway);
+  // pages wait for the answer so actions do not appear and vanish.
+  const permissions = me.status === 'ready' ? me.data.permissions : ALL_PERMISSIONS;
+  const known = me.status === 'ready' && me.data.known;
+  const settled = me.status === 'ready' || me.status === 'error';
+  const tools = useMemo(() => {
+    const groups = labelState.groups;
+    const allowed = new Set<Permission>(permissions);
+    return {
+      can: (permission: Permission) => allowed.has(permission),
+      label: (group: string, key: string) => pickText(groups[group]?.[key], locale) || readable(key),
+      labelKeys: (group: string) => Object.keys(groups[group] ?? {}),
+      errorText: adminErrorText,
+      time: (ms: number) => formatShopTime(ms, htmlLangOf(locale)),
+      today: () => shopDay(Date.now()),
+      narrow,
+    };
+  }, [labelState.groups, locale, permissions, narrow]);
+
+  const gate = (permission: Permission, page: () => VNode) => {
+    if (!settled) return <Loading />;
+    if (!tools.can(permission)) return <NoAccess permission={permission} />;
+    return <Suspense fallback={<Loading />}>{page()}</Suspense>;
+  };
+
   return (
-    <AdminLayout role={role} codeGroups={labelGroupNames(labelState.groups)}>
+    <AdminLayout role={role} codeGroups={labelGroupNames(labelState.groups)} can={tools.can} permissionsKnown={known}>
       <Switch>
         <Route path="/admin">
-          <AdminHome userName={userName} />
+          {settled ? (
+            <Suspense fallback={<Loading />}>
+              <DashboardPage userName={userName} can={tools.can} label={tools.label} errorText={adminErrorText} />
+            </Suspense>
+          ) : (
+            <Loading />
+          )}
         </Route>
+        <Route path="/admin/orders">{() => gate('orders.read', () => <OrdersDeskPage tools={tools} />)}</Route>
+        <Route path="/admin/orders/:id">{(params) => gate('orders.read', () => <OrderDetailPage id={params.id} tools={tools} />)}</Route>
+        <Route path="/admin/customers">{() => gate('customers.read', () => <CustomersPage tools={tools} />)}</Route>
+        <Route path="/admin/customers/:id">
+          {(params) => gate('customers.read', () => <CustomerPage id={params.id} tools={tools} />)}
+        </Route>
+        <Route path="/admin/activity">{() => gate('activity.read', () => <ActivityPage tools={tools} />)}</Route>
+        <Route path="/admin/staff">{() => gate('staff.manage', () => <StaffPage tools={tools} selfId={userId} />)}</Route>
+        <Route path="/admin/roles">{() => gate('staff.manage', () => <RolesPage tools={tools} />)}</Route>
         <Route path="/admin/code/:group">
           {(params) =>
             labelState.loaded ? (
@@ -42,7 +153,7 @@ export default function AdminArea({ role, userName }: { role: string; userName: 
           }
         </Route>
         <Route>
-          <ErrorStatus status={404} />
+          <AdminNotFound />
         </Route>
       </Switch>
     </AdminLayout>

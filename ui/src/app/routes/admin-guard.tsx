@@ -18,7 +18,7 @@ export function AdminGuard() {
   }
   return (
     <Suspense fallback={<Loading />}>
-      <AdminArea role={effectiveRole(state)} userName={state.user.name || state.user.username} />
+      <AdminArea role={effectiveRole(state)} userId={Number(state.user.id)} userName={state.user.name || state.user.username} />
     </Suspense>
   );
 }

@@ -1,18 +1,34 @@
 //! The admin horizontal menu: the signed-in role's menus plus a "Code" submenu listing the code
-//! tables (label group names, sorted by name).
+//! tables (label group names, sorted by name). Entries the role's permissions do not open are left
+//! out and names are translated (menu-entries.ts); the entry of the page shown is marked current.
 import { Link, useLocation } from 'wouter';
-import type { AdminMenuItem } from '../../../api/types';
+import type { AdminMenuItem, Permission } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { ExternalMenuLink, SubMenu } from '../../../components/sub-menu';
 import { useResource } from '../../../lib/resource';
 import { isExternalLink } from '../../../lib/url-rules';
-import { useI18n } from '../../../i18n/i18n-store';
+import { t, useI18n } from '../../../i18n/i18n-store';
+import type { MessageKey } from '../../../i18n/types';
 import { codeTablePath, menus } from '../admin-store';
+import { menuEntries, menuMessageKey } from '../menu-entries';
+
+/** The translated name of a menu entry; a name without a translation shows as written. */
+function menuName(name: string): string {
+  const key = menuMessageKey(name);
+  const text = t(key as MessageKey);
+  return text === key ? name : text;
+}
+
+/** The current page is this link or below it (/admin/orders/12 is under Orders); /admin only itself. */
+function isCurrent(link: string, current: string): boolean {
+  if (link === '/admin') return current === '/admin' || current === '/admin/';
+  return current === link || current.startsWith(`${link}/`);
+}
 
 function AdminEntry({ item, current }: { item: AdminMenuItem; current: string }) {
   if (item.subMenus?.length) {
     return (
-      <SubMenu label={item.name} icon={item.icon}>
+      <SubMenu label={menuName(item.name)} icon={item.icon}>
         {item.subMenus.map((sub) => (
           <AdminEntry key={`${sub.name}-${sub.link}`} item={sub} current={current} />
         ))}
@@ -22,25 +38,36 @@ function AdminEntry({ item, current }: { item: AdminMenuItem; current: string })
   if (isExternalLink(item.link)) {
     return (
       <ExternalMenuLink href={item.link} icon={item.icon}>
-        {item.name}
+        {menuName(item.name)}
       </ExternalMenuLink>
     );
   }
   return (
     <li class="menu__item">
-      <Link href={item.link} class="menu__link" aria-current={current === item.link ? 'page' : undefined}>
+      <Link href={item.link} class="menu__link" aria-current={isCurrent(item.link, current) ? 'page' : undefined}>
         {item.icon ? <Icon name={item.icon} size={18} /> : null}
-        <span>{item.name}</span>
+        <span>{menuName(item.name)}</span>
       </Link>
     </li>
   );
 }
 
-export function AdminMenu({ role, codeGroups }: { role: string; codeGroups: string[] }) {
-  const { t } = useI18n();
+type AdminMenuProps = {
+  role: string;
+  codeGroups: string[];
+  /** What the role may do; answers true for everything while that is not known. */
+  can?: (permission: Permission) => boolean;
+  /** The permissions are known: pages the role may use but the document lacks are added. */
+  permissionsKnown?: boolean;
+};
+
+const everything = () => true;
+
+export function AdminMenu({ role, codeGroups, can = everything, permissionsKnown = false }: AdminMenuProps) {
+  useI18n();
   const [location] = useLocation();
   const state = useResource(menus);
-  const items = state.data?.[role] ?? [];
+  const items = menuEntries(state.data?.[role] ?? [], can, permissionsKnown);
   return (
     <nav class="admin-menu" aria-label={t('admin.title')}>
       <ul class="menu">

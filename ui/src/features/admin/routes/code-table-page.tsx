@@ -1,5 +1,5 @@
 //! /admin/code/{group}: one code table (label group) with its title in each language.
-import { ErrorStatus } from '../../../components/error-status';
+import { AdminNotFound } from './admin-not-found';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { LOCALE_CODES } from '../../../lib/locale-path';
 import { useI18n } from '../../../i18n/i18n-store';
@@ -10,7 +10,7 @@ type CodeTableProps = { group: string; entries: Record<string, LocalizedText> | 
 export function CodeTablePage({ group, entries }: CodeTableProps) {
   const { t, languages } = useI18n();
   useDocumentTitle(`${t('admin.code')}: ${group}`);
-  if (!entries) return <ErrorStatus status={404} />;
+  if (!entries) return <AdminNotFound />;
   const keys = Object.keys(entries).sort((a, b) => a.localeCompare(b));
   const nameOf = (code: string) => languages.find((language) => language.code === code)?.name ?? code;
   return (

@@ -1,0 +1,210 @@
+//! /admin/activity: the activity log — who did what when, newest first, filtered by person, words
+//! and shop day (in the URL), with "Older entries" to page back. Times read 'D MMM YYYY kk:mm' on
+//! the shop's clock with the month in the viewer's language.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { LogLine } from '../../../api/types';
+import { EmptyState } from '../../../components/empty-state';
+import { Icon } from '../../../components/icon';
+import { Loading } from '../../../components/loading';
+import { useI18n } from '../../../i18n/i18n-store';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { activityQuery, activitySearch, NO_ACTIVITY_FILTERS, parseActivityFilters, type ActivityFilters } from '../activity-filters';
+import { listActivity } from '../api/list-activity';
+import type { ActivityTools } from '../tools';
+import '../admin-activity.css';
+
+export type ActivityPageProps = { tools: ActivityTools };
+
+export const ACTIVITY_PAGE = 100;
+
+type Lines = { key: string; lines: LogLine[]; next: string | null; started: boolean; loading: boolean; error: unknown };
+
+function useActivity(filters: ActivityFilters) {
+  const key = activitySearch(filters);
+  const [state, setState] = useState<Lines>({ key, lines: [], next: null, started: false, loading: true, error: null });
+  const [attempt, setAttempt] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+  const read = useCallback((from: Lines) => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setState({ ...from, loading: true, error: null });
+    listActivity(activityQuery(filtersRef.current, from.started ? from.next : null, ACTIVITY_PAGE), { signal: current.signal }).then(
+      (page) => !current.signal.aborted && setState({ ...from, lines: [...from.lines, ...page.lines], next: page.next, started: true, loading: false, error: null }),
+      (error: unknown) => !current.signal.aborted && setState({ ...from, loading: false, error }),
+    );
+  }, []);
+  useEffect(() => {
+    read({ key, lines: [], next: null, started: false, loading: true, error: null });
+    return () => controller.current?.abort();
+  }, [key, attempt, read]);
+  const fresh = state.key === key;
+  return {
+    lines: fresh ? state.lines : [],
+    more: fresh && state.started && state.next !== null,
+    starting: !fresh || !state.started,
+    loading: !fresh || state.loading,
+    error: fresh ? state.error : null,
+    loadMore: () => fresh && !state.loading && read(state),
+    retry: () => (fresh && state.started ? read(state) : setAttempt((n) => n + 1)),
+  };
+}
+
+export function ActivityPage({ tools }: ActivityPageProps) {
+  const { t } = useI18n();
+  useDocumentTitle(t('admin.activity.title'));
+  const id = useId();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => parseActivityFilters(search), [search]);
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => setDraft(filters), [filters]);
+  const log = useActivity(filters);
+  const people = useRef(new Set<string>());
+  for (const line of log.lines) people.current.add(line.user);
+  const apply = (next: ActivityFilters) => navigate(`/admin/activity${activitySearch(next)}`);
+  const set = (key: keyof ActivityFilters, value: string) => setDraft({ ...draft, [key]: value });
+  const personLink = (user: string) => (
+    <Link href={`/admin/activity${activitySearch({ ...filters, actor: user })}`} class="activity__person" title={t('admin.activity.onlyPerson', { name: user })}>
+      {user}
+    </Link>
+  );
+  const filtered = filters.actor || filters.q || filters.day;
+
+  return (
+    <section class="page admin-page" aria-labelledby={`${id}-title`}>
+      <header class="admin-page__header">
+        <h1 id={`${id}-title`} class="page__title">
+          {t('admin.activity.title')}
+        </h1>
+      </header>
+      <form
+        class="activity-filters"
+        role="search"
+        aria-label={t('admin.activity.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(draft);
+        }}
+      >
+        <div class="admin-field">
+          <label for={`${id}-actor`}>{t('admin.activity.person')}</label>
+          <input
+            id={`${id}-actor`}
+            type="text"
+            value={draft.actor}
+            maxLength={100}
+            list={`${id}-people`}
+            autoComplete="off"
+            spellcheck={false}
+            onInput={(event) => set('actor', (event.currentTarget as HTMLInputElement).value)}
+          />
+          <datalist id={`${id}-people`}>
+            {[...people.current].sort().map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
+        <div class="admin-field admin-field--grow">
+          <label for={`${id}-q`}>{t('admin.activity.text')}</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft.q}
+            maxLength={100}
+            placeholder={t('admin.activity.textHint')}
+            autoComplete="off"
+            onInput={(event) => set('q', (event.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="admin-field">
+          <label for={`${id}-day`}>{t('admin.activity.day')}</label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            value={draft.day}
+            max={tools.today()}
+            onChange={(event) => apply({ ...draft, day: (event.currentTarget as HTMLInputElement).value })}
+          />
+        </div>
+        <div class="activity-filters__actions">
+          <button type="submit" class="button">
+            <Icon name="search" size={18} />
+            <span>{t('admin.common.apply')}</span>
+          </button>
+          {filtered ? (
+            <button type="button" class="button button--ghost" onClick={() => apply(NO_ACTIVITY_FILTERS)}>
+              {t('admin.common.clearFilters')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <p class="admin-count" role="status">
+        {log.starting ? '' : t('admin.activity.shown', { count: log.lines.length })}
+      </p>
+      {log.starting && !log.error ? <Loading /> : null}
+      {!log.starting && !log.lines.length ? <EmptyState icon="shield" title={t('admin.activity.empty')} /> : null}
+      {log.lines.length ? (
+        tools.narrow ? (
+          <ol class="activity-list" data-testid="activity-lines">
+            {log.lines.map((line, i) => (
+              <li key={`${line.at}-${i}`} class="activity-list__item" data-testid="activity-line">
+                <p class="activity-list__meta">
+                  <time dateTime={new Date(line.at).toISOString()}>{tools.time(line.at)}</time>
+                  <span aria-hidden="true"> · </span>
+                  {personLink(line.user)}
+                  {line.kcard ? <span class="admin-muted"> · {line.kcard}</span> : null}
+                </p>
+                <p class="activity-list__action">{line.action}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <div class="table-scroll">
+            <table class="data-table activity-table" data-testid="activity-lines">
+              <caption class="visually-hidden">{t('admin.activity.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.activity.when')}</th>
+                  <th scope="col">{t('admin.activity.person')}</th>
+                  <th scope="col">{t('admin.activity.action')}</th>
+                  <th scope="col">{t('admin.orders.channel')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.lines.map((line, i) => (
+                  <tr key={`${line.at}-${i}`} data-testid="activity-line">
+                    <td class="data-table__nowrap">
+                      <time dateTime={new Date(line.at).toISOString()}>{tools.time(line.at)}</time>
+                    </td>
+                    <td>{personLink(line.user)}</td>
+                    <td class="activity-table__action">{line.action}</td>
+                    <td>{line.kcard || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {log.error ? (
+        <div class="load-error" role="alert">
+          <p>{tools.errorText(log.error)}</p>
+          <button type="button" class="button button--ghost" onClick={log.retry}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {log.more && !log.error ? (
+        <div class="load-more">
+          <button type="button" class="button button--ghost" onClick={log.loadMore} disabled={log.loading}>
+            {log.loading ? t('common.loading') : t('admin.activity.older')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
