@@ -136,9 +136,13 @@ pub fn list(
     after: Option<OrderId>,
 ) -> Result<OrderPage, OrderError> {
     let limit = limit.clamp(1, MAX_PAGE);
-    let below = after.map_or(u64::MAX, OrderId::get);
     store.read(|txn| {
         let orders = ORDER_ID_TO_ORDER.read(txn)?;
+        // Orders newer than the range's last day are skipped by id, not read one by one.
+        let mut below = after.map_or(u64::MAX, OrderId::get);
+        if let Some(to) = filter.to.and_then(|to| to.next_day()) {
+            below = below.min(first_id_from(&orders, day_start_millis(to))?);
+        }
         let by_status = ORDER_STATUS_TO_ORDER.read(txn)?;
         let candidates: Box<dyn Iterator<Item = Result<u64, StoreError>>> =
             match (&filter.q, filter.status) {
@@ -176,6 +180,28 @@ pub fn list(
         };
         Ok(OrderPage { orders: page, next })
     })
+}
+
+/// The first order id placed at or after `millis` (one past the last id when none was):
+/// ids grow with placement time, so a binary search over ids finds it in a few reads.
+fn first_id_from(
+    orders: &crate::store::table::JsonRead<'_, redb::ReadTransaction, u64, Order>,
+    millis: u64,
+) -> Result<u64, StoreError> {
+    let Some(last) = orders.keys_rev_in::<u64>(..)?.next().transpose()? else {
+        return Ok(u64::MAX);
+    };
+    let (mut low, mut high) = (1, last + 1);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match orders.get(middle)? {
+            Some(order) if order.created_at < millis => low = middle + 1,
+            Some(_) => high = middle,
+            // No gaps are expected (orders are never deleted); treat one as "before".
+            None => low = middle + 1,
+        }
+    }
+    Ok(if low > last { u64::MAX } else { low })
 }
 
 /// Ids of orders with a term starting with `q` (any of its words), below `below`, ascending.
