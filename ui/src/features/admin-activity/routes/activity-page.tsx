@@ -65,7 +65,9 @@ export function ActivityPage({ tools }: ActivityPageProps) {
   const log = useActivity(filters);
   const people = useRef(new Set<string>());
   for (const line of log.lines) people.current.add(line.user);
-  const apply = (next: ActivityFilters) => navigate(`/admin/activity${activitySearch(next)}`);
+  const apply = (next: ActivityFilters) => {
+    if (activitySearch(next) !== activitySearch(filters)) navigate(`/admin/activity${activitySearch(next)}`);
+  };
   const set = (key: keyof ActivityFilters, value: string) => setDraft({ ...draft, [key]: value });
   const personLink = (user: string) => (
     <Link href={`/admin/activity${activitySearch({ ...filters, actor: user })}`} class="activity__person" title={t('admin.activity.onlyPerson', { name: user })}>
@@ -127,7 +129,9 @@ export function ActivityPage({ tools }: ActivityPageProps) {
             type="date"
             value={draft.day}
             max={tools.today()}
-            onChange={(event) => apply({ ...draft, day: (event.currentTarget as HTMLInputElement).value })}
+            onInput={(event) => set('day', (event.currentTarget as HTMLInputElement).value)}
+            // A date field reports every complete date while the year is typed: apply on leaving it.
+            onBlur={() => apply(draft)}
           />
         </div>
         <div class="activity-filters__actions">

@@ -34,14 +34,15 @@ async function fetchCsv(query: string): Promise<string> {
  * their byte-order mark and header row.
  */
 export function joinCsv(files: string[]): string {
-  return files
+  const body = files
     .map((file, i) => {
       const text = file.startsWith(BOM) ? file.slice(1) : file;
       if (i === 0) return text;
       const newline = text.indexOf('\n');
       return newline < 0 ? '' : text.slice(newline + 1);
     })
-    .reduce((all, part) => (all && part && !all.endsWith('\n') ? `${all}\n${part}` : all + part), BOM);
+    .reduce((all, part) => (all && part && !all.endsWith('\n') ? `${all}\n${part}` : all + part), '');
+  return BOM + body;
 }
 
 export async function exportOrders(queries: string[]): Promise<Blob> {

@@ -1,6 +1,9 @@
 //! The desk's filters: status chips (toggle buttons, applied at once, "paid, not shipped" first),
 //! and a form with the search text (order number, phone or name), shop days from/to, payment
-//! method and channel. Choices apply as they are made; typed text on Enter or "Apply".
+//! method and channel. A payment choice applies at once, a day when the field is left (a date
+//! field reports every complete date while the year is typed), text on Enter or "Apply". On a phone
+//! the days, payment and channel fold under "More filters" (open while one of them is set).
+import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
@@ -12,9 +15,22 @@ type FilterBarProps = {
   label: (group: string, key: string) => string;
   /** Channels seen on the desk so far, offered as suggestions. */
   channels: string[];
+  /** Phone-sized screen: the less used filters fold away. */
+  narrow?: boolean;
 };
 
-export function DeskFilterBar({ filters, onChange, label, channels }: FilterBarProps) {
+function More({ narrow, open, children }: { narrow: boolean; open: boolean; children: ComponentChildren }) {
+  const { t } = useI18n();
+  if (!narrow) return <>{children}</>;
+  return (
+    <details class="desk-filters__more" open={open}>
+      <summary>{t('admin.orders.moreFilters')}</summary>
+      <div class="desk-filters__more-body">{children}</div>
+    </details>
+  );
+}
+
+export function DeskFilterBar({ filters, onChange, label, channels, narrow = false }: FilterBarProps) {
   const { t } = useI18n();
   const id = useId();
   const [draft, setDraft] = useState(filters);
@@ -79,67 +95,71 @@ export function DeskFilterBar({ filters, onChange, label, channels }: FilterBarP
             onInput={(event) => set('q', (event.currentTarget as HTMLInputElement).value)}
           />
         </div>
-        <div class="admin-field">
-          <label for={`${id}-from`}>{t('admin.orders.from')}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            name="from"
-            value={draft.from}
-            max={draft.to || undefined}
-            aria-invalid={rangeError || undefined}
-            aria-describedby={rangeError ? `${id}-range` : undefined}
-            onChange={(event) => set('from', (event.currentTarget as HTMLInputElement).value, true)}
-          />
-        </div>
-        <div class="admin-field">
-          <label for={`${id}-to`}>{t('admin.orders.to')}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            name="to"
-            value={draft.to}
-            min={draft.from || undefined}
-            aria-invalid={rangeError || undefined}
-            aria-describedby={rangeError ? `${id}-range` : undefined}
-            onChange={(event) => set('to', (event.currentTarget as HTMLInputElement).value, true)}
-          />
-        </div>
-        <div class="admin-field">
-          <label for={`${id}-payment`}>{t('admin.orders.payment')}</label>
-          <select
-            id={`${id}-payment`}
-            name="payment"
-            value={draft.payment}
-            onChange={(event) => set('payment', (event.currentTarget as HTMLSelectElement).value, true)}
-          >
-            <option value="">{t('admin.common.all')}</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {label('paymentMethod', method)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="admin-field">
-          <label for={`${id}-kcard`}>{t('admin.orders.channel')}</label>
-          <input
-            id={`${id}-kcard`}
-            type="text"
-            name="kcard"
-            value={draft.kcard}
-            maxLength={64}
-            list={`${id}-channels`}
-            autoComplete="off"
-            spellcheck={false}
-            onInput={(event) => set('kcard', (event.currentTarget as HTMLInputElement).value)}
-          />
-          <datalist id={`${id}-channels`}>
-            {channels.map((channel) => (
-              <option key={channel} value={channel} />
-            ))}
-          </datalist>
-        </div>
+        <More narrow={narrow} open={Boolean(filters.from || filters.to || filters.payment || filters.kcard)}>
+          <div class="admin-field">
+            <label for={`${id}-from`}>{t('admin.orders.from')}</label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              name="from"
+              value={draft.from}
+              max={draft.to || undefined}
+              aria-invalid={rangeError || undefined}
+              aria-describedby={rangeError ? `${id}-range` : undefined}
+              onInput={(event) => set('from', (event.currentTarget as HTMLInputElement).value)}
+              onBlur={() => apply(draft)}
+            />
+          </div>
+          <div class="admin-field">
+            <label for={`${id}-to`}>{t('admin.orders.to')}</label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              name="to"
+              value={draft.to}
+              min={draft.from || undefined}
+              aria-invalid={rangeError || undefined}
+              aria-describedby={rangeError ? `${id}-range` : undefined}
+              onInput={(event) => set('to', (event.currentTarget as HTMLInputElement).value)}
+              onBlur={() => apply(draft)}
+            />
+          </div>
+          <div class="admin-field">
+            <label for={`${id}-payment`}>{t('admin.orders.payment')}</label>
+            <select
+              id={`${id}-payment`}
+              name="payment"
+              value={draft.payment}
+              onChange={(event) => set('payment', (event.currentTarget as HTMLSelectElement).value, true)}
+            >
+              <option value="">{t('admin.common.all')}</option>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {label('paymentMethod', method)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="admin-field">
+            <label for={`${id}-kcard`}>{t('admin.orders.channel')}</label>
+            <input
+              id={`${id}-kcard`}
+              type="text"
+              name="kcard"
+              value={draft.kcard}
+              maxLength={64}
+              list={`${id}-channels`}
+              autoComplete="off"
+              spellcheck={false}
+              onInput={(event) => set('kcard', (event.currentTarget as HTMLInputElement).value)}
+            />
+            <datalist id={`${id}-channels`}>
+              {channels.map((channel) => (
+                <option key={channel} value={channel} />
+              ))}
+            </datalist>
+          </div>
+        </More>
         <div class="desk-filters__actions">
           <button type="submit" class="button">
             <Icon name="search" size={18} />

@@ -38,7 +38,9 @@ export function OrdersDeskPage({ tools }: OrdersDeskProps) {
   const queryKey = queries.join('|');
   useEffect(() => setSelected(new Set()), [queryKey]);
 
-  const applyFilters = (next: DeskFilters) => navigate(`/admin/orders${deskSearch(next)}`);
+  const applyFilters = (next: DeskFilters) => {
+    if (deskSearch(next) !== deskSearch(filters)) navigate(`/admin/orders${deskSearch(next)}`);
+  };
   const canMove = tools.can('orders.write');
   const toggle = useCallback((id: number) => {
     setSelected((current) => {
@@ -81,7 +83,7 @@ export function OrdersDeskPage({ tools }: OrdersDeskProps) {
           {exportError}
         </p>
       ) : null}
-      <DeskFilterBar filters={filters} onChange={applyFilters} label={tools.label} channels={[...channels.current].sort()} />
+      <DeskFilterBar filters={filters} onChange={applyFilters} label={tools.label} channels={[...channels.current].sort()} narrow={tools.narrow} />
       {canMove && selectedIds.length > 0 ? (
         <BulkBar ids={selectedIds} numbers={numbers} tools={tools} onMoved={onMoved} onClear={() => setSelected(new Set())} />
       ) : null}

@@ -1,6 +1,7 @@
 //! The admin horizontal menu: the signed-in role's menus plus a "Code" submenu listing the code
 //! tables (label group names, sorted by name). Entries the role's permissions do not open are left
 //! out and names are translated (menu-entries.ts); the entry of the page shown is marked current.
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminMenuItem, Permission } from '../../../api/types';
 import { Icon } from '../../../components/icon';
@@ -68,8 +69,19 @@ export function AdminMenu({ role, codeGroups, can = everything, permissionsKnown
   const [location] = useLocation();
   const state = useResource(menus);
   const items = menuEntries(state.data?.[role] ?? [], can, permissionsKnown);
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the menu row scrolls sideways: keep the current page's entry in view.
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = current?.closest<HTMLElement>('.menu');
+    if (!current || !row || row.scrollWidth <= row.clientWidth) return;
+    const left = current.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = Math.max(0, left - (row.clientWidth - current.offsetWidth) / 2);
+    }
+  }, [location, items.length]);
   return (
-    <nav class="admin-menu" aria-label={t('admin.title')}>
+    <nav ref={nav} class="admin-menu" aria-label={t('admin.title')}>
       <ul class="menu">
         {items.map((item) => (
           <AdminEntry key={`${item.name}-${item.link}`} item={item} current={location} />

@@ -1,0 +1,91 @@
+import { render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { menus } from '../../features/admin/admin-store';
+import { labels } from '../../features/labels/labels-store';
+import { userinfo } from '../../features/user/user-store';
+import { pageStatus } from '../../lib/page-status';
+import { jsonResponse } from '../../testing/products';
+import { AdminGuard } from './admin-guard';
+
+const SALES = ['orders.read', 'orders.write', 'customers.read', 'customers.write', 'reports.read'];
+const MENU = [
+  { name: 'Dashboard', icon: 'home', link: '/admin' },
+  { name: 'Orders', icon: 'package', link: '/admin/orders' },
+  { name: 'Customers', icon: 'user', link: '/admin/customers' },
+  { name: 'Activity log', icon: 'shield', link: '/admin/activity' },
+];
+
+function mockApi(me: Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/file/menus/admin') return jsonResponse({ status: 'success', data: { 'admin-sales': MENU, 'admin-owner': MENU, 'admin-older': MENU } });
+      if (url === '/api/file/labels/system') return jsonResponse({ status: 'success', data: { orderStatus: { paid: { en: 'Paid' } } } });
+      if (url === '/api/admin/me') return me.clone();
+      return jsonResponse({ status: 'error', error: { code: 'not_found', message: url } }, 404);
+    }),
+  );
+}
+
+function renderAdmin(path: string, role: string) {
+  userinfo.set({ status: 'signedIn', user: { id: 3, username: 'clerk1', name: 'Clerk', role } as never });
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <Router hook={memory.hook}>
+      <AdminGuard />
+    </Router>,
+  );
+}
+
+const nav = () => screen.findByRole('navigation', { name: 'Administration' });
+
+beforeEach(() => {
+  labels.set({ loaded: false, groups: {} });
+  menus.store.set({ status: 'idle', data: null, error: null });
+  pageStatus.set(null);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the staff area shell', () => {
+  it('answers an unknown staff page with its own "not found", inside the admin layout', async () => {
+    mockApi(jsonResponse({ status: 'success', role: 'admin-sales', permissions: SALES }));
+    renderAdmin('/admin/products', 'admin-sales');
+    expect(await screen.findByTestId('admin-not-found')).toBeTruthy();
+    expect(await nav()).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/admin');
+    // Not the shop's error screen.
+    expect(pageStatus.get()).toBeNull();
+  });
+
+  it("leaves out of the menu what the role may not open, and says so on the page itself", async () => {
+    mockApi(jsonResponse({ status: 'success', role: 'admin-sales', permissions: SALES }));
+    renderAdmin('/admin/activity', 'admin-sales');
+    expect(await screen.findByTestId('admin-no-access')).toBeTruthy();
+    expect(screen.getByText('This page needs the permission “activity.read”, which your role does not have.')).toBeTruthy();
+    const menu = await nav();
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Orders' })).toBeTruthy());
+    expect(within(menu).queryByRole('link', { name: 'Activity log' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Staff' })).toBeNull();
+  });
+
+  it('adds Staff for a role that manages staff, and marks the current page', async () => {
+    mockApi(jsonResponse({ status: 'success', role: 'admin-owner', permissions: [...SALES, 'activity.read', 'staff.manage'] }));
+    renderAdmin('/admin/orders/12', 'admin-owner');
+    const menu = await nav();
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/admin/staff'));
+    expect(within(menu).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('hides nothing when the server cannot say what the role may do', async () => {
+    mockApi(jsonResponse({ status: 'error', error: { code: 'not_found', message: 'no route' } }, 404));
+    renderAdmin('/admin', 'admin-older');
+    const menu = await nav();
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Activity log' })).toBeTruthy());
+    expect(within(menu).queryByRole('link', { name: 'Staff' })).toBeNull();
+  });
+});
