@@ -81,7 +81,7 @@ fn order(id: u64, now_ms: u64) -> Order {
         },
         vat_info: None,
         payment: Payment {
-            method: if id % 3 == 0 {
+            method: if id.is_multiple_of(3) {
                 PaymentMethod::BankTransfer
             } else {
                 PaymentMethod::Promptpay
@@ -90,10 +90,17 @@ fn order(id: u64, now_ms: u64) -> Order {
             promptpay_payload: None,
             bank: None,
         },
-        history: vec![StatusChange { status, at: created_at }],
+        history: vec![StatusChange {
+            status,
+            at: created_at,
+        }],
         review: None,
         coins_earned: Coins::ZERO,
-        kcard: if id % 5 == 0 { "kiosk-1".into() } else { String::new() },
+        kcard: if id.is_multiple_of(5) {
+            "kiosk-1".into()
+        } else {
+            String::new()
+        },
         shipment: None,
         payment_reference: None,
         cancel_reason: None,
@@ -211,5 +218,7 @@ fn main() {
         samples.push(t.elapsed());
     }
     let (p50, p99) = percentiles(samples);
-    println!("sales totals for 30 days                              p50 {p50:>9.2?}  p99 {p99:>9.2?}");
+    println!(
+        "sales totals for 30 days                              p50 {p50:>9.2?}  p99 {p99:>9.2?}"
+    );
 }

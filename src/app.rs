@@ -180,6 +180,10 @@ pub fn app(state: AppState) -> Router {
             get(accounts::routes::get_user_info),
         )
         .route("/api/auth/userInfo", put(accounts::routes::put_user_info))
+        .route(
+            "/api/auth/password/reset",
+            post(accounts::routes::reset_password),
+        )
         .route("/api/auth/providers", get(accounts::routes::list_providers))
         .route(
             "/api/auth/registerSocial",
@@ -245,6 +249,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/api/admin/customers/{id}/disabled",
             post(admin::customers::set_disabled),
+        )
+        .route(
+            "/api/admin/customers/{id}/password-reset",
+            post(admin::customers::start_password_reset),
         )
         // Catalogue
         .route("/api/app/room/list", get(catalog::routes::list_rooms))

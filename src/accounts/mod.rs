@@ -3,6 +3,7 @@
 pub mod coins;
 pub mod model;
 pub mod password;
+pub mod reset;
 pub mod routes;
 pub mod social;
 pub mod store;

@@ -453,3 +453,36 @@ pub async fn list_providers(State(state): State<AppState>) -> Json<ProvidersAnsw
         providers: super::social::enabled_providers(&state),
     })
 }
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ResetBody {
+    /// The `reset` parameter of the link staff gave.
+    token: String,
+    /// The new password (at least 10 characters).
+    password: String,
+}
+
+/// Sets a new password with a one-time reset link; every older sign-in ends.
+#[utoipa::path(
+    post,
+    path = "/api/auth/password/reset",
+    tag = "auth",
+    request_body = ResetBody,
+    responses(
+        (status = 200, description = "Done; sign in with the new password", body = Done),
+        (status = 400, description = "`invalid_reset_link` (used, expired or unknown), `weak_password`", body = ErrorAnswer),
+    ),
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<ResetBody>,
+) -> Result<Json<Done>, AppError> {
+    let db = state.store.clone();
+    let channel = kcard(&headers);
+    blocking(move || super::reset::finish(&db, &body.token, &body.password, &channel)).await?;
+    Ok(Json(Done {
+        status: SuccessStatus::Success,
+    }))
+}

@@ -41,6 +41,8 @@ pub enum AccountError {
     NoPassword,
     #[error("this account is disabled; please contact the shop")]
     Disabled,
+    #[error("this password reset link is not valid any more; ask the shop for a new one")]
+    InvalidResetLink,
     #[error("{0}")]
     Forbidden(String),
     #[error(transparent)]

@@ -319,3 +319,47 @@ pub async fn set_disabled(
         customer: Customer::from(&user),
     }))
 }
+
+/// `{status, url, expiresAt}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetLinkAnswer {
+    pub status: SuccessStatus,
+    /// The one-time link to give the customer: the sign-in page with the reset token.
+    pub url: String,
+    /// Unix seconds; the link stops working then, or once used.
+    pub expires_at: u64,
+}
+
+/// Starts a password reset for a customer's local account: a one-time link valid for a day.
+#[utoipa::path(
+    post,
+    path = "/api/admin/customers/{id}/password-reset",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The link to give the customer", body = ResetLinkAnswer),
+        (status = 400, description = "`no_password`: the account signs in with Google or Facebook", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn start_password_reset(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CustomersWrite>,
+    Path(id): Path<UserId>,
+) -> Result<Json<ResetLinkAnswer>, AppError> {
+    let db = state.store.clone();
+    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let (token, expires_at) =
+        blocking(move || crate::accounts::reset::start(&db, id, &actor, &channel)).await?;
+    let base = state.config.public_url.trim_end_matches('/');
+    Ok(Json(ResetLinkAnswer {
+        status: SuccessStatus::Success,
+        url: format!("{base}/login?reset={token}"),
+        expires_at,
+    }))
+}

@@ -115,6 +115,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 accounts::routes::LoginBody,
                 accounts::routes::PasswordBody,
                 accounts::routes::UserInfoBody,
+                accounts::routes::ResetBody,
                 accounts::social::RegisterSocialBody,
                 accounts::social::StartQuery,
                 accounts::social::CallbackQuery,
@@ -157,6 +158,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 admin::customers::CoinsBody,
                 admin::customers::CustomerChangeAnswer,
                 admin::customers::DisabledBody,
+                admin::customers::ResetLinkAnswer,
             ],
         ),
         (

@@ -162,6 +162,10 @@ impl From<crate::accounts::store::AccountError> for AppError {
             AccountError::InvalidCredentials => AppError::InvalidCredentials,
             AccountError::Disabled => AppError::Forbidden(err_text_disabled()),
             AccountError::Forbidden(message) => AppError::Forbidden(message),
+            AccountError::InvalidResetLink => AppError::bad_request(
+                "invalid_reset_link",
+                "this password reset link is not valid any more; ask the shop for a new one",
+            ),
             AccountError::Store(err) => AppError::internal("accounts", err),
         }
     }

@@ -42,6 +42,7 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         accounts::routes::get_user_info,
         accounts::routes::put_user_info,
         accounts::routes::list_providers,
+        accounts::routes::reset_password,
         accounts::social::register_social,
         accounts::social::start,
         accounts::social::callback,
@@ -66,6 +67,7 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         admin::customers::get_customer,
         admin::customers::adjust_coins,
         admin::customers::set_disabled,
+        admin::customers::start_password_reset,
         // Catalogue
         catalog::routes::list_rooms,
         catalog::routes::get_category_tree,

@@ -72,7 +72,7 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 9,
-        name: "create the staff tables: role permissions, order indexes by status and search term, sales per day",
+        name: "create the staff tables: role permissions, password reset links, order indexes by status and search term, sales per day",
         apply: v9_staff,
     },
 ];
@@ -369,6 +369,7 @@ fn v9_staff(txn: &WriteTransaction) -> Result<(), StoreError> {
     }
 
     create::<&str, &[u8]>(txn, "role_name_to_permissions")?;
+    create::<&str, &[u8]>(txn, "reset_token_to_ticket")?;
     let orders = txn.open_table(ORDER_ID_TO_ORDER)?;
     let mut by_status = txn.open_table(ORDER_STATUS_TO_ORDER)?;
     let mut by_term = txn.open_table(ORDER_TERM_TO_ORDER)?;

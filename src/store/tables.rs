@@ -47,6 +47,7 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER.definition()),
     AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER.definition()),
     AnyTable::TextToBytes(crate::admin::permissions::ROLE_NAME_TO_PERMISSIONS.definition()),
+    AnyTable::TextToBytes(crate::accounts::reset::RESET_TOKEN_TO_TICKET.definition()),
     AnyTable::PairToBytes(crate::orders::desk::ORDER_STATUS_TO_ORDER.definition()),
     AnyTable::TextU64ToBytes(crate::orders::desk::ORDER_TERM_TO_ORDER.definition()),
     AnyTable::TextToBytes(crate::orders::sales::SALES_DAY_TO_TOTALS.definition()),

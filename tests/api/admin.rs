@@ -776,3 +776,68 @@ async fn the_dashboard_counts_what_needs_attention() {
     );
     assert!(csv.lines().last().unwrap().starts_with("total,1,"), "{csv}");
 }
+
+#[tokio::test]
+async fn a_reset_link_sets_a_new_password_once_and_ends_older_sign_ins() {
+    let app = spawn_app().await;
+    let staff = app.token("clerk", "admin-sales").await;
+    let buyer = shopper(&app, "forgetful").await;
+    let (status, body) = app
+        .post_json(
+            &format!("/api/admin/customers/{}/password-reset", buyer.id),
+            &json!({}),
+            Some(&staff),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let url = body["url"].as_str().unwrap();
+    let prefix = format!("{}/login?reset=", crate::helpers::PUBLIC_URL);
+    assert!(url.starts_with(&prefix), "{url}");
+    let token = &url[prefix.len()..];
+    assert_eq!(token.len(), 64);
+    assert!(body["expiresAt"].as_u64().unwrap() > 0);
+
+    let reset = |password: &str| json!({"token": token, "password": password});
+    let (status, body) = app
+        .post_json("/api/auth/password/reset", &reset("short"), None)
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "weak_password"));
+    let (status, body) = app
+        .post_json(
+            "/api/auth/password/reset",
+            &reset("a brand new password"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = app.get_authed("/api/auth/user", &buyer.token).await;
+    assert_eq!(status, 401, "older sign-ins end");
+    let (status, _) = app
+        .post_json(
+            "/api/auth/login",
+            &json!({"username": "forgetful", "password": "a brand new password"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, body) = app
+        .post_json(
+            "/api/auth/password/reset",
+            &reset("another new password"),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_reset_link"),
+        "only once"
+    );
+    let (status, body) = app
+        .post_json(
+            "/api/auth/password/reset",
+            &json!({"token": "0".repeat(64), "password": "another new password"}),
+            None,
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "invalid_reset_link"));
+}

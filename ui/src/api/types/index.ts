@@ -204,6 +204,16 @@ export type UserInfoBody = {
  */
 addInfo?: Array<Address>, vatInfo?: VatInfo | null, };
 
+export type ResetBody = {
+/**
+ * The `reset` parameter of the link staff gave.
+ */
+token: string,
+/**
+ * The new password (at least 10 characters).
+ */
+password: string, };
+
 export type RegisterSocialBody = {
 /**
  * The Google `sub` or Facebook `id` the browser claims.
@@ -493,6 +503,19 @@ export type DisabledBody = {
  * `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
  */
 disabled: boolean, };
+
+/**
+ * `{status, url, expiresAt}`
+ */
+export type ResetLinkAnswer = { status: SuccessStatus,
+/**
+ * The one-time link to give the customer: the sign-in page with the reset token.
+ */
+url: string,
+/**
+ * Unix seconds; the link stops working then, or once used.
+ */
+expiresAt: number, };
 
 // Staff: accounts, roles and the activity log
 

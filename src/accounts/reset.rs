@@ -1,0 +1,95 @@
+//! Password resets that staff start for a shopper: a one-time link that expires. The link
+//! carries a random token; only its SHA-256 is stored, so a copy of the database cannot be
+//! used to reset anyone's password, and the row is removed when the link is used.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::model::{Provider, User};
+use super::password;
+use super::store::{AccountError, find_in, put_in};
+use crate::activity;
+use crate::domain::UserId;
+use crate::store::{JsonTable, Store};
+
+/// SHA-256 of a reset token (hex) → who it resets and until when.
+pub const RESET_TOKEN_TO_TICKET: JsonTable<&str, Ticket> = JsonTable::new("reset_token_to_ticket");
+
+/// How long a reset link works.
+pub const RESET_VALID_SECONDS: u64 = 24 * 3600;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Ticket {
+    pub user_id: UserId,
+    /// Unix seconds.
+    pub expires_at: u64,
+}
+
+fn digest(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Starts a reset for a local account; answers the token (to put in the link) and its expiry.
+/// An earlier unused link of the same user keeps working until it expires.
+pub fn start(
+    store: &Store,
+    user_id: UserId,
+    actor: &str,
+    kcard: &str,
+) -> Result<(String, u64), AccountError> {
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let expires_at = super::token::now_secs() + RESET_VALID_SECONDS;
+    store.write(|txn| {
+        let user =
+            find_in(txn, user_id)?.ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
+        if user.provider != Provider::Local {
+            return Err(AccountError::NoPassword);
+        }
+        let mut tickets = RESET_TOKEN_TO_TICKET.write(txn)?;
+        let now = super::token::now_secs();
+        tickets.retain(|t| t.expires_at > now)?;
+        tickets.put(
+            digest(&token).as_str(),
+            &Ticket {
+                user_id,
+                expires_at,
+            },
+        )?;
+        drop(tickets);
+        activity::append(
+            txn,
+            actor,
+            &format!("password reset link made for {}", user.username),
+            kcard,
+        )?;
+        Ok((token.clone(), expires_at))
+    })
+}
+
+/// Sets a new password with a reset token, once: the token is gone afterwards and every
+/// older sign-in of the user ends.
+pub fn finish(
+    store: &Store,
+    token: &str,
+    new_password: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    password::check_strength(new_password).map_err(AccountError::WeakPassword)?;
+    let hash = password::hash(new_password).map_err(AccountError::Invalid)?;
+    let key = digest(token.trim());
+    store.write(|txn| {
+        let mut tickets = RESET_TOKEN_TO_TICKET.write(txn)?;
+        let ticket = tickets
+            .remove(key.as_str())?
+            .filter(|t| t.expires_at > super::token::now_secs())
+            .ok_or(AccountError::InvalidResetLink)?;
+        drop(tickets);
+        let mut user = find_in(txn, ticket.user_id)?.ok_or(AccountError::InvalidResetLink)?;
+        user.password_hash = Some(hash.clone());
+        user.token_version += 1;
+        put_in(txn, &user)?;
+        activity::append(txn, &user.username, "password reset with a link", kcard)?;
+        Ok(user)
+    })
+}
