@@ -325,7 +325,7 @@ pub async fn set_disabled(
 #[serde(rename_all = "camelCase")]
 pub struct ResetLinkAnswer {
     pub status: SuccessStatus,
-    /// The one-time link to give the customer: the sign-in page with the reset token.
+    /// The one-time link to give the customer: the sign-in page (`/user/login`) with the token.
     pub url: String,
     /// Unix seconds; the link stops working then, or once used.
     pub expires_at: u64,
@@ -359,7 +359,7 @@ pub async fn start_password_reset(
     let base = state.config.public_url.trim_end_matches('/');
     Ok(Json(ResetLinkAnswer {
         status: SuccessStatus::Success,
-        url: format!("{base}/login?reset={token}"),
+        url: format!("{base}/user/login?reset={token}"),
         expires_at,
     }))
 }

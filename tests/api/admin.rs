@@ -791,7 +791,7 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_older_sign_ins() {
         .await;
     assert_eq!(status, 200, "{body}");
     let url = body["url"].as_str().unwrap();
-    let prefix = format!("{}/login?reset=", crate::helpers::PUBLIC_URL);
+    let prefix = format!("{}/user/login?reset=", crate::helpers::PUBLIC_URL);
     assert!(url.starts_with(&prefix), "{url}");
     let token = &url[prefix.len()..];
     assert_eq!(token.len(), 64);

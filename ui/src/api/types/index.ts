@@ -509,7 +509,7 @@ disabled: boolean, };
  */
 export type ResetLinkAnswer = { status: SuccessStatus,
 /**
- * The one-time link to give the customer: the sign-in page with the reset token.
+ * The one-time link to give the customer: the sign-in page (`/user/login`) with the token.
  */
 url: string,
 /**
