@@ -6,10 +6,12 @@
 // after a confirmation (its stock comes back). The clerk's menu has no activity log and the page
 // says so. The owner adds a staff account, changes its role, gives a new role a permission in the
 // roles grid (at once: the member's own permissions say so), credits coins to the shopper with a
-// reason, and reads the activity log filtered by the clerk, with Thai dates. Screenshots of every
+// reason, and reads the activity log filtered by the clerk, with Thai dates. The desk's CSV export
+// downloads the filtered orders with a byte-order mark. Screenshots of every
 // staff page at both widths land in e2e/screenshots/ (<project>-admin-*.png).
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { registerShopper, uniqueUsername, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
 import { addStaffAccount, call, fitsWidth, placeTestOrder, productStock, shoot, staffToken, userIdOf } from './shop';
@@ -81,6 +83,13 @@ test('a clerk works the order desk in Thai; the owner manages staff, roles, coin
   await expect(rows.first()).toHaveAttribute('data-order', toShip.number);
   await expect(rows.first()).toContainText('Somsri Jaidee');
   await look(page, 'desk-search', project);
+  // The accountant's CSV of the filtered desk: UTF-8 with a byte-order mark, a header, this order.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFnumber,placed,status')).toBe(true);
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+  expect(csv).toContain(`${toShip.number},`);
 
   // The order: confirm the payment with a slip reference.
   await rows.first().getByRole('link', { name: toShip.number }).click();

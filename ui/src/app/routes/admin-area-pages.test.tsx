@@ -21,7 +21,7 @@ function mockApi(me: Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/file/menus/admin') return jsonResponse({ status: 'success', data: { 'admin-sales': MENU, 'admin-owner': MENU, 'admin-older': MENU } });
+      if (url === '/api/file/menus/admin') return jsonResponse({ status: 'success', data: { 'admin-sales': MENU, 'admin-owner': MENU, 'admin-older': MENU, 'admin-late': MENU } });
       if (url === '/api/file/labels/system') return jsonResponse({ status: 'success', data: { orderStatus: { paid: { en: 'Paid' } } } });
       if (url === '/api/admin/me') return me.clone();
       return jsonResponse({ status: 'error', error: { code: 'not_found', message: url } }, 404);
@@ -87,5 +87,22 @@ describe('the staff area shell', () => {
     const menu = await nav();
     await waitFor(() => expect(within(menu).getByRole('link', { name: 'Activity log' })).toBeTruthy());
     expect(within(menu).queryByRole('link', { name: 'Staff' })).toBeNull();
+  });
+});
+
+describe('the staff texts', () => {
+  it('are read once when the boot data left them out', async () => {
+    const { i18nStore } = await import('../../i18n/i18n-store');
+    const full = i18nStore.get().messages;
+    const { admin, ...storefront } = full as typeof full & { admin: unknown };
+    i18nStore.set((state) => ({ ...state, messages: { ...storefront, admin: { title: 'Administration' } } as typeof full }));
+    mockApi(jsonResponse({ status: 'success', role: 'admin-late', permissions: SALES }));
+    const answer = vi.fn(async () => jsonResponse({ status: 'success', data: { ...storefront, admin } }));
+    const base = globalThis.fetch as unknown as (url: string) => Promise<Response>;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/file/locales/en' ? answer() : base(url))));
+    renderAdmin('/admin/nowhere', 'admin-late');
+    expect(await screen.findByTestId('admin-not-found')).toBeTruthy();
+    expect(screen.getByText('There is no staff page at this address.')).toBeTruthy();
+    expect(answer).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,7 +26,9 @@ import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-
 import type { RolesPageProps } from '../../features/admin-staff/routes/roles-page';
 import type { StaffPageProps } from '../../features/admin-staff/routes/staff-page';
 import { ensureLabels, labelGroupNames, labels } from '../../features/labels/labels-store';
-import { htmlLangOf, pickText, useI18n } from '../../i18n/i18n-store';
+import { apiGet } from '../../api/client';
+import { htmlLangOf, i18nStore, mergeMessages, pickText, useI18n } from '../../i18n/i18n-store';
+import type { Messages } from '../../i18n/types';
 import { useStore } from '../../lib/create-store';
 import { useResource } from '../../lib/resource';
 import { safeDecode } from '../../lib/url-rules';
@@ -74,6 +76,41 @@ function useNarrow(): boolean {
   return narrow;
 }
 
+/**
+ * The staff area's texts (`admin.*`). The storefront's boot data need not carry them (they are a
+ * third of a message set): when they are missing, the whole set of the current language is read
+ * once from `/api/file/locales/{code}` and merged in. Until then the area shows "Loading…".
+ */
+function useAdminMessages(): boolean {
+  const { locale } = useI18n();
+  const [failed, setFailed] = useState(false);
+  const ready = useStore(i18nStore, (state) => {
+    const admin = (state.messages as { admin?: { home?: unknown } }).admin;
+    return typeof admin?.home === 'object' && admin.home !== null;
+  });
+  useEffect(() => {
+    if (ready) return undefined;
+    const controller = new AbortController();
+    apiGet<{ data: Messages }>(`/api/file/locales/${locale}`, { signal: controller.signal, track: false }).then(
+      ({ data }) => {
+        i18nStore.set((state) => {
+          if (state.locale !== locale) return state;
+          const messages = mergeMessages(state.messages, data);
+          return { ...state, messages, locales: { ...state.locales, [locale]: messages } };
+        });
+      },
+      (error: unknown) => {
+        // Shown anyway: English, or the keys, beat an endless "Loading…".
+        if (controller.signal.aborted) return;
+        console.warn('staff texts not loaded', error);
+        setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [ready, locale]);
+  return ready || failed;
+}
+
 /** A code-table key without a title reads as words ('bank_transfer' → 'Bank transfer'). */
 function readable(key: string): string {
   const words = key.replace(/[-_]+/g, ' ').trim();
@@ -85,6 +122,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
   const { locale } = useI18n();
   const me = useResource(adminMe(role));
   const narrow = useNarrow();
+  const textsReady = useAdminMessages();
   useEffect(() => {
     ensureLabels().then(
       (groups) => {
@@ -122,6 +160,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
     return <Suspense fallback={<Loading />}>{page()}</Suspense>;
   };
 
+  if (!textsReady) return <Loading page />;
   return (
     <AdminLayout role={role} codeGroups={labelGroupNames(labelState.groups)} can={tools.can} permissionsKnown={known}>
       <Switch>
