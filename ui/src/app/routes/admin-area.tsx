@@ -64,15 +64,15 @@ const NARROW = '(max-width: 700px)';
 
 /** Phone-sized screen (SPEC §9: 700 px and below), following the window as it changes. */
 function useNarrow(): boolean {
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
-  const [narrow, setNarrow] = useState(() => query?.matches ?? false);
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
   useEffect(() => {
-    if (!query) return undefined;
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(NARROW);
     const onChange = () => setNarrow(query.matches);
     onChange();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
-  }, [query?.media]);
+  }, []);
   return narrow;
 }
 

@@ -16,6 +16,7 @@ const BY_CODE: Record<string, MessageKey> = {
   username_taken: 'admin.errors.usernameTaken',
   weak_password: 'admin.errors.weakPassword',
   too_many_attempts: 'admin.errors.tooMany',
+  no_password: 'admin.errors.noPassword',
   internal_error: 'admin.errors.internal',
 };
 

@@ -1,6 +1,6 @@
 //! /admin/customers/{id}: one customer for staff — contact details and account state (disable /
-//! enable), coins with the credit/debit form and the ledger, saved addresses and tax-invoice
-//! details, and their orders.
+//! enable, a one-time password reset link), coins with the credit/debit form and the ledger, saved
+//! addresses and tax-invoice details, and their orders.
 import { useCallback, useEffect, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter';
@@ -15,6 +15,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { getCustomer } from '../api/get-customer';
 import { AccountSwitch } from '../components/account-switch';
 import { CoinForm } from '../components/coin-form';
+import { ResetLink } from '../components/reset-link';
 import type { CustomerTools } from '../tools';
 import '../admin-customers.css';
 
@@ -135,6 +136,12 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
             <Row term={t('admin.customers.joined')}>{time(customer.createdAt * 1000)}</Row>
             <Row term={t('admin.customers.lastLogin')}>{time(customer.lastLoginAt === null ? null : customer.lastLoginAt * 1000)}</Row>
           </dl>
+          {write ? (
+            <div class="customer-reset">
+              <h3 class="coin-form__title">{t('admin.customers.resetTitle')}</h3>
+              <ResetLink customer={customer} errorText={tools.errorText} time={tools.time} label={tools.label} />
+            </div>
+          ) : null}
         </section>
         <section class="admin-card" aria-labelledby="customer-coins" data-testid="customer-coins">
           <h2 id="customer-coins" class="admin-card__title">
@@ -201,7 +208,22 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
           <h2 id="customer-orders" class="admin-card__title">
             {t('admin.customers.orders', { count: orders.length })}
           </h2>
-          {orders.length ? (
+          {orders.length && tools.narrow ? (
+            <ul class="mini-list">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <p class="mini-list__top">
+                    {tools.can('orders.read') ? <Link href={`/admin/orders/${order.id}`}>{order.number}</Link> : <strong>{order.number}</strong>}
+                    <span class={`status-chip status-chip--${order.status}`}>{tools.label('orderStatus', order.status)}</span>
+                  </p>
+                  <p class="mini-list__meta">
+                    <span>{time(order.createdAt)}</span>
+                    <strong>{formatMoney(order.total)}</strong>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : orders.length ? (
             <div class="table-scroll table-scroll--flat">
               <table class="data-table">
                 <thead>
@@ -236,7 +258,32 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
           <h2 id="customer-ledger" class="admin-card__title">
             {t('admin.customers.ledger')}
           </h2>
-          {ledger.length ? (
+          {ledger.length && tools.narrow ? (
+            <ul class="mini-list">
+              {ledger.map((entry, i) => (
+                <li key={`${entry.at}-${i}`}>
+                  <p class="mini-list__top">
+                    <strong class={entry.amount < 0 ? 'ledger-minus' : 'ledger-plus'}>
+                      {entry.amount > 0 ? '+' : ''}
+                      {formatNumber(entry.amount)}
+                    </strong>
+                    <span class="admin-muted">{t('admin.customers.balanceIs', { count: formatNumber(entry.balance) })}</span>
+                  </p>
+                  <p class="mini-list__text">
+                    {entry.reason}
+                    {entry.staffId !== null ? <span class="admin-muted"> · {t('admin.customers.byStaff')}</span> : null}
+                    {entry.orderId !== null && tools.can('orders.read') ? (
+                      <>
+                        {' · '}
+                        <Link href={`/admin/orders/${entry.orderId}`}>{t('admin.customers.orderRef', { id: entry.orderId })}</Link>
+                      </>
+                    ) : null}
+                  </p>
+                  <p class="mini-list__meta">{time(entry.at)}</p>
+                </li>
+              ))}
+            </ul>
+          ) : ledger.length ? (
             <div class="table-scroll table-scroll--flat">
               <table class="data-table">
                 <thead>

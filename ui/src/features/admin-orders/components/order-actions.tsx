@@ -42,9 +42,11 @@ export function OrderActions({ order, tools, onMoved }: ActionsProps) {
     setTouched(false);
     setError(null);
   }, [order.id, order.status]);
+  // A form opened: its first field takes focus.
+  const openForm = form?.status;
   useEffect(() => {
-    if (form) firstField.current?.focus();
-  }, [form?.status]);
+    if (openForm) firstField.current?.focus();
+  }, [openForm]);
 
   if (!moves.length) return null;
   const errors: MoveErrors = form ? checkMove(form) : {};
