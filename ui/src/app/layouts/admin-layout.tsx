@@ -32,7 +32,7 @@ export function AdminLayout({ role, codeGroups, can, permissionsKnown, children 
             <span>{t('admin.backToShop')}</span>
           </Link>
         </div>
-        <div class="container">
+        <div class="container admin-header__nav">
           <AdminMenu role={role} codeGroups={codeGroups} can={can} permissionsKnown={permissionsKnown} />
         </div>
       </header>
