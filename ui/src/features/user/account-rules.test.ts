@@ -9,6 +9,7 @@ import {
   validateLogin,
   validatePasswordChange,
   validateRegistration,
+  validateReset,
 } from './account-rules';
 
 describe('the password rule (at least 8 characters, not a common password)', () => {
@@ -85,5 +86,18 @@ describe('registrationBody', () => {
       username: 'nok',
       password: 'teak-sofa-42',
     });
+  });
+});
+
+describe('a new password from a reset link', () => {
+  it('follows the password rules and must be typed twice alike', () => {
+    expect(validateReset({ newPassword: '', repeatPassword: '' })).toEqual({
+      newPassword: 'user.errRequired',
+      repeatPassword: 'user.errRequired',
+    });
+    expect(validateReset({ newPassword: 'a sofa for every room', repeatPassword: 'a sofa for every rooms' })).toEqual({
+      repeatPassword: 'user.errRepeat',
+    });
+    expect(validateReset({ newPassword: 'a sofa for every room', repeatPassword: 'a sofa for every room' })).toEqual({});
   });
 });

@@ -103,6 +103,19 @@ export function validatePasswordChange(fields: PasswordFields): FieldErrors<keyo
   ]);
 }
 
+export type ResetFields = { newPassword: string; repeatPassword: string };
+
+/** A new password from a reset link: the same rules as a change, without the old password. */
+export function validateReset(fields: ResetFields): FieldErrors<keyof ResetFields> {
+  return collect<keyof ResetFields>([
+    ['newPassword', newPasswordProblem(fields.newPassword)],
+    [
+      'repeatPassword',
+      !fields.repeatPassword ? 'user.errRequired' : fields.repeatPassword !== fields.newPassword ? 'user.errRepeat' : null,
+    ],
+  ]);
+}
+
 /** The registration body: trimmed values, the email when the username is one, the phone as digits. */
 export function registrationBody(fields: RegisterFields) {
   const username = fields.username.trim();

@@ -49,3 +49,10 @@ describe("the server's error codes become messages", () => {
     expect(socialErrorKey('anything_else')).toBe('user.errSocialProvider');
   });
 });
+
+describe('the reset form', () => {
+  it('says a used or expired link plainly and puts a weak password next to the new one', () => {
+    expect(authProblem(api(400, 'invalid_reset_link'), 'reset')).toEqual({ key: 'user.errResetLink' });
+    expect(authProblem(api(400, 'weak_password'), 'reset')).toEqual({ field: 'newPassword', key: 'user.errWeakPassword' });
+  });
+});

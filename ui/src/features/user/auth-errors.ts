@@ -3,7 +3,7 @@
 import { ApiError } from '../../api/client';
 import type { MessageKey } from '../../i18n/types';
 
-export type AuthForm = 'login' | 'register' | 'password';
+export type AuthForm = 'login' | 'register' | 'password' | 'reset';
 export type AuthProblem = { field?: string; key: MessageKey; params?: Record<string, number> };
 
 /** Seconds to wait when a 429 carries no Retry-After header. */
@@ -31,7 +31,7 @@ const INVALID_FIELD_MESSAGE: Record<string, MessageKey> = {
 
 export function authProblem(error: unknown, form: AuthForm): AuthProblem {
   if (!(error instanceof ApiError)) return { key: 'errors.requestFailed' };
-  const passwordField = form === 'password' ? 'newPassword' : 'password';
+  const passwordField = form === 'password' || form === 'reset' ? 'newPassword' : 'password';
   switch (error.code) {
     case 'invalid_credentials':
       return form === 'password' ? { field: 'oldPassword', key: 'user.errOldPassword' } : { key: 'user.errInvalidCredentials' };
@@ -43,6 +43,8 @@ export function authProblem(error: unknown, form: AuthForm): AuthProblem {
       return { field: passwordField, key: 'user.errWeakPassword' };
     case 'no_password':
       return { key: 'user.errNoPassword' };
+    case 'invalid_reset_link':
+      return { key: 'user.errResetLink' };
     case 'unauthorized':
       return { key: 'user.errSessionEnded' };
     case 'invalid_input': {

@@ -1,7 +1,7 @@
 //! /user/login: local sign-in (username or email + password) and the configured social providers.
 //! Afterwards the visitor returns to the remembered page when it is a safe relative path, else home.
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../../components/form-field';
 import { showToast } from '../../../components/toast-store';
 import { useStore } from '../../../lib/create-store';
@@ -11,11 +11,20 @@ import { login } from '../api/login';
 import { socialErrorKey } from '../auth-errors';
 import { AuthPanel } from '../components/auth-panel';
 import { FormAlert } from '../components/form-alert';
+import { ResetPasswordForm } from '../components/reset-password-form';
 import { SocialSignIn } from '../components/social-sign-in';
 import { useAccountForm } from '../components/use-account-form';
 import { afterSignInPath, applyUser, socialError, startSession, takeRedirect } from '../user-store';
 
 export function LoginPage() {
+  // A reset link (`?reset=…`) asks for a new password first; then the usual sign-in.
+  const token = new URLSearchParams(useSearch()).get('reset');
+  const [resetting, setResetting] = useState(Boolean(token));
+  if (token && resetting) return <ResetPasswordForm token={token} onDone={() => setResetting(false)} />;
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const { t, locale } = useI18n();
   const [, navigate] = useLocation();
   const social = useStore(socialError);
