@@ -459,7 +459,7 @@ pub async fn list_providers(State(state): State<AppState>) -> Json<ProvidersAnsw
 pub struct ResetBody {
     /// The `reset` parameter of the link staff gave.
     token: String,
-    /// The new password (at least 10 characters).
+    /// The new password (at least 8 characters, not a common one).
     password: String,
 }
 

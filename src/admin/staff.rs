@@ -193,7 +193,7 @@ pub struct NewStaffBody {
     #[serde(default)]
     #[ts(optional)]
     name: Option<String>,
-    /// At least 10 characters; the new staff member changes it after signing in.
+    /// At least 8 characters, not a common one; the new staff member changes it after signing in.
     password: String,
     /// A staff role: `admin`, `admin-sales`, `admin-stock`…
     role: String,

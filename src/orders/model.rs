@@ -253,6 +253,12 @@ impl Order {
         format!("K{:06}", id.get())
     }
 
+    /// The order as its shopper may see it: staff notes are internal.
+    pub fn for_shopper(mut self) -> Order {
+        self.notes.clear();
+        self
+    }
+
     pub fn needs_review(&self) -> bool {
         self.status == Status::Delivered && self.review.is_none()
     }

@@ -242,7 +242,7 @@ pub async fn place_order(
         status,
         Json(PlacedOrderAnswer {
             status: SuccessStatus::Success,
-            order: placed.order,
+            order: placed.order.for_shopper(),
             coin: placed.coin,
             replayed: placed.replayed,
         }),
@@ -267,10 +267,11 @@ fn order_answer(order: Order) -> Json<OrderAnswer> {
     })
 }
 
+/// The answer to a shopper's own change (cancel, review): never the staff notes.
 fn order_change(order: Order, coin: Coins) -> Json<OrderChangeAnswer> {
     Json(OrderChangeAnswer {
         status: SuccessStatus::Success,
-        order,
+        order: order.for_shopper(),
         coin,
     })
 }
@@ -300,7 +301,16 @@ pub async fn get_order(
         // strangers how many orders exist.
         return Err(AppError::NotFound(format!("there is no order {id}")));
     }
-    Ok(order_answer(order))
+    Ok(order_answer(shown_to(&caller, order)))
+}
+
+/// Staff see an order whole; anyone else without its internal notes.
+fn shown_to(caller: &AuthUser, order: Order) -> Order {
+    if caller.user.role.is_admin() {
+        order
+    } else {
+        order.for_shopper()
+    }
 }
 
 /// A shopper's orders, newest first (the owner or staff).
@@ -326,7 +336,7 @@ pub async fn list_orders(
     let orders = blocking(move || store::list_for_user(&db, user_id)).await?;
     Ok(Json(OrderListAnswer {
         status: SuccessStatus::Success,
-        orders,
+        orders: orders.into_iter().map(|o| shown_to(&caller, o)).collect(),
     }))
 }
 

@@ -484,6 +484,25 @@ async fn bulk_moves_report_each_refusal_and_notes_stay_internal() {
         "phoned: deliver after 5 pm"
     );
     assert_eq!(body["order"]["notes"][0]["author"], "clerk");
+    // Notes are internal: the shopper's own view of the order never carries them.
+    for path in [
+        format!("/api/app/order/get/{a}"),
+        format!("/api/app/order/list/{}", buyer.id),
+    ] {
+        let (status, seen) = app.get_authed(&path, &buyer.token).await;
+        assert_eq!(status, 200, "{seen}");
+        assert!(
+            !seen.to_string().contains("deliver after 5 pm"),
+            "{path}: {seen}"
+        );
+    }
+    let (_, staff_view) = app
+        .get_authed(&format!("/api/app/order/get/{a}"), &staff)
+        .await;
+    assert_eq!(
+        staff_view["order"]["notes"][0]["text"],
+        "phoned: deliver after 5 pm"
+    );
     let (status, body) = app
         .post_json(
             &format!("/api/admin/order/{a}/notes"),
@@ -492,7 +511,6 @@ async fn bulk_moves_report_each_refusal_and_notes_stay_internal() {
         )
         .await;
     assert_eq!((status, error_code(&body)), (400, "invalid_input"));
-    let _ = buyer;
 }
 
 #[tokio::test]

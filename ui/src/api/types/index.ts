@@ -210,7 +210,7 @@ export type ResetBody = {
  */
 token: string,
 /**
- * The new password (at least 10 characters).
+ * The new password (at least 8 characters, not a common one).
  */
 password: string, };
 
@@ -554,7 +554,7 @@ staff: Array<Customer>, };
 
 export type NewStaffBody = { username: string, name?: string,
 /**
- * At least 10 characters; the new staff member changes it after signing in.
+ * At least 8 characters, not a common one; the new staff member changes it after signing in.
  */
 password: string,
 /**
