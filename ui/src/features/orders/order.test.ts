@@ -102,3 +102,13 @@ describe('the orders API', () => {
     expect(orderHref(12)).toBe('/user/order?id=12');
   });
 });
+
+describe('the shipment of an order', () => {
+  it('is read with its carrier, tracking and an https tracking link only', () => {
+    const shipped = parseOrder({ ...rawOrder(), shipment: { carrier: 'kerry', tracking: 'KEX1', url: 'https://th.kerryexpress.com/en/track/?track=KEX1' } });
+    expect(shipped.shipment).toEqual({ carrier: 'kerry', tracking: 'KEX1', url: 'https://th.kerryexpress.com/en/track/?track=KEX1' });
+    const unsafe = parseOrder({ ...rawOrder(), shipment: { carrier: 'own', tracking: 'X1', url: 'javascript:alert(1)' } });
+    expect(unsafe.shipment).toEqual({ carrier: 'own', tracking: 'X1', url: null });
+    expect(parseOrder(rawOrder()).shipment).toBeNull();
+  });
+});

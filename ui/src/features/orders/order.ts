@@ -1,6 +1,6 @@
 //! The order as the UI shows it, read from the server's answer (contract of issue 5): every field
 //! is checked and given a safe default here, so the components never guess at a missing value.
-import type { Address, BankAccount, OrderLine, OrderStatus, Quote, Review, VatInfo } from '../../api/types';
+import type { Address, BankAccount, OrderLine, OrderStatus, Quote, Review, Shipment, VatInfo } from '../../api/types';
 import type { LocalizedText } from '../../i18n/types';
 
 export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
@@ -36,6 +36,8 @@ export type OrderView = {
   history: { status: string; at: number }[];
   review: Review | null;
   coinsEarned: number;
+  /** Carrier and tracking once the order shipped. */
+  shipment: Shipment | null;
 };
 
 type Raw = Record<string, unknown>;
@@ -107,6 +109,17 @@ function parseReview(value: unknown): Review | null {
   return { rating: num(raw.rating), comment: str(raw.comment), at: num(raw.at) };
 }
 
+function parseShipment(value: unknown): Shipment | null {
+  if (value === null || typeof value !== 'object') return null;
+  const raw = record(value);
+  const carrier = str(raw.carrier);
+  const tracking = str(raw.tracking);
+  if (!carrier || !tracking) return null;
+  // Only a web address of the carrier's is ever a link.
+  const url = typeof raw.url === 'string' && /^https:\/\//.test(raw.url) ? raw.url : null;
+  return { carrier, tracking, url };
+}
+
 /** Reads one order of the API; the total is the order's own (at most the quote's). */
 export function parseOrder(value: unknown): OrderView {
   const raw = record(value);
@@ -140,6 +153,7 @@ export function parseOrder(value: unknown): OrderView {
       .filter((entry) => entry.status !== ''),
     review: parseReview(raw.review),
     coinsEarned: num(raw.coinsEarned),
+    shipment: parseShipment(raw.shipment),
   };
 }
 

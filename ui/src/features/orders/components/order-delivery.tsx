@@ -1,11 +1,21 @@
 //! Where the order goes (province named from the `province` labels) and, when asked for, the
-//! details printed on the tax invoice.
-import type { Address, VatInfo } from '../../../api/types';
+//! details printed on the tax invoice; once shipped, the carrier and a link to follow the parcel.
+import type { Address, Shipment, VatInfo } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { LabelTitles } from '../../../i18n/types';
 import { labelText } from '../account';
 
-export function OrderDelivery({ address, vatInfo, labels }: { address: Address; vatInfo: VatInfo | null; labels: LabelTitles }) {
+export function OrderDelivery({
+  address,
+  vatInfo,
+  shipment,
+  labels,
+}: {
+  address: Address;
+  vatInfo: VatInfo | null;
+  shipment: Shipment | null;
+  labels: LabelTitles;
+}) {
   const { t, locale } = useI18n();
   const province = address.province ? labelText(labels, 'province', address.province, locale) : '';
   return (
@@ -19,6 +29,18 @@ export function OrderDelivery({ address, vatInfo, labels }: { address: Address; 
         <span>{[address.district, province, address.postcode].filter(Boolean).join(', ')}</span>
         {address.phone ? <span class="order-address__phone">{address.phone}</span> : null}
       </address>
+      {shipment ? (
+        <p class="order-shipment" data-testid="order-shipment">
+          {t('orders.shippedWith', { carrier: labelText(labels, 'carrier', shipment.carrier, locale) || shipment.carrier })}{' '}
+          {shipment.url ? (
+            <a href={shipment.url} target="_blank" rel="noopener noreferrer">
+              {t('orders.trackParcel', { tracking: shipment.tracking })}
+            </a>
+          ) : (
+            <span>{t('orders.trackingNumber', { tracking: shipment.tracking })}</span>
+          )}
+        </p>
+      ) : null}
       {vatInfo ? (
         <>
           <h3 class="order-section__subtitle">{t('orders.taxInvoiceTitle')}</h3>

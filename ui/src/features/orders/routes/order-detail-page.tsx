@@ -142,7 +142,7 @@ export function OrderPage({ id, account, labels, qr }: OrderPageProps) {
         </div>
         <div class="order-page__side">
           <OrderAmounts order={current} />
-          <OrderDelivery address={current.address} vatInfo={current.vatInfo} labels={labels} />
+          <OrderDelivery address={current.address} vatInfo={current.vatInfo} shipment={current.shipment} labels={labels} />
           {pending ? null : <PaymentDetails order={current} labels={labels} />}
         </div>
       </div>
