@@ -118,7 +118,8 @@ test('a clerk works the order desk in Thai; the owner manages staff, roles, coin
   await shipForm.getByRole('button', { name: th('admin.orders.ship') }).click();
   await expect(order).toHaveAttribute('data-status', 'shipped');
   const shipment = page.getByTestId('order-shipment');
-  await expect(shipment).toContainText('Kerry Express');
+  // The carrier's Thai name comes from the `carrier` code table.
+  await expect(shipment).toContainText('เคอรี่ เอ็กซ์เพรส');
   await expect(shipment.getByRole('link', { name: 'TH0099887766' })).toHaveAttribute('href', /kerryexpress\.com.*TH0099887766/);
   // An internal note.
   const notes = page.getByTestId('order-notes');
