@@ -80,6 +80,7 @@ impl AppState {
             .map_err(StartError::Shell)?;
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
         let catalog = Arc::new(CatalogCache::load(&store)?);
+        let content = Arc::new(ContentCache::load(&store)?);
         let orders = OrderDesk::start(
             store.clone(),
             catalog.clone(),
@@ -89,10 +90,11 @@ impl AppState {
                     free_over: config.free_shipping_over,
                 },
                 payments: config.payments.clone(),
+                content: Some(content.clone()),
             },
         );
         Ok(AppState {
-            content: Arc::new(ContentCache::load(&store)?),
+            content,
             catalog,
             orders,
             config: Arc::new(config),
@@ -253,6 +255,30 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/api/admin/customers/{id}/password-reset",
             post(admin::customers::start_password_reset),
+        )
+        // Staff: content (pages, translations, site settings, the e-catalogue PDF)
+        .route(
+            "/api/admin/pages",
+            get(admin::content::list_pages).post(admin::content::create_page),
+        )
+        .route("/api/admin/pages/{*name}", put(admin::content::update_page))
+        .route(
+            "/api/admin/translations",
+            get(admin::content::list_translations).put(admin::content::save_translation),
+        )
+        .route(
+            "/api/admin/settings",
+            get(admin::content::get_settings).put(admin::content::put_settings),
+        )
+        .route(
+            "/api/admin/catalogue-pdf",
+            get(admin::content::get_catalogue).post(axum::handler::Handler::layer(
+                admin::content::upload_catalogue,
+                axum::extract::DefaultBodyLimit::max(
+                    usize::try_from(state.config.uploads.pdf_max_bytes.saturating_add(64 * 1024))
+                        .unwrap_or(usize::MAX),
+                ),
+            )),
         )
         // Catalogue
         .route("/api/app/room/list", get(catalog::routes::list_rooms))

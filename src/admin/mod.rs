@@ -1,5 +1,6 @@
 //! The staff area: per-role admin menus (SPEC.md §3 "Admin menu").
 
+pub mod content;
 pub mod customers;
 pub mod model;
 pub mod orders;

@@ -2,7 +2,10 @@
 //! Read often and changed rarely, so it is served from an in-memory snapshot of the database.
 
 pub mod cache;
+pub mod catalogue;
+pub mod edit;
 pub mod messages;
 pub mod model;
 pub mod routes;
+pub mod settings;
 pub mod store;

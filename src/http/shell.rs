@@ -14,6 +14,7 @@ use serde_json::value::RawValue;
 use crate::catalog::model::Product;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
+use crate::content::settings::SiteSettings;
 use crate::i18n::{Language, Locale};
 
 /// `index.html` cut at the places a request fills in.
@@ -95,7 +96,7 @@ struct Shop<'a> {
     name: &'a str,
     public_url: &'a str,
     logo: &'static str,
-    social: BTreeMap<&'static str, &'a str>,
+    social: BTreeMap<&'static str, String>,
     catalog_url: &'static str,
 }
 
@@ -186,7 +187,8 @@ pub fn render(
     head.push_str("<script type=\"application/ld+json\">");
     head.push_str(&script_safe(&organization(config, messages).to_string()));
     head.push_str("</script>\n<script type=\"application/json\" id=\"kiosk-boot\">");
-    head.push_str(&script_safe(&boot_json(config, messages, page)));
+    let settings = content.settings(config);
+    head.push_str(&script_safe(&boot_json(config, &settings, messages, page)));
     head.push_str("</script>\n");
 
     let fallback = fallback_body(
@@ -210,20 +212,14 @@ pub fn render(
     html
 }
 
-fn boot_json(config: &Config, messages: &LocaleMessages, page: &ShellPage) -> String {
-    let c = &config.contact;
-    let social: BTreeMap<&'static str, &str> = [
-        ("facebook", c.facebook.as_str()),
-        ("line", c.line.as_str()),
-        ("viber", c.viber.as_str()),
-        ("instagram", c.instagram.as_str()),
-        ("twitter", c.twitter.as_str()),
-        ("youtube", c.youtube.as_str()),
-        ("tel", c.tel.as_str()),
-    ]
-    .into_iter()
-    .filter(|(_, v)| !v.is_empty())
-    .collect();
+fn boot_json(
+    config: &Config,
+    settings: &SiteSettings,
+    messages: &LocaleMessages,
+    page: &ShellPage,
+) -> String {
+    // The site settings staff edit are the one source of links, menus and shipping.
+    let social = settings.social_links();
     let boot = Boot {
         locale: page.locale,
         languages: Locale::CHOOSER_ORDER.iter().map(|l| l.language()).collect(),
@@ -237,8 +233,8 @@ fn boot_json(config: &Config, messages: &LocaleMessages, page: &ShellPage) -> St
             catalog_url: CATALOG_URL,
         },
         features: Features {
-            room_menu: config.features.room_menu,
-            category_menu: config.features.category_menu,
+            room_menu: settings.features.room_menu,
+            category_menu: settings.features.category_menu,
         },
         payment_methods: [
             ("promptpay", &config.payments.promptpay_id),
@@ -249,8 +245,8 @@ fn boot_json(config: &Config, messages: &LocaleMessages, page: &ShellPage) -> St
         .map(|(method, _)| method)
         .collect(),
         shipping: ShippingTerms {
-            flat_rate: config.shipping_flat_rate,
-            free_over: config.free_shipping_over,
+            flat_rate: settings.shipping.flat_rate,
+            free_over: settings.shipping.free_over,
         },
     };
     serde_json::to_string(&boot).unwrap_or_else(|_| "{}".into())

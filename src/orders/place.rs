@@ -56,8 +56,26 @@ pub struct Placed {
 /// The shop settings a placement reads.
 #[derive(Debug, Clone)]
 pub struct Terms {
+    /// Shipping from the configuration; the site settings staff saved win (`content`).
     pub shipping: Shipping,
     pub payments: Payments,
+    /// The content snapshot holding the site settings, read at each placement.
+    pub content: Option<Arc<crate::content::cache::ContentCache>>,
+}
+
+impl Terms {
+    /// The shipping terms in force now.
+    pub fn shipping_now(&self) -> Shipping {
+        self.content
+            .as_ref()
+            .and_then(|content| {
+                content
+                    .current()
+                    .stored_settings()
+                    .map(|s| s.shipping.pricing())
+            })
+            .unwrap_or(self.shipping)
+    }
 }
 
 /// The most orders one transaction takes; more wait for the next.
@@ -285,7 +303,7 @@ pub fn place_one(
         coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
         coins_wanted: request.coins,
         coin_balance: user.coin,
-        shipping: terms.shipping,
+        shipping: terms.shipping_now(),
         now: (now_ms / 1000) as i64,
     })
     .map_err(pricing_refusal)?;

@@ -45,6 +45,15 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
     ("GET", "/api/admin/dashboard", Some("reports.read")),
     ("GET", "/api/admin/reports/sales", Some("reports.read")),
     ("GET", "/api/admin/reports/sales.csv", Some("reports.read")),
+    ("GET", "/api/admin/pages", Some("settings.write")),
+    ("POST", "/api/admin/pages", Some("settings.write")),
+    ("PUT", "/api/admin/pages/about", Some("settings.write")),
+    ("GET", "/api/admin/translations", Some("settings.write")),
+    ("PUT", "/api/admin/translations", Some("settings.write")),
+    ("GET", "/api/admin/settings", Some("settings.write")),
+    ("PUT", "/api/admin/settings", Some("settings.write")),
+    ("GET", "/api/admin/catalogue-pdf", Some("settings.write")),
+    ("POST", "/api/admin/catalogue-pdf", Some("settings.write")),
 ];
 
 /// The permissions the shipped roles grant (assets/seed/roles.json).
