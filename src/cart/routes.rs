@@ -432,7 +432,14 @@ pub async fn quote_cart(
         .unwrap_or(crate::i18n::Locale::En)
         .code();
     let catalog = state.catalog.current();
-    let (db, key, config) = (state.store.clone(), owner.clone(), state.config.clone());
+    let (db, key) = (state.store.clone(), owner.clone());
+    // The site settings (staff edit them) are the one source of the shipping terms.
+    let shipping = state
+        .content
+        .current()
+        .settings(&state.config)
+        .shipping
+        .pricing();
     let quote = blocking(move || {
         let cart = store::get(&db, &key)?;
         let promotions = crate::pricing::store::promotions(&db)?;
@@ -476,10 +483,7 @@ pub async fn quote_cart(
             coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
             coins_wanted: coins,
             coin_balance: balance,
-            shipping: crate::pricing::Shipping {
-                flat_rate: config.shipping_flat_rate,
-                free_over: config.free_shipping_over,
-            },
+            shipping,
             now: time::OffsetDateTime::now_utc().unix_timestamp(),
         };
         let quote = crate::pricing::quote(&request).map_err(pricing_error)?;

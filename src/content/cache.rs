@@ -9,9 +9,12 @@ use std::sync::{Arc, RwLock};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::edit::{apply_edits, edits_of};
 use super::messages::{lookup, merge_over_english};
-use super::model::Page;
+use super::model::{Localized, Page};
+use super::settings::SiteSettings;
 use super::store;
+use crate::config::Config;
 use crate::i18n::Locale;
 use crate::store::{Store, StoreError};
 
@@ -36,6 +39,10 @@ pub struct ContentSnapshot {
     pub pages: BTreeMap<String, Page>,
     /// Keys of the `province` labels: the provinces a delivery address may name.
     provinces: HashSet<String>,
+    /// The site settings the owner saved; `None` until the first save (see [`Self::settings`]).
+    stored_settings: Option<SiteSettings>,
+    /// The shipped `infoBar.message` of each language, the default of the settings.
+    shipped_info_bar: Localized,
 }
 
 impl ContentSnapshot {
@@ -44,8 +51,22 @@ impl ContentSnapshot {
         &self.locales[&locale]
     }
 
+    /// A published page.
     pub fn page(&self, name: &str) -> Option<&Page> {
         self.pages.get(name)
+    }
+
+    /// The site settings the owner saved, if ever.
+    pub fn stored_settings(&self) -> Option<&SiteSettings> {
+        self.stored_settings.as_ref()
+    }
+
+    /// The site settings in force: the saved ones, or those the configuration implies.
+    pub fn settings(&self, config: &Config) -> SiteSettings {
+        match &self.stored_settings {
+            Some(settings) => settings.clone(),
+            None => SiteSettings::from_config(config, self.shipped_info_bar.clone()),
+        }
     }
 
     pub fn is_province(&self, key: &str) -> bool {
@@ -53,18 +74,32 @@ impl ContentSnapshot {
     }
 
     fn build(stored: store::StoredContent) -> Result<ContentSnapshot, StoreError> {
-        let english = stored
+        let edits = edits_of(&stored.messages);
+        let stored_settings: Option<SiteSettings> = stored
+            .messages
+            .get(store::SETTINGS_KEY)
+            .and_then(|value| serde_json::from_value(value.clone()).ok());
+        let mut shipped_info_bar = Localized::default();
+        let mut english = stored
             .messages
             .get("en")
             .cloned()
             .unwrap_or(Value::Object(Default::default()));
+        apply_edits(&mut english, &edits[&Locale::En]);
         let mut locales = HashMap::new();
         let mut all = serde_json::Map::new();
         for locale in Locale::ALL {
-            let value = match stored.messages.get(locale.code()) {
+            let mut value = match stored.messages.get(locale.code()) {
                 Some(translation) => merge_over_english(&english, translation),
                 None => english.clone(),
             };
+            apply_edits(&mut value, &edits[&locale]);
+            *shipped_info_bar.get_exact_mut(locale) = lookup(&value, "infoBar.message")
+                .unwrap_or_default()
+                .to_string();
+            if let Some(settings) = &stored_settings {
+                overlay_settings(&mut value, settings, locale);
+            }
             all.insert(locale.code().to_string(), value.clone());
             let json = to_raw(&value)?;
             locales.insert(locale, LocaleMessages { value, json });
@@ -80,13 +115,40 @@ impl ContentSnapshot {
             .filter_map(|set| set.get("province").and_then(Value::as_object))
             .flat_map(|group| group.keys().cloned())
             .collect();
+        let pages = stored
+            .pages
+            .into_iter()
+            .filter(|(_, page)| page.published)
+            .collect();
         Ok(ContentSnapshot {
+            stored_settings,
+            shipped_info_bar,
             provinces,
             locales,
             all_locales_json: to_raw(&Value::Object(all))?,
             labels,
-            pages: stored.pages,
+            pages,
         })
+    }
+}
+
+/// The messages the settings page owns: the info-bar text, and the footer's phone line
+/// ("Call us: 02-123-4567", empty when there is no phone).
+fn overlay_settings(messages: &mut Value, settings: &SiteSettings, locale: Locale) {
+    let call_us = lookup(messages, "social.tel").unwrap_or("Tel.").to_string();
+    let tel = settings.contact.tel.trim();
+    let tel = tel.strip_prefix("tel:").unwrap_or(tel);
+    let footer_tel = if tel.is_empty() {
+        String::new()
+    } else {
+        format!("{call_us}: {tel}")
+    };
+    let info_bar = settings.info_bar.get(locale).to_string();
+    if let Some(bar) = messages.get_mut("infoBar").and_then(Value::as_object_mut) {
+        bar.insert("message".into(), Value::String(info_bar));
+    }
+    if let Some(footer) = messages.get_mut("footer").and_then(Value::as_object_mut) {
+        footer.insert("tel".into(), Value::String(footer_tel));
     }
 }
 
@@ -99,6 +161,12 @@ fn to_raw(value: &Value) -> Result<Box<RawValue>, StoreError> {
 
 /// Holds the current snapshot; readers take an `Arc` and never wait on a rebuild.
 pub struct ContentCache(RwLock<Arc<ContentSnapshot>>);
+
+impl std::fmt::Debug for ContentCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ContentCache")
+    }
+}
 
 impl ContentCache {
     pub fn load(store: &Store) -> Result<ContentCache, StoreError> {

@@ -38,13 +38,22 @@ impl Localized {
     }
 }
 
-/// An information page (`/about`, `/info/how-to-order`…). The body is plain text with
-/// paragraphs separated by blank lines: never HTML, so it cannot carry script.
+/// An information page (`/about`, `/info/how-to-order`…). The body is Markdown (paragraphs,
+/// headings, lists, emphasis, links) that the storefront renders as text elements, never as
+/// HTML: raw HTML shows as written and only `https:`, `mailto:`, `tel:` and site-relative links
+/// become links, so a body cannot carry script.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 pub struct Page {
     pub name: String,
     pub title: Localized,
     pub body: Localized,
+    /// Unpublished pages are kept for staff but answer 404 on the storefront.
+    #[serde(default = "published_by_default")]
+    pub published: bool,
+}
+
+fn published_by_default() -> bool {
+    true
 }
 
 /// The entry `GET /api/file/pages/listdir` gives for a page.

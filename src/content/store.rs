@@ -10,9 +10,24 @@ use crate::i18n::Locale;
 use crate::store::seed::SeedDocument;
 use crate::store::{JsonTable, Store, StoreError};
 
-/// Locale code → its message set (free-form JSON: the owner edits translations).
+/// Locale code → its message set as this release shipped it (free-form JSON, kept in step
+/// with the binary by seeding). The same table holds the shop's own texts under two more kinds
+/// of key, so that they are in every backup without a schema change:
+/// - [`edits_key`] (`edits/th`): the owner's translation edits of that locale, dotted message
+///   path → text, laid over the shipped set when the snapshot is built. Kept apart from the
+///   shipped document so that a new release still brings new and corrected keys (the seed
+///   document stays untouched) and never overwrites an owner's edit.
+/// - [`SETTINGS_KEY`]: the site settings (`content::settings::SiteSettings`).
 pub const LOCALE_CODE_TO_MESSAGES: JsonTable<&str, Value> =
     JsonTable::new("locale_code_to_messages");
+
+/// Where the owner's edits of a locale's messages are kept.
+pub fn edits_key(code: &str) -> String {
+    format!("edits/{code}")
+}
+
+/// Where the site settings are kept.
+pub const SETTINGS_KEY: &str = "settings/site";
 /// Label set name (`system`) → groups of labels.
 pub const LABEL_SET_TO_LABELS: JsonTable<&str, Value> = JsonTable::new("label_set_to_labels");
 /// Page name → [`Page`].
@@ -65,6 +80,7 @@ pub fn seed_documents() -> Result<Vec<SeedDocument>, String> {
 
 /// Everything the content snapshot is built from, read in one transaction.
 pub struct StoredContent {
+    /// Locale code → shipped messages; also the `edits/{code}` and settings rows.
     pub messages: BTreeMap<String, Value>,
     pub labels: BTreeMap<String, Value>,
     pub pages: BTreeMap<String, Page>,
