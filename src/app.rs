@@ -280,6 +280,36 @@ pub fn app(state: AppState) -> Router {
                 ),
             )),
         )
+        // Staff: products, stock and prices
+        .route(
+            "/api/admin/products",
+            get(admin::products::list_products).post(admin::products::create_product),
+        )
+        .route(
+            "/api/admin/products.csv",
+            get(admin::products::export_products_csv),
+        )
+        .route(
+            "/api/admin/products/{code}",
+            get(admin::products::get_product).put(admin::products::update_product),
+        )
+        .route(
+            "/api/admin/products/{code}/duplicate",
+            post(admin::products::duplicate_product),
+        )
+        .route(
+            "/api/admin/products/{code}/active",
+            post(admin::products::set_active),
+        )
+        .route(
+            "/api/admin/products/{code}/stock",
+            post(admin::products::adjust_stock),
+        )
+        .route("/api/admin/catalog/bulk", post(admin::products::bulk_edit))
+        .route(
+            "/api/admin/catalog/import",
+            post(admin::products::import_csv),
+        )
         // Catalogue
         .route("/api/app/room/list", get(catalog::routes::list_rooms))
         .route(

@@ -5,6 +5,7 @@ pub mod customers;
 pub mod model;
 pub mod orders;
 pub mod permissions;
+pub mod products;
 pub mod reports;
 pub mod routes;
 pub mod staff;

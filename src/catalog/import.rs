@@ -7,9 +7,16 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use super::edit::{self, Actor};
 use super::model::{Dimensions, Product};
+use super::store::PRODUCT_CODE_TO_PRODUCT;
+use crate::activity::{self, Event};
 use crate::content::model::Localized;
 use crate::domain::Satang;
+use crate::store::{Store, StoreError, Txn};
 
 /// A product and the line of the file it starts on.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -20,6 +27,8 @@ pub struct ImportRow {
 
 /// Reads a catalogue file; `Err` lists every row that cannot even be read.
 pub fn parse(text: &str, is_csv: bool) -> Result<Vec<ImportRow>, Vec<String>> {
+    // Spreadsheet programs (and the staff export) start UTF-8 files with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if is_csv {
         parse_csv(text)
     } else {
@@ -191,6 +200,7 @@ fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
             price: Satang(price),
             compare_at_price: (compare >= 0).then_some(Satang(compare)),
             images: list("images"),
+            image_alts: Default::default(),
             rooms: list("rooms"),
             categories: list("categories"),
             dimensions: Dimensions {
@@ -204,6 +214,7 @@ fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
             active,
             popularity: to_u32(popularity),
             created_at: get("createdAt"),
+            version: 0,
         };
         if row_problems.is_empty() {
             rows.push(ImportRow { line, product });
@@ -244,6 +255,226 @@ pub fn validate(
         problems.push("the file holds no products".into());
     }
     problems
+}
+
+/// What an import would do with one row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum RowChange {
+    New,
+    Changed,
+    Unchanged,
+}
+
+/// One row of a preview: its line, code, and which fields it changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RowPreview {
+    #[ts(type = "number")]
+    pub line: usize,
+    pub code: String,
+    pub change: RowChange,
+    /// The fields that differ from the stored product (`price`, `name.th`, `stock`…).
+    pub fields: Vec<String>,
+    /// A short before → after summary.
+    pub details: String,
+}
+
+/// What importing a file would do (or did): every problem by line, and every row's change.
+/// Nothing is written while there is a problem.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportPreview {
+    /// `line N (CODE): field: message`, all of them.
+    pub problems: Vec<String>,
+    pub rows: Vec<RowPreview>,
+    #[ts(type = "number")]
+    pub new: usize,
+    #[ts(type = "number")]
+    pub updated: usize,
+    #[ts(type = "number")]
+    pub unchanged: usize,
+}
+
+/// The fields of `after` that differ from `before` (versions aside).
+pub fn changed_fields(before: &Product, after: &Product) -> Vec<String> {
+    let mut out = Vec::new();
+    let (a, b) = (&before.name, &after.name);
+    for (lang, x, y) in [
+        ("en", &a.en, &b.en),
+        ("th", &a.th, &b.th),
+        ("my", &a.my, &b.my),
+        ("km", &a.km, &b.km),
+        ("id", &a.id, &b.id),
+    ] {
+        if x != y {
+            out.push(format!("name.{lang}"));
+        }
+    }
+    let (a, b) = (&before.description, &after.description);
+    for (lang, x, y) in [
+        ("en", &a.en, &b.en),
+        ("th", &a.th, &b.th),
+        ("my", &a.my, &b.my),
+        ("km", &a.km, &b.km),
+        ("id", &a.id, &b.id),
+    ] {
+        if x != y {
+            out.push(format!("description.{lang}"));
+        }
+    }
+    let mut differs = |field: &str, same: bool| {
+        if !same {
+            out.push(field.to_string());
+        }
+    };
+    differs("price", before.price == after.price);
+    differs(
+        "compareAtPrice",
+        before.compare_at_price == after.compare_at_price,
+    );
+    differs("images", before.images == after.images);
+    differs("rooms", before.rooms == after.rooms);
+    differs("categories", before.categories == after.categories);
+    differs("dimensions", before.dimensions == after.dimensions);
+    differs("material", before.material == after.material);
+    differs("colour", before.colour == after.colour);
+    differs("stock", before.stock == after.stock);
+    differs("active", before.active == after.active);
+    differs("popularity", before.popularity == after.popularity);
+    differs("createdAt", before.created_at == after.created_at);
+    out
+}
+
+/// Checks rows against what is stored (inside `txn`) and says what each would change.
+pub fn preview_in(txn: &impl Txn, rows: &[ImportRow]) -> Result<ImportPreview, StoreError> {
+    let (rooms, categories) = edit::known_keys(txn)?;
+    let mut preview = ImportPreview {
+        problems: validate(rows, &rooms, &categories),
+        ..ImportPreview::default()
+    };
+    for row in rows {
+        let (change, fields, details) = match edit::find_in(txn, &row.product.code)? {
+            None => {
+                preview.new += 1;
+                (RowChange::New, Vec::new(), String::new())
+            }
+            Some(stored) => {
+                let mut after = row.product.clone();
+                after.version = stored.version;
+                let fields = changed_fields(&stored, &after);
+                if fields.is_empty() {
+                    preview.unchanged += 1;
+                    (RowChange::Unchanged, fields, String::new())
+                } else {
+                    preview.updated += 1;
+                    (RowChange::Changed, fields, edit::summary(&stored, &after))
+                }
+            }
+        };
+        preview.rows.push(RowPreview {
+            line: row.line,
+            code: row.product.code.clone(),
+            change,
+            fields,
+            details,
+        });
+    }
+    Ok(preview)
+}
+
+/// Parses a file and previews it; a file that cannot be read previews as its problems.
+pub fn preview_text(store: &Store, text: &str, is_csv: bool) -> Result<ImportPreview, StoreError> {
+    match parse(text, is_csv) {
+        Ok(rows) => store.read(|txn| preview_in(txn, &rows)),
+        Err(problems) => Ok(ImportPreview {
+            problems,
+            ..ImportPreview::default()
+        }),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// Every problem in the file; nothing was written.
+    #[error("{} problem(s) in the file, nothing was imported:\n  {}", .0.problems.len(), .0.problems.join("\n  "))]
+    Problems(Box<ImportPreview>),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Imports rows all or nothing (the one implementation behind `kiosk catalog import` and the
+/// staff upload): new products start at version 1, changed ones get the next version,
+/// unchanged ones are left alone; stock levels that change are recorded in the stock ledger
+/// with the reason "import"; one activity event sums the import up.
+pub fn apply(
+    store: &Store,
+    actor: Actor,
+    rows: &[ImportRow],
+) -> Result<ImportPreview, ImportError> {
+    store.write(|txn| {
+        let preview = preview_in(txn, rows)?;
+        if !preview.problems.is_empty() {
+            return Err(ImportError::Problems(Box::new(preview)));
+        }
+        for (row, seen) in rows.iter().zip(&preview.rows) {
+            let mut product = row.product.clone();
+            product.version = match seen.change {
+                RowChange::Unchanged => continue,
+                RowChange::New => 1,
+                RowChange::Changed => {
+                    let stored = edit::find_in(txn, &product.code)?;
+                    // Files carry no alt texts: keep the stored ones of images still shown.
+                    if product.image_alts.is_empty()
+                        && let Some(stored) = &stored
+                    {
+                        product.image_alts = stored
+                            .image_alts
+                            .iter()
+                            .filter(|(image, _)| product.images.contains(image))
+                            .map(|(image, alt)| (image.clone(), alt.clone()))
+                            .collect();
+                    }
+                    stored.map_or(0, |p| p.version) + 1
+                }
+            };
+            PRODUCT_CODE_TO_PRODUCT
+                .write(txn)?
+                .put(product.code.as_str(), &product)?;
+            edit::set_level_in(
+                txn,
+                actor,
+                &product.code,
+                u64::from(product.stock),
+                "import",
+            )?;
+        }
+        let mut details = format!(
+            "{} new, {} changed, {} unchanged",
+            preview.new, preview.updated, preview.unchanged
+        );
+        let changed: Vec<&str> = preview
+            .rows
+            .iter()
+            .filter(|r| r.change != RowChange::Unchanged)
+            .map(|r| r.code.as_str())
+            .collect();
+        if !changed.is_empty() {
+            details.push_str(": ");
+            details.push_str(&changed.join(", "));
+        }
+        activity::log(
+            txn,
+            &Event {
+                actor: actor.name,
+                kcard: actor.kcard,
+                action: "catalogue imported",
+                target: "catalogue",
+                details: &details,
+            },
+        )?;
+        Ok(preview)
+    })
 }
 
 /// Writes products as CSV (columns as [`CSV_COLUMNS`]).

@@ -1,6 +1,7 @@
 //! The catalogue: rooms and the category tree (products build on these).
 
 pub mod cache;
+pub mod edit;
 pub mod images;
 pub mod import;
 pub mod model;

@@ -43,6 +43,12 @@ pub struct Product {
     /// Sort key for "newest": an ISO date (YYYY-MM-DD).
     #[serde(default)]
     pub created_at: String,
+    /// Bumped by every change to the product (not by stock, which has its own ledger); a staff
+    /// save based on another version is refused (`version_conflict`). 0 for never-edited
+    /// seeds and imports older than versions.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub version: u64,
 }
 
 fn yes() -> bool {
@@ -127,6 +133,35 @@ impl Product {
         }
         if self.popularity > 100 {
             out.push("popularity: must be 0 to 100".into());
+        }
+        let (n, d) = (&self.name, &self.description);
+        for (lang, name, description) in [
+            ("en", &n.en, &d.en),
+            ("th", &n.th, &d.th),
+            ("my", &n.my, &d.my),
+            ("km", &n.km, &d.km),
+            ("id", &n.id, &d.id),
+        ] {
+            if name.chars().count() > 200 {
+                out.push(format!("name.{lang}: at most 200 characters"));
+            }
+            if description.chars().count() > 10_000 {
+                out.push(format!("description.{lang}: at most 10000 characters"));
+            }
+        }
+        for (field, mm) in [
+            ("dimensions.width", self.dimensions.width),
+            ("dimensions.depth", self.dimensions.depth),
+            ("dimensions.height", self.dimensions.height),
+        ] {
+            if mm > 100_000 {
+                out.push(format!("{field}: {mm} mm is more than 100 m"));
+            }
+        }
+        for (field, key) in [("material", &self.material), ("colour", &self.colour)] {
+            if key.len() > 64 || key.chars().any(char::is_whitespace) {
+                out.push(format!("{field}: {key:?} must be a code-table key"));
+            }
         }
         out
     }

@@ -20,7 +20,6 @@ use crate::catalog::store as catalog;
 use crate::config::Config;
 use crate::store::tables::ALL_TABLES;
 use crate::store::{Store, StoreError, backup, migrate};
-use std::collections::HashSet;
 
 /// One request from the CLI. Paths are absolute: the server's working directory is not the
 /// operator's.
@@ -151,39 +150,18 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
         Operation::CatalogImport { rows } => {
-            let rooms: HashSet<String> = catalog::load_rooms(ctx.store)
-                .map_err(|e| text(&e))?
-                .into_iter()
-                .map(|r| r.key)
-                .collect();
-            let categories: HashSet<String> = catalog::load_categories(ctx.store)
-                .map_err(|e| text(&e))?
-                .into_iter()
-                .map(|c| c.key)
-                .collect();
-            let problems = import::validate(&rows, &rooms, &categories);
-            if !problems.is_empty() {
-                return Err(format!(
-                    "{} problem(s) in the file, nothing was imported:\n  {}",
-                    problems.len(),
-                    problems.join("\n  ")
-                ));
-            }
-            let existing: HashSet<String> = catalog::load_products(ctx.store)
-                .map_err(|e| text(&e))?
-                .into_iter()
-                .map(|p| p.code)
-                .collect();
-            let products: Vec<_> = rows.into_iter().map(|r| r.product).collect();
-            let updated = products
-                .iter()
-                .filter(|p| existing.contains(&p.code))
-                .count();
-            catalog::upsert_products(ctx.store, &products).map_err(|e| text(&e))?;
+            let actor = crate::catalog::edit::Actor {
+                name: "cli",
+                kcard: "",
+            };
+            let done = import::apply(ctx.store, actor, &rows).map_err(|e| text(&e))?;
             (ctx.after_change)(Changed::Catalog)?;
-            Ok(
-                json!({"imported": products.len(), "new": products.len() - updated, "updated": updated}),
-            )
+            Ok(json!({
+                "imported": done.new + done.updated,
+                "new": done.new,
+                "updated": done.updated,
+                "unchanged": done.unchanged,
+            }))
         }
         Operation::CatalogExport => {
             Ok(json!({"products": catalog::load_products(ctx.store).map_err(|e| text(&e))?}))

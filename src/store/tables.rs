@@ -43,6 +43,7 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::PairToBytes(crate::accounts::coins::COIN_LEDGER.definition()),
     AnyTable::PairToBytes(crate::activity::LOG_TIME_TO_LINE.definition()),
     AnyTable::TextToU64(crate::catalog::stock::STOCK_CODE_TO_LEVEL.definition()),
+    AnyTable::TextU64ToBytes(crate::catalog::edit::STOCK_LEDGER.definition()),
     AnyTable::U64ToBytes(crate::orders::store::ORDER_ID_TO_ORDER.definition()),
     AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER.definition()),
     AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER.definition()),

@@ -45,6 +45,28 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
     ("GET", "/api/admin/dashboard", Some("reports.read")),
     ("GET", "/api/admin/reports/sales", Some("reports.read")),
     ("GET", "/api/admin/reports/sales.csv", Some("reports.read")),
+    ("GET", "/api/admin/products", Some("catalog.write")),
+    ("POST", "/api/admin/products", Some("catalog.write")),
+    ("GET", "/api/admin/products.csv", Some("catalog.write")),
+    ("GET", "/api/admin/products/{product}", Some("catalog.write")),
+    ("PUT", "/api/admin/products/{product}", Some("catalog.write")),
+    (
+        "POST",
+        "/api/admin/products/{product}/duplicate",
+        Some("catalog.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/products/{product}/active",
+        Some("catalog.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/products/{product}/stock",
+        Some("catalog.write"),
+    ),
+    ("POST", "/api/admin/catalog/bulk", Some("catalog.write")),
+    ("POST", "/api/admin/catalog/import", Some("catalog.write")),
     ("GET", "/api/admin/pages", Some("settings.write")),
     ("POST", "/api/admin/pages", Some("settings.write")),
     ("PUT", "/api/admin/pages/about", Some("settings.write")),
@@ -138,7 +160,8 @@ async fn every_staff_route_checks_its_permission_for_every_role() {
     for (method, template, permission) in STAFF_ROUTES {
         let path = template
             .replace("{order}", &order_id.to_string())
-            .replace("{user}", &buyer.id.to_string());
+            .replace("{user}", &buyer.id.to_string())
+            .replace("{product}", "SF-1001");
         let (status, body) = send(&app, method, &path, None, &json!({})).await;
         assert_eq!(status, 401, "{method} {path} without a token: {body}");
         for (role, token) in &tokens {

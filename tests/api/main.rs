@@ -3,6 +3,7 @@
 
 mod accounts;
 mod admin;
+mod admin_products;
 mod admin_content;
 mod api_files;
 mod cart;
