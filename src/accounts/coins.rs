@@ -87,16 +87,15 @@ pub fn adjust_by_staff(
 ) -> Result<User, AccountError> {
     store.write(|txn| {
         let user = apply(txn, user_id, change)?;
-        crate::activity::append(
+        crate::activity::log(
             txn,
-            staff_name,
-            &format!(
-                "adjusted coins of {} by {} ({})",
-                user.username,
-                change.amount,
-                change.reason.trim()
-            ),
-            kcard,
+            &crate::activity::Event {
+                actor: staff_name,
+                kcard,
+                action: "coins adjusted",
+                target: &format!("user {}", user.username),
+                details: &format!("{:+} ({})", change.amount, change.reason.trim()),
+            },
         )?;
         Ok(user)
     })

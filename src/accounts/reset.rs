@@ -57,11 +57,15 @@ pub fn start(
             },
         )?;
         drop(tickets);
-        activity::append(
+        activity::log(
             txn,
-            actor,
-            &format!("password reset link made for {}", user.username),
-            kcard,
+            &activity::Event {
+                actor,
+                kcard,
+                action: "password reset link made",
+                target: &format!("user {}", user.username),
+                details: "",
+            },
         )?;
         Ok((token.clone(), expires_at))
     })

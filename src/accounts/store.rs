@@ -116,25 +116,21 @@ pub fn register_local_user(
         user.phone = phone.into();
         index.put(username.key().as_str(), user.id.get())?;
         put_in(txn, &user)?;
-        if contact.added_by.is_empty() {
-            activity::append(
-                txn,
-                &user.username,
-                &format!("registered (role {})", user.role.as_str()),
-                contact.kcard,
-            )?;
+        let (actor, action) = if contact.added_by.is_empty() {
+            (user.username.as_str(), "registered")
         } else {
-            activity::append(
-                txn,
-                contact.added_by,
-                &format!(
-                    "account {} added (role {})",
-                    user.username,
-                    user.role.as_str()
-                ),
-                contact.kcard,
-            )?;
-        }
+            (contact.added_by, "account added")
+        };
+        activity::log(
+            txn,
+            &activity::Event {
+                actor,
+                kcard: contact.kcard,
+                action,
+                target: &format!("user {}", user.username),
+                details: &format!("role {}", user.role.as_str()),
+            },
+        )?;
         Ok(user)
     })
 }
@@ -252,16 +248,21 @@ pub fn set_role_of(
     let role = Role::parse(role).map_err(AccountError::Invalid)?;
     store.write(|txn| {
         let mut user = load(txn, id)?;
-        let action = format!(
-            "role of {} set to {} (was {})",
-            user.username,
-            role.as_str(),
-            user.role.as_str()
-        );
+        let details = format!("{} → {}", user.role.as_str(), role.as_str());
+        let target = format!("user {}", user.username);
         user.role = role;
         user.token_version += 1;
         put_in(txn, &user)?;
-        activity::append(txn, actor, &action, kcard)?;
+        activity::log(
+            txn,
+            &activity::Event {
+                actor,
+                kcard,
+                action: "role changed",
+                target: &target,
+                details: &details,
+            },
+        )?;
         Ok(user)
     })
 }
@@ -304,12 +305,19 @@ pub fn set_disabled(
             user.token_version += 1;
             put_in(txn, &user)?;
         }
-        let action = if disabled { "disabled" } else { "enabled" };
-        activity::append(
+        activity::log(
             txn,
-            actor,
-            &format!("account {} {action}", user.username),
-            kcard,
+            &activity::Event {
+                actor,
+                kcard,
+                action: if disabled {
+                    "account disabled"
+                } else {
+                    "account enabled"
+                },
+                target: &format!("user {}", user.username),
+                details: "",
+            },
         )?;
         Ok(user)
     })

@@ -23,6 +23,53 @@ pub struct LogLine {
     pub action: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kcard: String,
+    /// What the change was made to, as `kind key` (`order K000123`, `product SF-1001`,
+    /// `user alice`); empty on lines older than structured events.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[ts(as = "Option<String>", optional)]
+    pub target: String,
+    /// A short before → after summary (`price 12900 → 13545`, `Kerry TH123…`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[ts(as = "Option<String>", optional)]
+    pub details: String,
+}
+
+/// A structured event: who did what to which thing, and how it changed.
+#[derive(Debug, Clone, Copy)]
+pub struct Event<'a> {
+    /// The user name acting.
+    pub actor: &'a str,
+    /// The request's `kcard` channel.
+    pub kcard: &'a str,
+    /// A short verb phrase: `product created`, `order shipped`, `coupon changed`.
+    pub action: &'a str,
+    /// `kind key`: `product SF-1001`, `coupon SONGKRAN25`, `page about`.
+    pub target: &'a str,
+    /// A short before → after summary; may be empty.
+    pub details: &'a str,
+}
+
+/// Longest `details` kept: a summary, not a copy of the document.
+const DETAILS_CHARS: usize = 500;
+
+/// Writes a structured event within the caller's transaction (the change and its line commit
+/// together or not at all).
+pub fn log(txn: &WriteTransaction, event: &Event) -> Result<(), StoreError> {
+    let at = now_millis();
+    let seq = next_id(txn, "activity_log")?;
+    let mut details: String = event.details.chars().take(DETAILS_CHARS).collect();
+    if details.len() < event.details.len() {
+        details.push('…');
+    }
+    let line = LogLine {
+        at,
+        user: event.actor.into(),
+        action: event.action.into(),
+        kcard: event.kcard.chars().take(64).collect(),
+        target: event.target.chars().take(200).collect(),
+        details,
+    };
+    LOG_TIME_TO_LINE.write(txn)?.put((at, seq), &line)
 }
 
 /// Appends a line within the caller's transaction.
@@ -32,15 +79,16 @@ pub fn append(
     action: &str,
     kcard: &str,
 ) -> Result<(), StoreError> {
-    let at = now_millis();
-    let seq = next_id(txn, "activity_log")?;
-    let line = LogLine {
-        at,
-        user: user.into(),
-        action: action.into(),
-        kcard: kcard.chars().take(64).collect(),
-    };
-    LOG_TIME_TO_LINE.write(txn)?.put((at, seq), &line)
+    log(
+        txn,
+        &Event {
+            actor: user,
+            kcard,
+            action,
+            target: "",
+            details: "",
+        },
+    )
 }
 
 /// Appends a line in its own transaction (for events with no other write, like a failed sign-in).
@@ -58,7 +106,10 @@ pub fn newest(store: &Store, limit: usize) -> Result<Vec<LogLine>, StoreError> {
 pub struct LogFilter {
     /// Exactly this user name.
     pub actor: Option<String>,
-    /// Part of the action text or the user name (any case): an order number, a customer.
+    /// Exactly this target (`order K000123`).
+    pub target: Option<String>,
+    /// Part of the action, target, details or user name (any case): an order number, a
+    /// customer.
     pub text: Option<String>,
     /// Lines from `since` (unix ms, inclusive) to `until` (exclusive): a shop day.
     pub since: u64,
@@ -85,9 +136,11 @@ pub fn search(
             .read(txn)?
             .scan_rev_in((filter.since, 0)..upper, |key, line| {
                 let keep = filter.actor.as_ref().is_none_or(|a| &line.user == a)
+                    && filter.target.as_ref().is_none_or(|t| &line.target == t)
                     && text.as_ref().is_none_or(|t| {
-                        line.action.to_lowercase().contains(t.as_str())
-                            || line.user.to_lowercase().contains(t.as_str())
+                        [&line.action, &line.target, &line.details, &line.user]
+                            .iter()
+                            .any(|field| field.to_lowercase().contains(t.as_str()))
                     });
                 if keep {
                     if page.len() == limit {

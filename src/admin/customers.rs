@@ -262,7 +262,7 @@ pub async fn adjust_coins(
 #[serde(deny_unknown_fields)]
 pub struct DisabledBody {
     /// `true` to disable (sign-in refused, tokens stop at once), `false` to enable again.
-    disabled: bool,
+    pub disabled: bool,
 }
 
 /// Disables or enables a customer's account.

@@ -165,11 +165,15 @@ pub fn replace(store: &Store, roles: &Roles, actor: &str, kcard: &str) -> Result
             .iter()
             .map(|(role, set)| format!("{role}: {}", set.len()))
             .collect();
-        crate::activity::append(
+        crate::activity::log(
             txn,
-            actor,
-            &format!("roles changed ({})", summary.join(", ")),
-            kcard,
+            &crate::activity::Event {
+                actor,
+                kcard,
+                action: "roles changed",
+                target: "roles",
+                details: &summary.join(", "),
+            },
         )?;
         Ok(())
     })

@@ -29,8 +29,6 @@ use crate::store::{Store, StoreError};
 
 /// The longest range one report covers.
 const MAX_DAYS: i64 = 400;
-/// An unpaid order older than this needs a reminder or a cancellation.
-const PAYMENT_WAIT_HOURS: u64 = 24;
 /// Products with this many units or fewer count as low on stock.
 const LOW_STOCK: u32 = 3;
 
@@ -297,8 +295,10 @@ pub async fn sales_report_csv(
 #[derive(Debug, Clone, Default, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Attention {
-    /// Unpaid for longer than a day.
+    /// Unpaid for longer than `payment_wait_hours`.
     pub awaiting_payment: u64,
+    /// The configured `payment_wait_hours`, so the dashboard can say "for more than N hours".
+    pub payment_wait_hours: u32,
     /// Paid or being prepared, not shipped yet.
     pub to_ship: u64,
     /// Shipped, not yet confirmed delivered.
@@ -328,8 +328,8 @@ pub struct DashboardAnswer {
     pub low_stock: Vec<LowStock>,
 }
 
-fn attention(store: &Store) -> Result<Attention, StoreError> {
-    let waited = crate::activity::now_millis().saturating_sub(PAYMENT_WAIT_HOURS * 3_600_000);
+fn attention(store: &Store, wait_hours: u32) -> Result<Attention, StoreError> {
+    let waited = crate::activity::now_millis().saturating_sub(u64::from(wait_hours) * 3_600_000);
     store.read(|txn| {
         let index = ORDER_STATUS_TO_ORDER.read(txn)?;
         let count = |status: Status| -> Result<u64, StoreError> {
@@ -347,6 +347,7 @@ fn attention(store: &Store) -> Result<Attention, StoreError> {
         }
         Ok(Attention {
             awaiting_payment: awaiting,
+            payment_wait_hours: wait_hours,
             to_ship: count(Status::Paid)? + count(Status::Preparing)?,
             in_transit: count(Status::Shipped)?,
         })
@@ -372,12 +373,13 @@ pub async fn dashboard(
 ) -> Result<Json<DashboardAnswer>, AppError> {
     let db = state.store.clone();
     let to = today();
+    let wait_hours = state.config.payment_wait_hours;
     let (today_sales, week, month, attention) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
-            attention(&db)?,
+            attention(&db, wait_hours)?,
         ))
     })
     .await

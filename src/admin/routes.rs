@@ -44,7 +44,10 @@ pub struct ActivityQuery {
     /// Exactly this user name.
     #[ts(optional)]
     pub actor: Option<String>,
-    /// Part of the action: an order number, a user name, a word.
+    /// Exactly this target, `kind key`: `order K000123`, `product SF-1001`.
+    #[ts(optional)]
+    pub target: Option<String>,
+    /// Part of the action, target or details: an order number, a user name, a word.
     #[ts(optional)]
     pub q: Option<String>,
     /// One shop day, `YYYY-MM-DD`.
@@ -138,6 +141,7 @@ pub async fn list_activity(
     let text = |v: Option<String>| v.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     let filter = LogFilter {
         actor: text(query.actor),
+        target: text(query.target),
         text: text(query.q),
         since,
         until,

@@ -311,3 +311,58 @@ pub async fn set_role(
         user: Customer::from(&user),
     }))
 }
+
+/// Disables or enables a staff account (the same use case as `kiosk user disable|enable`); a
+/// disabled account's tokens stop working at once. Nobody disables their own account, so a
+/// shop always keeps someone who can undo it.
+#[utoipa::path(
+    post,
+    path = "/api/admin/staff/{id}/disabled",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "user id")),
+    request_body = super::customers::DisabledBody,
+    responses(
+        (status = 200, description = "The account", body = StaffMemberAnswer),
+        (status = 400, description = "`invalid_input`: your own account, or not a staff account", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn set_staff_disabled(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::StaffManage>,
+    Path(id): Path<UserId>,
+    Json(body): Json<super::customers::DisabledBody>,
+) -> Result<Json<StaffMemberAnswer>, AppError> {
+    if staff.caller().user.id == id {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "you cannot disable your own account; ask another owner",
+        ));
+    }
+    let db = state.store.clone();
+    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let user = blocking(move || {
+        let target = store::find_by_id(&db, id)?
+            .ok_or_else(|| crate::accounts::store::AccountError::NoSuchUser(id.to_string()))?;
+        if !target.role.is_admin() {
+            return Err(crate::accounts::store::AccountError::Invalid(format!(
+                "{} is a customer account, not staff",
+                target.username
+            )));
+        }
+        store::set_disabled(&db, id, body.disabled, &actor, &channel)
+    })
+    .await
+    .map_err(|err| match err {
+        AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
+        other => other,
+    })?;
+    Ok(Json(StaffMemberAnswer {
+        status: SuccessStatus::Success,
+        user: Customer::from(&user),
+    }))
+}

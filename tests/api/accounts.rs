@@ -418,14 +418,17 @@ async fn sign_ins_failures_and_changes_are_in_the_activity_log() {
     let staff = app.token("boss", "admin").await;
     let (status, log) = app.get_authed("/api/admin/activity", &staff).await;
     assert_eq!(status, 200);
+    // Each line as "who", "action target (details)", "kcard".
     let lines: Vec<(String, String, String)> = log["lines"]
         .as_array()
         .unwrap()
         .iter()
         .map(|l| {
+            let target = l["target"].as_str().unwrap_or("");
+            let details = l["details"].as_str().unwrap_or("");
             (
                 l["user"].as_str().unwrap().into(),
-                l["action"].as_str().unwrap().into(),
+                format!("{} {target} ({details})", l["action"].as_str().unwrap()),
                 l["kcard"].as_str().unwrap_or("").into(),
             )
         })
@@ -447,13 +450,13 @@ async fn sign_ins_failures_and_changes_are_in_the_activity_log() {
     assert!(
         lines
             .iter()
-            .any(|(user, a, _)| user == "cli" && a.starts_with("role of nok set to admin-sales")),
+            .any(|(user, a, _)| user == "cli" && a == "role changed user nok (user → admin-sales)"),
         "no role change line in {lines:?}"
     );
     assert!(
         lines
             .iter()
-            .any(|(_, a, kcard)| a == "signed in (local)" && kcard == "kiosk-7")
+            .any(|(_, a, kcard)| a.starts_with("signed in (local)") && kcard == "kiosk-7")
     );
     let (status, _) = app
         .get_authed("/api/admin/activity", &register(&app, "ploy").await)

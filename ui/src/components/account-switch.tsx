@@ -1,13 +1,19 @@
-//! Disable or enable a customer's account, asked twice: a disabled account is signed out
-//! everywhere at once and cannot sign in until enabled again.
+//! Disable or enable an account (a customer's or a staff member's), asked twice: a disabled account
+//! is signed out everywhere at once and cannot sign in until enabled again. The staff pages pass
+//! the call that makes the change (the customer and staff endpoints differ in permission).
 import { useRef, useState } from 'react';
-import type { Customer } from '../../../api/types';
-import { useI18n } from '../../../i18n/i18n-store';
-import { setDisabled } from '../api/set-disabled';
+import type { Customer } from '../api/types';
+import { useI18n } from '../i18n/i18n-store';
+import './account-switch.css';
 
-type SwitchProps = { customer: Customer; errorText: (error: unknown) => string; onChanged: (customer: Customer) => void };
+type SwitchProps = {
+  customer: Customer;
+  setDisabled: (id: number, disabled: boolean) => Promise<Customer>;
+  errorText: (error: unknown) => string;
+  onChanged: (customer: Customer) => void;
+};
 
-export function AccountSwitch({ customer, errorText, onChanged }: SwitchProps) {
+export function AccountSwitch({ customer, setDisabled, errorText, onChanged }: SwitchProps) {
   const { t } = useI18n();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);

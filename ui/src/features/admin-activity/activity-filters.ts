@@ -1,5 +1,6 @@
-//! The activity viewer's filters and the URL: the person (exact user name), words of the action
-//! and one shop day, as `?actor=&q=&day=`; bad values are dropped, empty ones left out.
+//! The activity viewer's filters and the URL: the person (exact user name), the thing changed
+//! (exact target, e.g. `order K000123`), words and one shop day, as `?actor=&target=&q=&day=`; bad
+//! values are dropped, empty ones left out.
 
 /** Is this text a real calendar day written YYYY-MM-DD? */
 function isDay(text: string): boolean {
@@ -9,17 +10,17 @@ function isDay(text: string): boolean {
   return date.toISOString().slice(0, 10) === text;
 }
 
-export type ActivityFilters = { actor: string; q: string; day: string };
+export type ActivityFilters = { actor: string; target: string; q: string; day: string };
 
-export const NO_ACTIVITY_FILTERS: ActivityFilters = { actor: '', q: '', day: '' };
+export const NO_ACTIVITY_FILTERS: ActivityFilters = { actor: '', target: '', q: '', day: '' };
 
-const KEYS = ['actor', 'q', 'day'] as const;
+const KEYS = ['actor', 'target', 'q', 'day'] as const;
 
 export function parseActivityFilters(search: string): ActivityFilters {
   const params = new URLSearchParams(search);
   const text = (key: string, max: number) => (params.get(key) ?? '').trim().slice(0, max);
   const day = text('day', 10);
-  return { actor: text('actor', 100), q: text('q', 100), day: isDay(day) ? day : '' };
+  return { actor: text('actor', 100), target: text('target', 200), q: text('q', 100), day: isDay(day) ? day : '' };
 }
 
 export function activitySearch(filters: ActivityFilters): string {

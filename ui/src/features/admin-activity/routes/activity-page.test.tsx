@@ -17,8 +17,8 @@ beforeEach(() => {
     return jsonResponse({
       status: 'success',
       lines: [
-        { at: 3, user: 'clerk1', action: 'order K000003 → shipped (kerry, TH1)', kcard: 'web' },
-        { at: 2, user: 'clerk1', action: 'order K000003 → paid: SLIP-1' },
+        { at: 3, user: 'clerk1', action: 'order shipped', target: 'order K000003', details: 'kerry, TH1', kcard: 'web' },
+        { at: 2, user: 'clerk1', action: 'order paid', target: 'order K000003', details: 'SLIP-1' },
       ],
       next: '2.17',
     });
@@ -58,5 +58,15 @@ describe('the activity log', () => {
     fireEvent.input(screen.getByLabelText('Words'), { target: { value: 'K000003' } });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/activity?actor=clerk1&q=K000003'));
+  });
+  it('shows what changed and filters by the changed item from its name in a line', async () => {
+    const memory = renderLog('/admin/activity?actor=clerk1');
+    await waitFor(() => expect(screen.getAllByTestId('activity-line')).toHaveLength(2));
+    expect(screen.getAllByTestId('activity-line')[0]!.textContent).toContain('order shipped · order K000003 · kerry, TH1');
+    fireEvent.click(screen.getAllByRole('link', { name: 'order K000003' })[0]!);
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/activity?actor=clerk1&target=order+K000003'));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/admin/activity?actor=clerk1&target=order+K000003&limit=100'));
+    fireEvent.click(screen.getByRole('button', { name: 'All items' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/activity?actor=clerk1'));
   });
 });

@@ -74,7 +74,25 @@ export function ActivityPage({ tools }: ActivityPageProps) {
       {user}
     </Link>
   );
-  const filtered = filters.actor || filters.q || filters.day;
+  const targetLink = (target: string) => (
+    <Link href={`/admin/activity${activitySearch({ ...filters, target })}`} class="activity__target" title={t('admin.activity.onlyTarget', { name: target })}>
+      {target}
+    </Link>
+  );
+  /** "order shipped · order K000123 · kerry, TH1": what happened, to what, and how. */
+  const what = (line: LogLine) => (
+    <>
+      <span class="activity__action">{line.action}</span>
+      {line.target ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          {targetLink(line.target)}
+        </>
+      ) : null}
+      {line.details ? <span class="activity__details"> · {line.details}</span> : null}
+    </>
+  );
+  const filtered = filters.actor || filters.target || filters.q || filters.day;
 
   return (
     <section class="page admin-page" aria-labelledby={`${id}-title`}>
@@ -134,6 +152,14 @@ export function ActivityPage({ tools }: ActivityPageProps) {
             onBlur={() => apply(draft)}
           />
         </div>
+        {filters.target ? (
+          <p class="activity-filters__target">
+            <span>{t('admin.activity.target')}:</span> <strong>{filters.target}</strong>{' '}
+            <button type="button" class="button button--ghost" onClick={() => apply({ ...filters, target: '' })}>
+              {t('admin.activity.allTargets')}
+            </button>
+          </p>
+        ) : null}
         <div class="activity-filters__actions">
           <button type="submit" class="button">
             <Icon name="search" size={18} />
@@ -162,7 +188,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
                   {personLink(line.user)}
                   {line.kcard ? <span class="admin-muted"> · {line.kcard}</span> : null}
                 </p>
-                <p class="activity-list__action">{line.action}</p>
+                <p class="activity-list__action">{what(line)}</p>
               </li>
             ))}
           </ol>
@@ -185,7 +211,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
                       <time dateTime={new Date(line.at).toISOString()}>{tools.time(line.at)}</time>
                     </td>
                     <td>{personLink(line.user)}</td>
-                    <td class="activity-table__action">{line.action}</td>
+                    <td class="activity-table__action">{what(line)}</td>
                     <td>{line.kcard || '—'}</td>
                   </tr>
                 ))}

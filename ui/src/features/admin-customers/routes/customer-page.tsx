@@ -13,7 +13,8 @@ import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { getCustomer } from '../api/get-customer';
-import { AccountSwitch } from '../components/account-switch';
+import { AccountSwitch } from '../../../components/account-switch';
+import { setDisabled } from '../api/set-disabled';
 import { CoinForm } from '../components/coin-form';
 import { ResetLink } from '../components/reset-link';
 import type { CustomerTools } from '../tools';
@@ -109,6 +110,7 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
         {write ? (
           <AccountSwitch
             customer={customer}
+            setDisabled={setDisabled}
             errorText={tools.errorText}
             onChanged={(changed) => {
               setState({ status: 'ready', data: { ...state.data, customer: changed } });

@@ -18,6 +18,11 @@ export async function setRole(id: number, role: string): Promise<Customer> {
   return (await apiSend<StaffMemberAnswer>('POST', `/api/admin/staff/${encodeURIComponent(String(id))}/role`, { role })).user;
 }
 
+/** Disables or enables a staff account (`staff.manage`); its sessions end at once. */
+export async function setStaffDisabled(id: number, disabled: boolean): Promise<Customer> {
+  return (await apiSend<StaffMemberAnswer>('POST', `/api/admin/staff/${encodeURIComponent(String(id))}/disabled`, { disabled })).user;
+}
+
 export async function getRoles(options: RequestOptions = {}): Promise<RoleMatrix> {
   return (await apiGet<RolesAnswer>('/api/admin/roles', options)).roles;
 }

@@ -5,7 +5,8 @@ import type { Customer } from '../../../api/types';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { getRoles, listStaff } from '../api/staff-api';
+import { AccountSwitch } from '../../../components/account-switch';
+import { getRoles, listStaff, setStaffDisabled } from '../api/staff-api';
 import { AddStaffForm } from '../components/add-staff-form';
 import { RoleCell } from '../components/role-cell';
 import { StaffTabs } from '../components/staff-tabs';
@@ -35,6 +36,14 @@ export function StaffPage({ tools, selfId }: StaffPageProps) {
     return () => controller.abort();
   }, [attempt]);
   const time = (seconds: number | null) => (seconds ? tools.time(seconds * 1000) : '—');
+
+  const onSwitched = (member: Customer) => {
+    setData((current) => (current ? { ...current, staff: current.staff.map((one) => (one.id === member.id ? member : one)) } : current));
+    setNotice(member.disabled ? t('admin.customers.nowDisabled') : t('admin.customers.nowEnabled'));
+  };
+  /** Disable/enable, for everyone but the signed-in member (the server refuses that too). */
+  const access = (member: Customer) =>
+    member.id === selfId ? null : <AccountSwitch customer={member} setDisabled={setStaffDisabled} errorText={tools.errorText} onChanged={onSwitched} />;
 
   const onAdded = (member: Customer) => {
     setData((current) => (current ? { ...current, staff: [member, ...current.staff] } : current));
@@ -92,6 +101,7 @@ export function StaffPage({ tools, selfId }: StaffPageProps) {
                   <p class="admin-muted">{member.username}</p>
                   <RoleCell member={member} roles={data.roles} self={member.id === selfId} tools={tools} onChanged={onChanged} />
                   <p class="admin-muted">{t('admin.staff.lastLoginOn', { date: time(member.lastLoginAt) })}</p>
+                  {access(member)}
                 </li>
               ))}
             </ul>
@@ -106,6 +116,9 @@ export function StaffPage({ tools, selfId }: StaffPageProps) {
                     <th scope="col">{t('admin.staff.role')}</th>
                     <th scope="col">{t('admin.customers.joined')}</th>
                     <th scope="col">{t('admin.customers.lastLogin')}</th>
+                    <th scope="col">
+                      <span class="visually-hidden">{t('admin.staff.access')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -121,6 +134,7 @@ export function StaffPage({ tools, selfId }: StaffPageProps) {
                       </td>
                       <td class="data-table__nowrap">{time(member.createdAt)}</td>
                       <td class="data-table__nowrap">{time(member.lastLoginAt)}</td>
+                      <td>{access(member)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -37,7 +37,7 @@ function Totals({ title, totals, testId }: { title: string; totals: SalesTotals;
   );
 }
 
-const ATTENTION: { key: keyof DashboardAnswer['attention']; text: MessageKey; href: string; icon: string }[] = [
+const ATTENTION: { key: Exclude<keyof DashboardAnswer['attention'], 'paymentWaitHours'>; text: MessageKey; href: string; icon: string }[] = [
   { key: 'awaitingPayment', text: 'admin.home.awaitingPayment', href: '/admin/orders?status=pending_payment', icon: 'coin' },
   { key: 'toShip', text: 'admin.home.toShip', href: '/admin/orders?status=unshipped', icon: 'package' },
   { key: 'inTransit', text: 'admin.home.inTransit', href: '/admin/orders?status=shipped', icon: 'truck' },
@@ -106,7 +106,7 @@ export function DashboardPage({ userName, can, label, errorText }: DashboardProp
                   const body = (
                     <>
                       <Icon name={item.icon} size={20} />
-                      <span class="attention-list__text">{t(item.text)}</span>
+                      <span class="attention-list__text">{t(item.text, { hours: data.attention.paymentWaitHours })}</span>
                       <strong class={`attention-list__count${count > 0 ? ' is-due' : ''}`}>{count}</strong>
                     </>
                   );
