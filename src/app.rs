@@ -354,6 +354,24 @@ pub fn app(state: AppState) -> Router {
             "/api/app/order/cancel/{id}",
             post(orders::routes::cancel_order),
         )
+        .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
+        // Card payment through 2C2P: the hand-over page and the two result URLs.
+        .route(
+            "/api/app/payment/2c2p/notify",
+            post(crate::payments::routes::notify),
+        )
+        .route(
+            "/api/app/payment/2c2p/return",
+            post(crate::payments::routes::browser_return),
+        )
+        .route(
+            "/api/app/payment/2c2p/go/{attempt}",
+            get(crate::payments::routes::hand_over),
+        )
+        .route(
+            "/api/app/payment/2c2p/submit.js",
+            get(crate::payments::routes::submit_script),
+        )
         .route(
             "/api/app/coupons",
             get(crate::pricing::routes::list_coupons),

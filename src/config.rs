@@ -69,6 +69,93 @@ pub struct Payments {
     pub bank_name: String,
     pub bank_account_name: String,
     pub bank_account_number: String,
+    /// Card payment through 2C2P; no merchant hides it.
+    #[serde(default)]
+    pub card_2c2p: Card2c2p,
+}
+
+/// 2C2P redirect payment (version 8.5, Thai baht): where the shopper's browser posts the signed
+/// form, and the shop's merchant accounts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card2c2p {
+    pub payment_url: String,
+    #[serde(default)]
+    pub merchants: Vec<Merchant2c2p>,
+}
+
+impl Default for Card2c2p {
+    fn default() -> Self {
+        Card2c2p {
+            payment_url: "https://demo2.2c2p.com/2C2PFrontEnd/RedirectV3/payment".into(),
+            merchants: Vec::new(),
+        }
+    }
+}
+
+impl Card2c2p {
+    pub fn enabled(&self) -> bool {
+        !self.merchants.is_empty()
+    }
+
+    /// The rule choosing the merchant: the first one whose `min_total..=max_total` holds the
+    /// order total (`max_total` 0 = no upper limit).
+    pub fn merchant_for(&self, total: Satang) -> Option<&Merchant2c2p> {
+        self.merchants.iter().find(|m| {
+            total.get() >= m.min_total && (m.max_total == 0 || total.get() <= m.max_total)
+        })
+    }
+
+    pub fn merchant_by_id(&self, merchant_id: &str) -> Option<&Merchant2c2p> {
+        self.merchants.iter().find(|m| m.merchant_id == merchant_id)
+    }
+}
+
+/// One 2C2P merchant account (SPEC §9: e.g. full payment and instalments).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Merchant2c2p {
+    /// The shop's own name for it (`full`, `instalment`), shown to staff.
+    pub name: String,
+    pub merchant_id: String,
+    /// The signing key from 2C2P's merchant portal.
+    pub secret_key: SecretKey,
+    /// Order totals this merchant takes, in satang; `max_total` 0 = no upper limit.
+    #[serde(default)]
+    pub min_total: i64,
+    #[serde(default)]
+    pub max_total: i64,
+    /// Sent as 2C2P's `payment_option` (e.g. `I` for instalments); empty = all.
+    #[serde(default)]
+    pub payment_option: String,
+}
+
+/// A signing key: readable by the code that signs, but never printed. `Debug` and `Serialize`
+/// show `[redacted]`, so neither a log line nor a dump of the settings can carry it.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct SecretKey(String);
+
+impl SecretKey {
+    pub fn new(key: impl Into<String>) -> SecretKey {
+        SecretKey(key.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl Serialize for SecretKey {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str("[redacted]")
+    }
 }
 
 /// Coins shoppers earn (1 coin = ฿1 off a later order).
@@ -162,6 +249,7 @@ impl Default for Config {
                 bank_name: "Kasikornbank".into(),
                 bank_account_name: "Kiosk Furniture Co., Ltd.".into(),
                 bank_account_number: "123-4-56789-0".into(),
+                card_2c2p: Card2c2p::default(),
             },
             coins: Coins {
                 earn_percent: 1,
@@ -235,6 +323,8 @@ const ENV_KEYS: &[&str] = &[
     "payments.bank_name",
     "payments.bank_account_name",
     "payments.bank_account_number",
+    "payments.card_2c2p.payment_url",
+    "payments.card_2c2p.merchants",
     "coins.earn_percent",
     "coins.review_reward",
     "auth.google.client_id",
@@ -348,6 +438,32 @@ impl Config {
                 "payments.promptpay_id",
                 "set a PromptPay id or a bank account: shoppers need a way to pay".into(),
             ));
+        }
+        let card = &p.card_2c2p;
+        if card.enabled() && !is_provider_url(&card.payment_url) {
+            return Err(invalid(
+                "payments.card_2c2p.payment_url",
+                format!(
+                    "{:?} must be an https:// URL (http:// only for 127.0.0.1 or localhost)",
+                    card.payment_url
+                ),
+            ));
+        }
+        for (i, m) in card.merchants.iter().enumerate() {
+            let key = format!("payments.card_2c2p.merchants[{i}]");
+            if m.name.trim().is_empty() || m.merchant_id.trim().is_empty() {
+                return Err(invalid(&key, "needs a name and a merchant_id".into()));
+            }
+            if m.secret_key.expose().trim().is_empty() {
+                return Err(invalid(&key, "secret_key must be set".into()));
+            }
+            if m.min_total < 0 || m.max_total < 0 || (m.max_total > 0 && m.max_total < m.min_total)
+            {
+                return Err(invalid(
+                    &key,
+                    "min_total and max_total are satang, not negative, min ≤ max".into(),
+                ));
+            }
         }
         if self.coins.earn_percent > 100 {
             return Err(invalid(

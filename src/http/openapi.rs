@@ -111,6 +111,12 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         orders::routes::need_review,
         orders::routes::review_order,
         orders::routes::cancel_order,
+        orders::routes::pay_order,
+        // Card payment (2C2P)
+        crate::payments::routes::notify,
+        crate::payments::routes::browser_return,
+        crate::payments::routes::hand_over,
+        crate::payments::routes::submit_script,
     ),
     // Listed here: recursive types (their own fields stop the walk that collects the schemas
     // the paths use) and types named only in path parameters.
@@ -129,6 +135,7 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         (name = "cart", description = "Carts of visitors and signed-in shoppers, and their prices"),
         (name = "pricing", description = "Promotions and coupons on display"),
         (name = "order", description = "Placing, reading, reviewing and cancelling orders"),
+        (name = "payment", description = "Card payment through 2C2P: the hand-over page and the result URLs"),
         (name = "admin", description = "Staff only: orders, coins and the activity log"),
     ),
 )]

@@ -243,6 +243,7 @@ fn boot_json(
         .into_iter()
         .filter(|(_, setting)| !setting.trim().is_empty())
         .map(|(method, _)| method)
+        .chain(config.payments.card_2c2p.enabled().then_some("card_2c2p"))
         .collect(),
         shipping: ShippingTerms {
             flat_rate: settings.shipping.flat_rate,

@@ -64,11 +64,15 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMethod {
+    #[default]
     Promptpay,
     BankTransfer,
+    /// Credit or debit card through 2C2P's payment page.
+    #[serde(rename = "card_2c2p")]
+    Card2c2p,
 }
 
 impl PaymentMethod {
@@ -76,14 +80,104 @@ impl PaymentMethod {
         match text {
             "promptpay" => Some(PaymentMethod::Promptpay),
             "bank_transfer" => Some(PaymentMethod::BankTransfer),
+            "card_2c2p" => Some(PaymentMethod::Card2c2p),
             _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Promptpay => "promptpay",
+            PaymentMethod::BankTransfer => "bank_transfer",
+            PaymentMethod::Card2c2p => "card_2c2p",
         }
     }
 }
 
+/// Where the money of an order is: waiting, received, a card attempt that failed (the order
+/// still waits), or to be given back after a cancellation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatus {
+    #[default]
+    Pending,
+    Paid,
+    Failed,
+    RefundDue,
+    Refunded,
+}
+
+/// How one card payment attempt ended so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AttemptStatus {
+    /// Sent to the payment page; no verified result yet (or 2C2P's `001`).
+    #[default]
+    Pending,
+    Paid,
+    /// Rejected or an error (`002`, `999`).
+    Failed,
+    /// The shopper cancelled on the payment page (`003`).
+    Cancelled,
+}
+
+/// The form the shopper's browser posts to the payment provider: every field, signature
+/// included (never the signing key).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+pub struct Redirect {
+    pub url: String,
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+
+/// One card payment attempt: a 2C2P `order_id` of its own, so a retry is a new attempt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CardAttempt {
+    /// The `order_id` 2C2P knows this attempt by (at most 20 characters).
+    pub id: String,
+    /// The shop's name of the merchant account used, and its 2C2P merchant id.
+    pub merchant: String,
+    pub merchant_id: String,
+    pub amount: Satang,
+    /// Unix milliseconds.
+    pub created_at: u64,
+    pub status: AttemptStatus,
+    /// The last verified `payment_status` (`000`, `001`, `002`, `003`, `999`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transaction_ref: Option<String>,
+    /// When the shopper's browser came back, and when the server notification was applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notified_at: Option<u64>,
+    /// Every answer received for this attempt, verified or not.
+    #[serde(default)]
+    pub notices: Vec<PaymentNotice>,
+}
+
+/// One answer from the payment provider as it came.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentNotice {
+    /// Unix milliseconds.
+    pub at: u64,
+    /// `notify` (server to server) or `return` (the shopper's browser).
+    pub channel: String,
+    pub verified: bool,
+    /// What the shop did: `applied`, `duplicate`, `recorded`, or the refusal code.
+    pub verdict: String,
+    #[serde(default)]
+    pub payment_status: String,
+    /// The posted fields (staff only; empty in the shopper's view).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+
 /// How to pay this order, fixed when it was placed (a later change of the shop's account does
 /// not change what the shopper was told).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub method: PaymentMethod,
@@ -94,6 +188,15 @@ pub struct Payment {
     pub promptpay_payload: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank: Option<BankAccount>,
+    /// Orders placed before payments were tracked read as `pending`.
+    #[serde(default)]
+    pub status: PaymentStatus,
+    /// Card payment attempts, oldest first.
+    #[serde(default)]
+    pub attempts: Vec<CardAttempt>,
+    /// The card payment form of the open attempt, while the order waits for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect: Option<Redirect>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
@@ -256,6 +359,11 @@ impl Order {
     /// The order as its shopper may see it: staff notes are internal.
     pub fn for_shopper(mut self) -> Order {
         self.notes.clear();
+        for attempt in &mut self.payment.attempts {
+            for notice in &mut attempt.notices {
+                notice.fields.clear();
+            }
+        }
         self
     }
 

@@ -407,8 +407,8 @@ pub fn place_one(
     })
 }
 
-/// The payment instructions, fixed at placement.
-fn payment_for(
+/// The payment instructions, fixed at placement (also when the shopper switches method).
+pub fn payment_for(
     method: PaymentMethod,
     shop: &Payments,
     total: Satang,
@@ -434,6 +434,7 @@ fn payment_for(
                 promptpay_id: Some(shop.promptpay_id.trim().into()),
                 promptpay_payload: Some(payload),
                 bank: None,
+                ..Payment::default()
             }
         }
         PaymentMethod::BankTransfer => {
@@ -449,6 +450,18 @@ fn payment_for(
                     account_name: shop.bank_account_name.trim().into(),
                     account_number: shop.bank_account_number.trim().into(),
                 }),
+                ..Payment::default()
+            }
+        }
+        // The signed form is made right after the order is committed (it needs the shop's
+        // public address); here only whether a merchant takes this total.
+        PaymentMethod::Card2c2p => {
+            if shop.card_2c2p.merchant_for(total).is_none() {
+                return Err(unavailable());
+            }
+            Payment {
+                method,
+                ..Payment::default()
             }
         }
     })

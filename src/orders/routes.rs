@@ -201,7 +201,7 @@ pub async fn place_order(
     let payment = PaymentMethod::parse(&body.payment).ok_or_else(|| {
         AppError::bad_request(
             "invalid_payment",
-            "payment: must be promptpay or bank_transfer",
+            "payment: must be promptpay, bank_transfer or card_2c2p",
         )
     })?;
     let idempotency_key = IdempotencyKey::parse(&body.idempotency_key)
@@ -232,7 +232,14 @@ pub async fn place_order(
             .unwrap_or(crate::i18n::Locale::En),
         kcard: kcard(&headers),
     };
-    let placed = state.orders.place(request).await?;
+    let mut placed = state.orders.place(request).await?;
+    if placed.order.payment.method == PaymentMethod::Card2c2p {
+        // The signed form of the first card attempt (a replay answers the open one).
+        let (db, config, id) = (state.store.clone(), state.config.clone(), placed.order.id);
+        placed.order =
+            blocking(move || crate::payments::attempts::ensure_attempt(&db, id, shop(&config)))
+                .await?;
+    }
     let status = if placed.replayed {
         StatusCode::OK
     } else {
@@ -247,6 +254,76 @@ pub async fn place_order(
             replayed: placed.replayed,
         }),
     ))
+}
+
+/// What signing and addressing a card payment needs from the settings.
+fn shop(config: &crate::config::Config) -> crate::payments::attempts::Shop<'_> {
+    crate::payments::attempts::Shop {
+        card: &config.payments.card_2c2p,
+        payments: &config.payments,
+        public_url: &config.public_url,
+    }
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PayBody {
+    /// `card_2c2p` (the default) for a new card attempt, or another method the shop offers
+    /// to switch to.
+    #[serde(default)]
+    #[schema(value_type = Option<PaymentMethod>)]
+    #[ts(as = "Option<PaymentMethod>", optional)]
+    payment: Option<String>,
+}
+
+/// Pay an unpaid order again (the owner): a new card payment attempt, or a switch of method.
+///
+/// The body may be empty (a new card attempt). The answer carries the new attempt's signed
+/// form in `order.payment.redirect`.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/pay/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body(content = Option<PayBody>, description = "optional"),
+    responses(
+        (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
+        (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 409, description = "`not_payable`: the order no longer waits for payment", body = ErrorAnswer),
+    ),
+)]
+pub async fn pay_order(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+    body: axum::body::Bytes,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let wanted = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<PayBody>(&body)
+            .map_err(|e| AppError::bad_request("invalid_input", format!("body: {e}")))?
+            .payment
+    };
+    let method = match wanted {
+        None => PaymentMethod::Card2c2p,
+        Some(text) => PaymentMethod::parse(&text).ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_payment",
+                "payment: must be promptpay, bank_transfer or card_2c2p",
+            )
+        })?,
+    };
+    let (db, config) = (state.store.clone(), state.config.clone());
+    let (user_id, username) = (caller.user.id, caller.user.username.clone());
+    let order = blocking(move || {
+        crate::payments::attempts::pay_again(&db, id, user_id, &username, method, shop(&config))
+    })
+    .await?;
+    Ok(order_answer(order.for_shopper()))
 }
 
 fn trimmed(address: Address) -> Address {

@@ -35,6 +35,10 @@ pub struct DayTotals {
     /// Units sold per product code.
     #[serde(default)]
     pub products: BTreeMap<String, u64>,
+    /// Of these orders, the ones whose payment was received (card payments verified with the
+    /// provider), counted in the day the order was placed.
+    #[serde(default)]
+    pub paid: Tally,
 }
 
 /// Orders and revenue of one slice (a payment method, a channel).
@@ -112,6 +116,25 @@ pub fn record(txn: &WriteTransaction, order: &Order, placed: bool) -> Result<(),
     day.by_payment.retain(|_, t| t.orders > 0);
     day.by_kcard.retain(|_, t| t.orders > 0);
     day.products.retain(|_, n| *n > 0);
+    table.put(key.as_str(), &day)
+}
+
+/// Counts the payment of an order in its day (`received = true`) or takes it back (a refund).
+pub fn record_payment(
+    txn: &WriteTransaction,
+    order: &Order,
+    received: bool,
+) -> Result<(), StoreError> {
+    let key = day_key(day_of(order.created_at));
+    let mut table = SALES_DAY_TO_TOTALS.write(txn)?;
+    let mut day = table.get(key.as_str())?.unwrap_or_default();
+    if received {
+        day.paid.orders += 1;
+        day.paid.revenue = Satang(day.paid.revenue.get() + order.total.get());
+    } else {
+        day.paid.orders = day.paid.orders.saturating_sub(1);
+        day.paid.revenue = Satang(day.paid.revenue.get() - order.total.get());
+    }
     table.put(key.as_str(), &day)
 }
 

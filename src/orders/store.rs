@@ -191,6 +191,11 @@ pub fn change_status(
     match next {
         Status::Cancelled => {
             super::sales::record(txn, &order, false)?;
+            // Money received for it is owed back until staff record the refund.
+            if order.payment.status == super::model::PaymentStatus::Paid {
+                order.payment.status = super::model::PaymentStatus::RefundDue;
+            }
+            order.payment.redirect = None;
             order.cancel_reason = Some(reason.clone().unwrap_or_else(|| "cancelled by the shopper".into()));
             let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
             for line in &order.lines {
@@ -232,7 +237,12 @@ pub fn change_status(
             order.coins_earned = earned;
         }
         Status::Shipped => order.shipment = shipment.clone(),
-        Status::Paid => order.payment_reference = reference.clone(),
+        Status::Paid => {
+            order.payment_reference = reference.clone();
+            order.payment.status = super::model::PaymentStatus::Paid;
+            order.payment.redirect = None;
+            super::sales::record_payment(txn, &order, true)?;
+        }
         _ => {}
     }
     super::desk::reindex_status(txn, order.id, order.status, next)?;

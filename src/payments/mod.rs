@@ -1,4 +1,8 @@
-//! Payment methods. PromptPay QR payloads here; bank transfer details come from the config;
-//! card payment through 2C2P is a later module beside these.
+//! Payment methods: PromptPay QR payloads, bank transfer details from the config, and card
+//! payment through 2C2P (signing, attempts and the answers it posts back).
 
+pub mod attempts;
+pub mod card_2c2p;
 pub mod promptpay;
+pub mod routes;
+pub mod standin;

@@ -13,5 +13,6 @@ mod helpers;
 mod ops;
 mod orders;
 mod pages;
+mod payments_2c2p;
 mod security;
 mod social;
