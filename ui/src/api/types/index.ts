@@ -90,10 +90,16 @@ export type Locale = "en" | "th" | "my" | "km" | "id";
 export type Localized = { en: string, th: string, my: string, km: string, id: string, };
 
 /**
- * An information page (`/about`, `/info/how-to-order`…). The body is plain text with
- * paragraphs separated by blank lines: never HTML, so it cannot carry script.
+ * An information page (`/about`, `/info/how-to-order`…). The body is Markdown (paragraphs,
+ * headings, lists, emphasis, links) that the storefront renders as text elements, never as
+ * HTML: raw HTML shows as written and only `https:`, `mailto:`, `tel:` and site-relative links
+ * become links, so a body cannot carry script.
  */
-export type Page = { name: string, title: Localized, body: Localized, };
+export type Page = { name: string, title: Localized, body: Localized,
+/**
+ * Unpublished pages are kept for staff but answer 404 on the storefront.
+ */
+published: boolean, };
 
 /**
  * The entry `GET /api/file/pages/listdir` gives for a page.
@@ -299,7 +305,16 @@ at: number,
 /**
  * The user name acting (or the username tried, for failed sign-ins).
  */
-user: string, action: string, kcard?: string, };
+user: string, action: string, kcard?: string,
+/**
+ * What the change was made to, as `kind key` (`order K000123`, `product SF-1001`,
+ * `user alice`); empty on lines older than structured events.
+ */
+target?: string,
+/**
+ * A short before → after summary (`price 12900 → 13545`, `Kerry TH123…`).
+ */
+details?: string, };
 
 /**
  * `{status, data}`: the admin menus of every role.
@@ -517,6 +532,237 @@ url: string,
  */
 expiresAt: number, };
 
+// Staff: products, stock and prices
+
+/**
+ * One change of a product's stock level.
+ */
+export type StockEntry = {
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * The user name of whoever made the change.
+ */
+actor: string, delta: number, reason: string,
+/**
+ * The level after this change.
+ */
+level: number, };
+
+/**
+ * One problem with one field (`price`, `name.en`, `rooms`…); `code` names the product when
+ * several are checked at once.
+ */
+export type FieldProblem = { code?: string, field: string, message: string, };
+
+/**
+ * How a bulk edit changes prices.
+ */
+export type PriceChange = { "mode": "absolute", value: number, } | { "mode": "percent", value: number, };
+
+/**
+ * What happens to the compare-at ("was") price when prices change in bulk.
+ */
+export type CompareAtChange = "keep" | "clear" | "scale" | "oldPrice";
+
+/**
+ * How a bulk edit changes stock.
+ */
+export type StockChange = { "mode": "set", value: number, } | { "mode": "adjust", value: number, };
+
+/**
+ * A bulk edit of a selection: all of it is saved, or none if any product has a problem.
+ */
+export type BulkEdit = {
+/**
+ * 1 to 500 product codes.
+ */
+codes: Array<string>, price?: PriceChange, compareAt?: CompareAtChange, stock?: StockChange,
+/**
+ * Why stock changes (required with `stock`).
+ */
+reason?: string, };
+
+/**
+ * What an import would do with one row.
+ */
+export type RowChange = "new" | "changed" | "unchanged";
+
+/**
+ * One row of a preview: its line, code, and which fields it changes.
+ */
+export type RowPreview = { line: number, code: string, change: RowChange,
+/**
+ * The fields that differ from the stored product (`price`, `name.th`, `stock`…).
+ */
+fields: Array<string>,
+/**
+ * A short before → after summary.
+ */
+details: string, };
+
+/**
+ * What importing a file would do (or did): every problem by line, and every row's change.
+ * Nothing is written while there is a problem.
+ */
+export type ImportPreview = {
+/**
+ * `line N (CODE): field: message`, all of them.
+ */
+problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, unchanged: number, };
+
+/**
+ * The staff product list's filters (all optional).
+ */
+export type AdminProductQuery = {
+/**
+ * Part of the code (a leading `#` is ignored) or of a name in any language.
+ */
+q?: string,
+/**
+ * A room key.
+ */
+room?: string,
+/**
+ * A category key.
+ */
+category?: string,
+/**
+ * `true`: shown on the storefront; `false`: hidden.
+ */
+active?: boolean,
+/**
+ * `true`: only products with 3 units or fewer.
+ */
+lowStock?: boolean,
+/**
+ * `any` or a language (`th`…): products lacking a name or description in it.
+ */
+missing?: string,
+/**
+ * Products per page, 1 to 200 (default 50).
+ */
+limit?: number,
+/**
+ * The `next` of the previous page (a product code; pages go by code).
+ */
+after?: string, };
+
+/**
+ * `{status, products, next, total}`
+ */
+export type AdminProductPageAnswer = { status: SuccessStatus,
+/**
+ * By code, with live stock levels and versions.
+ */
+products: Array<Product>,
+/**
+ * Pass as `after` for the next page; `null` on the last page.
+ */
+next: string | null,
+/**
+ * Every match, not only this page's.
+ */
+total: number, };
+
+/**
+ * `{status, product, ledger}`
+ */
+export type AdminProductAnswer = { status: SuccessStatus, product: Product,
+/**
+ * The newest 100 stock changes, newest first.
+ */
+ledger: Array<StockEntry>, };
+
+/**
+ * `{status, product}`
+ */
+export type ProductSavedAnswer = { status: SuccessStatus, product: Product, };
+
+/**
+ * 400 `invalid_product`: every problem, by field.
+ */
+export type ProductProblemsAnswer = { status: ErrorStatus, error: ErrorDetail, problems: Array<FieldProblem>, };
+
+/**
+ * 409 `version_conflict`: the product as it is stored now, to show what changed.
+ */
+export type VersionConflictAnswer = { status: ErrorStatus, error: ErrorDetail, product: Product, };
+
+/**
+ * `{"code": "NEW-1"}`
+ */
+export type DuplicateBody = {
+/**
+ * The copy's code (unused so far).
+ */
+code: string, };
+
+/**
+ * `{"active": false}`
+ */
+export type ActiveBody = { active: boolean, };
+
+/**
+ * `{"delta": -2, "reason": "count 12 May"}`
+ */
+export type StockBody = {
+/**
+ * Units to add (negative: to take away); not 0.
+ */
+delta: number,
+/**
+ * Why, for the ledger: 1 to 200 characters.
+ */
+reason: string, };
+
+/**
+ * `{status, code, level, entry}`
+ */
+export type StockAnswer = { status: SuccessStatus, code: string,
+/**
+ * The new level.
+ */
+level: number, entry: StockEntry, };
+
+/**
+ * `{status, products}`
+ */
+export type BulkEditAnswer = { status: SuccessStatus,
+/**
+ * Every selected product as saved.
+ */
+products: Array<Product>, };
+
+/**
+ * `{"csv": "...", "apply": false}`
+ */
+export type ImportBody = {
+/**
+ * The file's text, as `kiosk catalog import` reads a .csv file.
+ */
+csv: string,
+/**
+ * `false` (default): only preview; `true`: write it all, or nothing if any row has a problem.
+ */
+apply?: boolean, };
+
+/**
+ * `{status, applied, preview}`
+ */
+export type ImportAnswer = { status: SuccessStatus,
+/**
+ * Whether the rows were written (never when there are problems).
+ */
+applied: boolean, preview: ImportPreview, };
+
+/**
+ * 400 `invalid_import`: the preview with every problem; nothing was written.
+ */
+export type ImportProblemsAnswer = { status: ErrorStatus, error: ErrorDetail, preview: ImportPreview, };
+
 // Staff: accounts, roles and the activity log
 
 /**
@@ -582,7 +828,11 @@ export type ActivityQuery = {
  */
 actor?: string,
 /**
- * Part of the action: an order number, a user name, a word.
+ * Exactly this target, `kind key`: `order K000123`, `product SF-1001`.
+ */
+target?: string,
+/**
+ * Part of the action, target or details: an order number, a user name, a word.
  */
 q?: string,
 /**
@@ -597,6 +847,405 @@ limit?: number,
  * The `next` of the previous page.
  */
 before?: string, };
+
+// Staff: content
+
+/**
+ * What the page editor sends: the page minus its name.
+ */
+export type PageInput = { title: Localized, body: Localized, published?: boolean, };
+
+/**
+ * One message key with its text in each language, as the translations editor shows it.
+ */
+export type TranslationRow = {
+/**
+ * Dotted path, e.g. `cart.checkout` (array items as `footer.infoLinks.0.name`).
+ */
+key: string,
+/**
+ * The text in each language; empty where the language lacks it (English shows then).
+ */
+texts: Localized,
+/**
+ * Languages whose text is the owner's edit rather than the shipped one.
+ */
+edited: Array<Locale>,
+/**
+ * Set on keys the site settings page edits instead (`infoBar.message`, `footer.tel`).
+ */
+fromSettings: boolean, };
+
+/**
+ * What the editor sends for one key: the new text of some languages.
+ */
+export type TranslationInput = { key: string,
+/**
+ * Language code → the new text. An empty text (not English) means "not translated":
+ * English shows in that language.
+ */
+texts: Partial<Record<Locale, string>>, };
+
+/**
+ * Everything the settings page edits.
+ */
+export type SiteSettings = {
+/**
+ * The message in the bar above the menu (delivery offers…), per language.
+ */
+infoBar: Localized, contact: ContactLinks, features: FeatureFlags, shipping: ShippingTerms, };
+
+/**
+ * Contact and social links; an empty value hides that link.
+ */
+export type ContactLinks = {
+/**
+ * A phone number (`02-123-4567`, `+66 2 123 4567`) or a `tel:` link.
+ */
+tel: string,
+/**
+ * An e-mail address or a `mailto:` link.
+ */
+email: string,
+/**
+ * A LINE official account id (`@kioskfurniture`) or an `https://line.me/…` link.
+ */
+line: string, facebook: string, viber: string, instagram: string, twitter: string, youtube: string, };
+
+/**
+ * Which optional menus the storefront shows (SPEC §2).
+ */
+export type FeatureFlags = { roomMenu: boolean, categoryMenu: boolean, };
+
+/**
+ * Flat-rate shipping and the order value from which it is free (satang).
+ */
+export type ShippingTerms = { flatRate: Satang, freeOver: Satang, };
+
+/**
+ * What the staff page shows about the current file.
+ */
+export type CatalogueFile = {
+/**
+ * Whether an uploaded file replaces the built-in one.
+ */
+uploaded: boolean,
+/**
+ * Size in bytes of the file served.
+ */
+bytes: number,
+/**
+ * When it was uploaded (unix milliseconds); absent for the built-in copy.
+ */
+modified?: number,
+/**
+ * Where shoppers download it.
+ */
+url: string, };
+
+/**
+ * `{status, pages}`
+ */
+export type AdminPagesAnswer = { status: SuccessStatus,
+/**
+ * Every page, published or not, by name.
+ */
+pages: Array<Page>, };
+
+/**
+ * `{status, page}`
+ */
+export type AdminPageAnswer = { status: SuccessStatus, page: Page, };
+
+/**
+ * A new page: its name (the address, `/content/{name}` and `/info/{name}`) and content.
+ */
+export type NewPageBody = {
+/**
+ * Lowercase letters, digits and `-` (`returns`), optionally `section/page`.
+ */
+name: string, title: Localized,
+/**
+ * Markdown per language.
+ */
+body: Localized, published?: boolean, };
+
+/**
+ * `{status, rows}`
+ */
+export type TranslationsAnswer = { status: SuccessStatus,
+/**
+ * Every message key, sorted.
+ */
+rows: Array<TranslationRow>, };
+
+/**
+ * `{status, row}`
+ */
+export type TranslationAnswer = { status: SuccessStatus, row: TranslationRow, };
+
+/**
+ * `{status, settings}`
+ */
+export type SettingsAnswer = { status: SuccessStatus, settings: SiteSettings, };
+
+/**
+ * `{status, file}`
+ */
+export type CatalogueAnswer = { status: SuccessStatus, file: CatalogueFile, };
+
+// Staff: promotions and coupons
+
+/**
+ * A coupon as the shop defined it, with what has been used of it.
+ */
+export type Coupon = { code: string,
+/**
+ * Shown in the header's coupon label while valid.
+ */
+display: boolean, discount: Discount,
+/**
+ * The order value (after promotions) needed, in satang.
+ */
+minSpend: Satang,
+/**
+ * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`.
+ */
+startsAt: number, endsAt: number,
+/**
+ * How often it can be used in all (0 = no limit) and per shopper (0 = no limit).
+ */
+usageLimit: number, perUserLimit: number,
+/**
+ * Off: refused by the quote and hidden from the header (staff deactivate, never delete).
+ */
+active?: boolean, };
+
+/**
+ * A coupon with how often it was used (orders placed with it, cancellations taken back).
+ */
+export type AdminCoupon = { uses: number, code: string,
+/**
+ * Shown in the header's coupon label while valid.
+ */
+display: boolean, discount: Discount,
+/**
+ * The order value (after promotions) needed, in satang.
+ */
+minSpend: Satang,
+/**
+ * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`.
+ */
+startsAt: number, endsAt: number,
+/**
+ * How often it can be used in all (0 = no limit) and per shopper (0 = no limit).
+ */
+usageLimit: number, perUserLimit: number,
+/**
+ * Off: refused by the quote and hidden from the header (staff deactivate, never delete).
+ */
+active?: boolean, };
+
+/**
+ * `{status, coupons}`
+ */
+export type AdminCouponsAnswer = { status: SuccessStatus,
+/**
+ * By code.
+ */
+coupons: Array<AdminCoupon>, };
+
+/**
+ * `{status, coupon}`
+ */
+export type AdminCouponAnswer = { status: SuccessStatus, coupon: AdminCoupon, };
+
+/**
+ * `{status, promotions}`
+ */
+export type AdminPromotionsAnswer = { status: SuccessStatus,
+/**
+ * Every promotion, on or off, by id.
+ */
+promotions: Array<Promotion>, };
+
+/**
+ * `{status, promotion}`
+ */
+export type AdminPromotionAnswer = { status: SuccessStatus, promotion: Promotion, };
+
+// Staff: rooms and categories
+
+/**
+ * A room with how many products are in it.
+ */
+export type AdminRoom = { products: number, key: string, title: Localized, pageName: string | null, image: string | null, icon: string | null, order: number, };
+
+/**
+ * A category as staff edit it: flat, naming its parent, with its product count.
+ */
+export type AdminCategory = {
+/**
+ * Immutable once created: products refer to it.
+ */
+key: string, title: Localized,
+/**
+ * The URL segment (`/category/{pageName}`); unique; empty: the key.
+ */
+pageName: string | null,
+/**
+ * The parent category's key; `null` at the top.
+ */
+parent: string | null,
+/**
+ * Place among its siblings (0 first); 0 on create: at the end.
+ */
+order: number,
+/**
+ * Products in it (ignored when sent).
+ */
+products: number, };
+
+/**
+ * `{status, rooms}`
+ */
+export type AdminRoomsAnswer = { status: SuccessStatus,
+/**
+ * In menu order.
+ */
+rooms: Array<AdminRoom>, };
+
+/**
+ * `{status, room}`
+ */
+export type AdminRoomAnswer = { status: SuccessStatus, room: Room, };
+
+/**
+ * `{status, categories}`
+ */
+export type AdminCategoriesAnswer = { status: SuccessStatus,
+/**
+ * Flat, by parent then order.
+ */
+categories: Array<AdminCategory>, };
+
+/**
+ * `{status, category}`
+ */
+export type AdminCategoryAnswer = { status: SuccessStatus, category: AdminCategory, };
+
+/**
+ * `{status}`
+ */
+export type DeletedAnswer = { status: SuccessStatus, };
+
+/**
+ * A new order: every key (of the rooms, or of one parent's categories) once.
+ */
+export type OrderBody = {
+/**
+ * For categories: whose children (`null`: the top categories). Ignored for rooms.
+ */
+parent?: string, keys: Array<string>, };
+
+// Staff: code tables
+
+/**
+ * One key of a code table.
+ */
+export type CodeEntry = {
+/**
+ * Immutable: products and orders store it.
+ */
+key: string, title: Localized,
+/**
+ * Off: kept for old records, no longer offered.
+ */
+active: boolean,
+/**
+ * Records using the key (products for material/colour, orders for carrier/province);
+ * counted on the one-group answer, 0 in the list of all groups.
+ */
+used: number, };
+
+/**
+ * One code table.
+ */
+export type CodeGroup = {
+/**
+ * The group key (`material`).
+ */
+group: string,
+/**
+ * Its name in each language (messages `admin.codes.groups.<group>`; the key when none).
+ */
+title: Localized,
+/**
+ * Keys defined by the program (order states, payment methods…): titles only.
+ */
+system: boolean,
+/**
+ * By key.
+ */
+entries: Array<CodeEntry>, };
+
+/**
+ * `{status, groups}`
+ */
+export type CodeGroupsAnswer = { status: SuccessStatus, groups: Array<CodeGroup>, };
+
+/**
+ * `{status, group}`
+ */
+export type CodeGroupAnswer = { status: SuccessStatus, group: CodeGroup, };
+
+/**
+ * `{status, entry}`
+ */
+export type CodeEntryAnswer = { status: SuccessStatus, entry: CodeEntry, };
+
+/**
+ * `{status}`
+ */
+export type CodeRemovedAnswer = { status: SuccessStatus, };
+
+/**
+ * A new key with its titles.
+ */
+export type NewCodeBody = { key: string, title: Localized, };
+
+/**
+ * New titles and state of a key (the key itself never changes).
+ */
+export type CodeBody = { title: Localized, active?: boolean, };
+
+// Staff: product images
+
+/**
+ * `{status, product}`: the whole product after the change (its `images`, `imageAlts` and
+ * new `version`).
+ */
+export type ProductImagesAnswer = { status: SuccessStatus, product: Product, };
+
+/**
+ * The product's images in their new order, without those to remove, and the alt text of
+ * each. Images are never added here (upload them instead).
+ */
+export type ProductImagesBody = {
+/**
+ * Image paths, each one the product has, first = the main image.
+ */
+images: Array<string>,
+/**
+ * Image path → alt text per language (at most 250 characters each); an image left out
+ * has none (the storefront then uses the product's name).
+ */
+imageAlts?: { [key in string]: Localized },
+/**
+ * The version the editor started from: a change based on another gets 409
+ * `version_conflict`. Optional.
+ */
+version?: number, };
 
 // Staff: reports
 
@@ -664,9 +1313,13 @@ topProducts: Array<ProductSales>, };
  */
 export type Attention = {
 /**
- * Unpaid for longer than a day.
+ * Unpaid for longer than `payment_wait_hours`.
  */
 awaitingPayment: number,
+/**
+ * The configured `payment_wait_hours`, so the dashboard can say "for more than N hours".
+ */
+paymentWaitHours: number,
 /**
  * Paid or being prepared, not shipped yet.
  */
@@ -703,7 +1356,11 @@ price: Satang,
 /**
  * The crossed-out "was" price, in satang; higher than `price` when present.
  */
-compareAtPrice: Satang | null, images: Array<string>, rooms: Array<string>,
+compareAtPrice: Satang | null, images: Array<string>,
+/**
+ * Alt text per language, keyed by an entry of `images` (missing: the product's name).
+ */
+imageAlts?: { [key in string]: Localized }, rooms: Array<string>,
 /**
  * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
  */
@@ -715,7 +1372,13 @@ popularity: number,
 /**
  * Sort key for "newest": an ISO date (YYYY-MM-DD).
  */
-createdAt: string, };
+createdAt: string,
+/**
+ * Bumped by every change to the product (not by stock, which has its own ledger); a staff
+ * save based on another version is refused (`version_conflict`). 0 for never-edited
+ * seeds and imports older than versions.
+ */
+version: number, };
 
 /**
  * Outer dimensions in millimetres.
@@ -940,7 +1603,19 @@ export type Discount = { "kind": "percent", "value": number } | { "kind": "amoun
 /**
  * A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
  */
-export type Promotion = { id: string, display: boolean,
+export type Promotion = {
+/**
+ * Made by the server when a new promotion is sent without one.
+ */
+id: string,
+/**
+ * What staff call it ("15 % off outdoor furniture, Thai shoppers only").
+ */
+name?: string,
+/**
+ * On (SPEC's `display`): off promotions never apply (staff deactivate, never delete).
+ */
+display: boolean,
 /**
  * The language the promotion runs in; empty for every language.
  */
@@ -948,7 +1623,11 @@ lang: string, prodInc: Array<string>, prodExc: Array<string>, roomInc: Array<str
 /**
  * Not for orders that already hold discounted (on-sale) products.
  */
-noProdDis: boolean, discount: Discount, };
+noProdDis: boolean, discount: Discount,
+/**
+ * Unix seconds: runs from `startsAt` (if set) until before `endsAt` (if set).
+ */
+startsAt?: number, endsAt?: number, };
 
 /**
  * A coupon as the header's coupon label and the checkout suggestions show it.
@@ -1012,7 +1691,7 @@ export type CouponsAnswer = { status: SuccessStatus, count: number, coupons: Arr
  */
 export type OrderStatus = "pending_payment" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled";
 
-export type PaymentMethod = "promptpay" | "bank_transfer";
+export type PaymentMethod = "promptpay" | "bank_transfer" | "card_2c2p";
 
 /**
  * How to pay this order, fixed when it was placed (a later change of the shop's account does
@@ -1022,9 +1701,88 @@ export type Payment = { method: PaymentMethod, promptpayId?: string | null,
 /**
  * The EMVCo payload for the exact amount; the UI draws it as a QR code.
  */
-promptpayPayload?: string | null, bank?: BankAccount | null, };
+promptpayPayload?: string | null, bank?: BankAccount | null,
+/**
+ * Orders placed before payments were tracked read as `pending`.
+ */
+status: PaymentStatus,
+/**
+ * Card payment attempts, oldest first.
+ */
+attempts: Array<CardAttempt>,
+/**
+ * The card payment form of the open attempt, while the order waits for it.
+ */
+redirect?: Redirect | null, };
 
 export type BankAccount = { bankName: string, accountName: string, accountNumber: string, };
+
+/**
+ * Where the money of an order is: waiting, received, a card attempt that failed (the order
+ * still waits), or to be given back after a cancellation.
+ */
+export type PaymentStatus = "pending" | "paid" | "failed" | "refund_due" | "refunded";
+
+/**
+ * How one card payment attempt ended so far.
+ */
+export type AttemptStatus = "pending" | "paid" | "failed" | "cancelled";
+
+/**
+ * The form the shopper's browser posts to the payment provider: every field, signature
+ * included (never the signing key).
+ */
+export type Redirect = { url: string, fields: { [key in string]: string }, };
+
+/**
+ * One card payment attempt: a 2C2P `order_id` of its own, so a retry is a new attempt.
+ */
+export type CardAttempt = {
+/**
+ * The `order_id` 2C2P knows this attempt by (at most 20 characters).
+ */
+id: string,
+/**
+ * The shop's name of the merchant account used, and its 2C2P merchant id.
+ */
+merchant: string, merchantId: string, amount: Satang,
+/**
+ * Unix milliseconds.
+ */
+createdAt: number, status: AttemptStatus,
+/**
+ * The last verified `payment_status` (`000`, `001`, `002`, `003`, `999`).
+ */
+resultCode?: string | null, transactionRef?: string | null,
+/**
+ * When the shopper's browser came back, and when the server notification was applied.
+ */
+returnedAt?: number | null, notifiedAt?: number | null,
+/**
+ * Every answer received for this attempt, verified or not.
+ */
+notices: Array<PaymentNotice>, };
+
+/**
+ * One answer from the payment provider as it came.
+ */
+export type PaymentNotice = {
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * `notify` (server to server) or `return` (the shopper's browser).
+ */
+channel: string, verified: boolean,
+/**
+ * What the shop did: `applied`, `duplicate`, `recorded`, or the refusal code.
+ */
+verdict: string, paymentStatus: string,
+/**
+ * The posted fields (staff only; empty in the shopper's view).
+ */
+fields?: { [key in string]: string }, };
 
 /**
  * A line as bought: name, picture and price are copied so the order never changes when the
@@ -1120,6 +1878,13 @@ rating: number,
  * At most 1000 characters.
  */
 comment?: string, };
+
+export type PayBody = {
+/**
+ * `card_2c2p` (the default) for a new card attempt, or another method the shop offers
+ * to switch to.
+ */
+payment?: PaymentMethod, };
 
 /**
  * `{status, order}`

@@ -21,8 +21,15 @@ import type { DashboardProps } from '../../features/admin/routes/dashboard-page'
 import type { ActivityPageProps } from '../../features/admin-activity/routes/activity-page';
 import type { CustomerPageProps } from '../../features/admin-customers/routes/customer-page';
 import type { CustomersPageProps } from '../../features/admin-customers/routes/customers-page';
+import type { CataloguePageProps } from '../../features/admin-content/routes/catalogue-page';
+import type { PageEditProps } from '../../features/admin-content/routes/page-edit-page';
+import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
+import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
+import type { TranslationsPageProps } from '../../features/admin-content/routes/translations-page';
 import type { OrderDetailProps } from '../../features/admin-orders/routes/order-detail-page';
 import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-desk-page';
+import type { ProductPageProps } from '../../features/admin-products/routes/product-page';
+import type { ProductsPageProps } from '../../features/admin-products/routes/products-page';
 import type { RolesPageProps } from '../../features/admin-staff/routes/roles-page';
 import type { StaffPageProps } from '../../features/admin-staff/routes/staff-page';
 import { ensureLabels, labelGroupNames, labels } from '../../features/labels/labels-store';
@@ -58,6 +65,29 @@ const StaffPage = lazyWithReload<StaffPageProps>(() =>
 );
 const RolesPage = lazyWithReload<RolesPageProps>(() =>
   import('../../features/admin-staff/routes/roles-page').then((m) => ({ default: m.RolesPage })),
+);
+
+const ProductsPage = lazyWithReload<ProductsPageProps>(() =>
+  import('../../features/admin-products/routes/products-page').then((m) => ({ default: m.ProductsPage })),
+);
+const ProductPage = lazyWithReload<ProductPageProps>(() =>
+  import('../../features/admin-products/routes/product-page').then((m) => ({ default: m.ProductPage })),
+);
+
+const PagesPage = lazyWithReload<PagesPageProps>(() =>
+  import('../../features/admin-content/routes/pages-page').then((m) => ({ default: m.PagesPage })),
+);
+const PageEditPage = lazyWithReload<PageEditProps>(() =>
+  import('../../features/admin-content/routes/page-edit-page').then((m) => ({ default: m.PageEditPage })),
+);
+const TranslationsPage = lazyWithReload<TranslationsPageProps>(() =>
+  import('../../features/admin-content/routes/translations-page').then((m) => ({ default: m.TranslationsPage })),
+);
+const SettingsPage = lazyWithReload<SettingsPageProps>(() =>
+  import('../../features/admin-content/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const CataloguePage = lazyWithReload<CataloguePageProps>(() =>
+  import('../../features/admin-content/routes/catalogue-page').then((m) => ({ default: m.CataloguePage })),
 );
 
 const NARROW = '(max-width: 700px)';
@@ -179,6 +209,18 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
         <Route path="/admin/customers/:id">
           {(params) => gate('customers.read', () => <CustomerPage id={params.id} tools={tools} />)}
         </Route>
+        <Route path="/admin/products">{() => gate('catalog.write', () => <ProductsPage tools={tools} />)}</Route>
+        <Route path="/admin/products/new">{() => gate('catalog.write', () => <ProductPage tools={tools} />)}</Route>
+        <Route path="/admin/products/:code">
+          {(params) => gate('catalog.write', () => <ProductPage key={params.code} code={safeDecode(params.code)} tools={tools} />)}
+        </Route>
+        <Route path="/admin/pages">{() => gate('settings.write', () => <PagesPage tools={tools} />)}</Route>
+        <Route path="/admin/pages/:name">
+          {(params) => gate('settings.write', () => <PageEditPage key={params.name} name={safeDecode(params.name)} tools={tools} />)}
+        </Route>
+        <Route path="/admin/translations">{() => gate('settings.write', () => <TranslationsPage tools={tools} />)}</Route>
+        <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
+        <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
         <Route path="/admin/activity">{() => gate('activity.read', () => <ActivityPage tools={tools} />)}</Route>
         <Route path="/admin/staff">{() => gate('staff.manage', () => <StaffPage tools={tools} selfId={userId} />)}</Route>
         <Route path="/admin/roles">{() => gate('staff.manage', () => <RolesPage tools={tools} />)}</Route>
