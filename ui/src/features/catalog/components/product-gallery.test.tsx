@@ -42,6 +42,14 @@ describe('ProductGallery', () => {
     expect(screen.getByText('Photo 3 of 3')).toBeTruthy();
   });
 
+  it("uses the staff's alt text in the shopper's language when there is one", () => {
+    const alts = { [IMAGES[1]!]: { en: 'Nara sofa, side view with the cushions off', th: '' } };
+    render(<ProductGallery images={IMAGES} name="Nara sofa" alts={alts} />);
+    expect(mainImage().getAttribute('alt')).toBe('Nara sofa, photo 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show photo 2 of 3' }));
+    expect(mainImage().getAttribute('alt')).toBe('Nara sofa, side view with the cushions off');
+  });
+
   it('shows a single photo without buttons', () => {
     render(<ProductGallery images={IMAGES.slice(0, 1)} name="Nara sofa" />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);

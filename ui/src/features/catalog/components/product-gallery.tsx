@@ -29,8 +29,15 @@ export function galleryKeyTarget(key: string, index: number, count: number): num
   }
 }
 
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const { t } = useI18n();
+type GalleryProps = {
+  images: string[];
+  name: string;
+  /** Staff-written alt text per image and language; the shopper's language is used when present. */
+  alts?: Partial<Record<string, Partial<Record<string, string>>>>;
+};
+
+export function ProductGallery({ images, name, alts }: GalleryProps) {
+  const { t, locale } = useI18n();
   const [index, setIndex] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const touchX = useRef<number | null>(null);
@@ -42,6 +49,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     if (focusThumb) thumbs.current[target]?.focus();
   };
   const position = { index: formatNumber(current + 1), count: formatNumber(count) };
+  const ownAlt = (src: string | undefined) => (src ? (alts?.[src]?.[locale] ?? '').trim() : '');
 
   return (
     <div class="gallery">
@@ -62,7 +70,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         <ProductImage
           class="gallery__image"
           src={images[current]}
-          alt={count > 1 ? t('product.photoAlt', { name, ...position }) : name}
+          alt={ownAlt(images[current]) || (count > 1 ? t('product.photoAlt', { name, ...position }) : name)}
           sizes="(max-width: 700px) 100vw, (max-width: 1024px) 45vw, 540px"
           fallbackWidth={640}
           priority

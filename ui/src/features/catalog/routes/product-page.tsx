@@ -107,7 +107,7 @@ function ProductView({ product, labels }: { product: Product; labels: CatalogLab
     <div class="page product-page">
       <Breadcrumb product={product} name={name} />
       <article class="product">
-        <ProductGallery key={product.code} images={product.images} name={name} />
+        <ProductGallery key={product.code} images={product.images} name={name} alts={product.imageAlts} />
         <div class="product__summary">
           <h1 class="product__name">{name}</h1>
           <p class="product__code">
