@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ADMIN } from './accounts';
+import { C2P_MERCHANT_ID, C2P_SECRET_KEY, startC2pStandin } from './c2p-standin';
 import { startOidcStandin, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './oidc-standin';
 
 const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +24,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logPath = path.join(dataDir, 'server.log');
   const log = createWriteStream(logPath);
   const provider = await startOidcStandin();
+  // Card payment goes to a local 2C2P stand-in (loopback only); card-payment.spec.ts drives it.
+  const c2p = await startC2pStandin();
+  process.env.KIOSK_E2E_2C2P_URL = c2p.url;
   const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -33,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       KIOSK_AUTH__GOOGLE__AUTH_URL: `${provider.url}/authorize`,
       KIOSK_AUTH__GOOGLE__TOKEN_URL: `${provider.url}/token`,
       KIOSK_AUTH__GOOGLE__USERINFO_URL: `${provider.url}/userinfo`,
+      KIOSK_PAYMENTS__CARD_2C2P__PAYMENT_URL: `${c2p.url}/payment`,
+      KIOSK_PAYMENTS__CARD_2C2P__MERCHANTS: `[{name="full",merchant_id="${C2P_MERCHANT_ID}",secret_key="${C2P_SECRET_KEY}"}]`,
     },
   });
   server.stderr.pipe(log);
@@ -69,6 +75,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     if (server.exitCode === null) server.kill('SIGTERM');
     await provider.close();
+    await c2p.close();
     throw error;
   }
   process.env.KIOSK_BASE_URL = baseUrl;
@@ -82,6 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     await provider.close();
+    await c2p.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

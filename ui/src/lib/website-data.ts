@@ -15,8 +15,10 @@ export type Shop = {
 export type SiteFeatures = { roomMenu: boolean; categoryMenu: boolean };
 
 /** The ways to pay the shop offers at checkout, as configured on the server. */
-export const PAYMENT_METHODS = ['promptpay', 'bank_transfer'] as const;
+export const PAYMENT_METHODS = ['promptpay', 'bank_transfer', 'card_2c2p'] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+/** What is assumed when the server sent no list: card payment needs a configured merchant. */
+const DEFAULT_PAYMENT_METHODS: PaymentMethodCode[] = ['promptpay', 'bank_transfer'];
 
 export type WebsiteData = { shop: Shop; features: SiteFeatures; paymentMethods: PaymentMethodCode[] };
 
@@ -29,11 +31,11 @@ export const websitedata = createStore<WebsiteData>({
     catalogUrl: '/api/file/pdf/get/catalog-min.pdf',
   },
   features: { roomMenu: true, categoryMenu: true },
-  paymentMethods: [...PAYMENT_METHODS],
+  paymentMethods: [...DEFAULT_PAYMENT_METHODS],
 });
 
-/** The known methods among `value`, in the shop's order; both when the server sent none. */
+/** The known methods among `value`, in the shop's order; PromptPay and bank transfer when the server sent none. */
 export function parsePaymentMethods(value: unknown): PaymentMethodCode[] {
-  if (!Array.isArray(value)) return [...PAYMENT_METHODS];
+  if (!Array.isArray(value)) return [...DEFAULT_PAYMENT_METHODS];
   return PAYMENT_METHODS.filter((method) => value.includes(method));
 }

@@ -1,4 +1,5 @@
-//! How the shopper pays: PromptPay QR (shown after placing the order) or a bank transfer.
+//! How the shopper pays: PromptPay QR (shown after placing the order), a bank transfer, or a
+//! credit/debit card on 2C2P's payment page (only when the shop configured a merchant).
 import type { PaymentMethod } from '../../../api/types';
 import { Icon, type IconName } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
@@ -9,6 +10,7 @@ import { websitedata } from '../../../lib/website-data';
 const METHODS: { value: PaymentMethod; icon: IconName; title: MessageKey; hint: MessageKey }[] = [
   { value: 'promptpay', icon: 'qr', title: 'checkout.promptpay', hint: 'checkout.promptpayHint' },
   { value: 'bank_transfer', icon: 'bank', title: 'checkout.bankTransfer', hint: 'checkout.bankTransferHint' },
+  { value: 'card_2c2p', icon: 'card', title: 'checkout.card.title', hint: 'checkout.card.hint' },
 ];
 
 export function PaymentSection({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {

@@ -1,23 +1,73 @@
 //! /cartres: the order just placed (SPEC §3 `cartRes`) — its number, how to pay it, its lines and
 //! amounts (subtotal, discounts, coupon, coins, shipping, VAT, total), where it goes, and a link to
 //! it in My orders. Opened without a placed order (a reload, a bookmark) it says there is none.
-import { Link } from 'wouter';
+//! `?order={id}` (where the card payment page sends the shopper back) reads that order from the
+//! server; a card payment waiting for the provider's confirmation is asked for again by itself.
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Order } from '../../../api/types';
+import { Loading } from '../../../components/loading';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { cartRes } from '../cart-store';
+import { getOrder } from '../api/pay-order';
+import { cardStage, POLL_EVERY_MS, POLL_FOR_MS, shouldPoll } from '../card-payment-state';
+import { cartRes, replaceCartResult } from '../cart-store';
+import { CardPayment } from '../components/card-payment';
 import { AddressLines, type Provinces } from '../components/address-section';
 import { OrderTotals } from '../components/order-totals';
 import { PaymentInstructions } from '../components/payment-instructions';
 import '../components/cart.css';
 
+/** The order named by `?order=` read from the server (again while a card payment is confirmed). */
+function useResultOrder(): { order: Order | null; loading: boolean; reload: () => void } {
+  const wanted = new URLSearchParams(useSearch()).get('order');
+  const placed = useStore(cartRes);
+  const [loading, setLoading] = useState(Boolean(wanted));
+  const [round, setRound] = useState(0);
+  const [since] = useState(() => Date.now());
+  const order = placed && (!wanted || String(placed.id) === wanted) ? placed : null;
+  const stage = order && order.payment.method === 'card_2c2p' ? cardStage(order) : null;
+  const polling = stage !== null && shouldPoll(stage) && Date.now() - since < POLL_FOR_MS;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const delay = round === 0 ? 0 : POLL_EVERY_MS;
+    const timer = window.setTimeout(() => {
+      getOrder(wanted, controller.signal)
+        .then((fresh) => replaceCartResult(fresh))
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.warn('order failed to load', error);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, delay);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted, round]);
+
+  // Ask again while the provider's confirmation is awaited.
+  useEffect(() => {
+    if (!polling) return;
+    const timer = window.setTimeout(() => setRound((n) => n + 1), POLL_EVERY_MS);
+    return () => window.clearTimeout(timer);
+  }, [polling, order]);
+
+  return { order, loading: loading && !order, reload: () => setRound((n) => n + 1) };
+}
+
 export function CartResultPage({ provinces }: { provinces: Provinces }) {
   const { t, locale } = useI18n();
-  const order = useStore(cartRes);
+  const { order, loading, reload } = useResultOrder();
   useDocumentTitle(t('pages.cartResultTitle'));
+  if (loading) return <Loading page />;
   if (!order) {
     return (
       <section class="page">
@@ -48,7 +98,11 @@ export function CartResultPage({ provinces }: { provinces: Provinces }) {
       </header>
       <div class="checkout-layout">
         <div class="checkout-form">
-          <PaymentInstructions order={order} />
+          {order.payment.method === 'card_2c2p' ? (
+            <CardPayment order={order} onChange={replaceCartResult} onCheckAgain={reload} />
+          ) : (
+            <PaymentInstructions order={order} />
+          )}
           <section class="card result-items" aria-labelledby="result-lines-title">
             <h2 id="result-lines-title" class="checkout-summary__title">
               {t('checkout.itemsTitle')}

@@ -16,6 +16,7 @@ import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { goToCardPayment } from '../api/pay-order';
 import { postPlaceOrder, type PlacedOrder } from '../api/place-order';
 import { cart, cartLoaded, emptyCart, refreshCart, replaceCartResult } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
@@ -94,7 +95,9 @@ export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons,
         resetCheckout();
         const known = user.addInfo.some((saved) => sameAddress(saved, choices.address));
         onPlaced(placed, known ? user.addInfo : [choices.address, ...user.addInfo]);
-        navigate('/cartres');
+        // A card order goes on to the payment page; the provider sends the shopper back to /cartres.
+        if (placed.order.payment.method === 'card_2c2p' && goToCardPayment(placed.order)) return;
+        navigate(placed.order.payment.method === 'card_2c2p' ? `/cartres?order=${placed.order.id}` : '/cartres');
       } catch (error) {
         const problem = checkoutProblem(error);
         if (problem.field === 'coupon' || problem.field === 'coins') {
