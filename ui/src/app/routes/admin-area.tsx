@@ -26,6 +26,11 @@ import type { PageEditProps } from '../../features/admin-content/routes/page-edi
 import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
 import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
 import type { TranslationsPageProps } from '../../features/admin-content/routes/translations-page';
+import type { CataloguePageProps } from '../../features/admin-content/routes/catalogue-page';
+import type { PageEditProps } from '../../features/admin-content/routes/page-edit-page';
+import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
+import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
+import type { TranslationsPageProps } from '../../features/admin-content/routes/translations-page';
 import type { OrderDetailProps } from '../../features/admin-orders/routes/order-detail-page';
 import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-desk-page';
 import type { ProductPageProps } from '../../features/admin-products/routes/product-page';
@@ -72,6 +77,22 @@ const ProductsPage = lazyWithReload<ProductsPageProps>(() =>
 );
 const ProductPage = lazyWithReload<ProductPageProps>(() =>
   import('../../features/admin-products/routes/product-page').then((m) => ({ default: m.ProductPage })),
+);
+
+const PagesPage = lazyWithReload<PagesPageProps>(() =>
+  import('../../features/admin-content/routes/pages-page').then((m) => ({ default: m.PagesPage })),
+);
+const PageEditPage = lazyWithReload<PageEditProps>(() =>
+  import('../../features/admin-content/routes/page-edit-page').then((m) => ({ default: m.PageEditPage })),
+);
+const TranslationsPage = lazyWithReload<TranslationsPageProps>(() =>
+  import('../../features/admin-content/routes/translations-page').then((m) => ({ default: m.TranslationsPage })),
+);
+const SettingsPage = lazyWithReload<SettingsPageProps>(() =>
+  import('../../features/admin-content/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const CataloguePage = lazyWithReload<CataloguePageProps>(() =>
+  import('../../features/admin-content/routes/catalogue-page').then((m) => ({ default: m.CataloguePage })),
 );
 
 const PagesPage = lazyWithReload<PagesPageProps>(() =>
@@ -214,6 +235,13 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
         <Route path="/admin/products/:code">
           {(params) => gate('catalog.write', () => <ProductPage key={params.code} code={safeDecode(params.code)} tools={tools} />)}
         </Route>
+        <Route path="/admin/pages">{() => gate('settings.write', () => <PagesPage tools={tools} />)}</Route>
+        <Route path="/admin/pages/:name">
+          {(params) => gate('settings.write', () => <PageEditPage key={params.name} name={safeDecode(params.name)} tools={tools} />)}
+        </Route>
+        <Route path="/admin/translations">{() => gate('settings.write', () => <TranslationsPage tools={tools} />)}</Route>
+        <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
+        <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
         <Route path="/admin/pages">{() => gate('settings.write', () => <PagesPage tools={tools} />)}</Route>
         <Route path="/admin/pages/:name">
           {(params) => gate('settings.write', () => <PageEditPage key={params.name} name={safeDecode(params.name)} tools={tools} />)}

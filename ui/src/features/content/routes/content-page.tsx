@@ -1,5 +1,7 @@
 //! A content page by name (/about, /area, /privacy, /content/{name}, /info/{name}, /{page}):
-//! plain-text paragraphs from the pages API; a 404 from the API shows the not-found screen.
+//! its Markdown body from the pages API, rendered as elements (never HTML) by a small lazy chunk
+//! (plain paragraphs until it arrives); a 404 from the API shows the not-found screen.
+import { lazy, Suspense } from 'react';
 import { ErrorStatus } from '../../../components/error-status';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
@@ -10,6 +12,8 @@ import { useI18n, pickText } from '../../../i18n/i18n-store';
 import { pageByName, paragraphs } from '../pages-store';
 import './content-page.css';
 import { safeDecode } from '../../../lib/url-rules';
+
+const MarkdownView = lazy(() => import('../../../components/markdown-view'));
 
 /** A page name: one or two segments (a section and a page) of letters, digits, - and _. */
 const PAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}(\/[a-z0-9][a-z0-9_-]{0,63})?$/i;
@@ -38,9 +42,13 @@ function LoadedContentPage({ name }: { name: string }) {
         <h1 class="page__title">{title}</h1>
       </header>
       <div class="content-page__body">
-        {paragraphs(pickText(page.body, locale)).map((text, index) => (
-          <p key={index}>{text}</p>
-        ))}
+        <Suspense
+          fallback={paragraphs(pickText(page.body, locale)).map((text, index) => (
+            <p key={index}>{text}</p>
+          ))}
+        >
+          <MarkdownView source={pickText(page.body, locale)} />
+        </Suspense>
       </div>
     </article>
   );

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { MarkdownView } from './markdown-view';
+
+describe('MarkdownView', () => {
+  it('renders elements and never runs or injects HTML', () => {
+    const { container } = render(
+      <MarkdownView source={'## หัวข้อ\n\n<img src=x onerror=alert(1)> <script>alert(1)</script>\n\n[bad](javascript:alert(1)) [good](https://example.com)'} />,
+    );
+    expect(container.querySelector('h3')?.textContent).toBe('หัวข้อ');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com']);
+    expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

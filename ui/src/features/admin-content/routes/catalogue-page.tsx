@@ -1,0 +1,139 @@
+//! /admin/catalogue-pdf: the e-catalogue shoppers download (uploaded or built in, its size and
+//! date) and the upload of a new PDF. The file is checked here first (a PDF begins with %PDF- and
+//! ends with %%EOF) and again by the server, which also limits its size. Needs `settings.write`.
+import { useEffect, useId, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import type { CatalogueFile } from '../../../api/types';
+import { Loading } from '../../../components/loading';
+import { useI18n } from '../../../i18n/i18n-store';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { getCatalogue, uploadCatalogue } from '../api/content-api';
+import { ContentTabs } from '../components/content-tabs';
+import { formatSize, pdfVerdict } from '../content-rules';
+import type { ContentTools } from '../tools';
+import '../admin-content.css';
+
+export type CataloguePageProps = { tools: ContentTools };
+
+async function verdictOf(file: File) {
+  const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
+  const tail = new Uint8Array(await file.slice(Math.max(0, file.size - 1024)).arrayBuffer());
+  return pdfVerdict(head, tail);
+}
+
+export function CataloguePage({ tools }: CataloguePageProps) {
+  const { t } = useI18n();
+  useDocumentTitle(t('admin.content.catalogue.title'));
+  const id = useId();
+  const [current, setCurrent] = useState<CatalogueFile | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCatalogue({ signal: controller.signal }).then(
+      (loaded) => !controller.signal.aborted && setCurrent(loaded),
+      (failure: unknown) => !controller.signal.aborted && setError(failure),
+    );
+    return () => controller.abort();
+  }, []);
+
+  const failureText = (failure: unknown) => {
+    if (failure instanceof ApiError) {
+      if (failure.code === 'payload_too_large' || failure.status === 413) return t('admin.content.catalogue.errTooLarge');
+      if (failure.code === 'invalid_pdf') return failure.message.includes('%%EOF') ? t('admin.content.catalogue.errIncomplete') : t('admin.content.catalogue.errNotPdf');
+    }
+    return tools.errorText(failure);
+  };
+
+  const upload = async (event: Event) => {
+    event.preventDefault();
+    setNotice(null);
+    if (!file) {
+      setProblem(t('admin.content.catalogue.errNoFile'));
+      return;
+    }
+    const verdict = await verdictOf(file);
+    if (verdict !== 'ok') {
+      setProblem(verdict === 'notPdf' ? t('admin.content.catalogue.errNotPdf') : t('admin.content.catalogue.errIncomplete'));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      setCurrent(await uploadCatalogue(file));
+      setNotice(t('admin.content.catalogue.done'));
+      setFile(null);
+      (event.currentTarget as HTMLFormElement | null)?.reset();
+    } catch (failure) {
+      setProblem(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="page admin-page" aria-labelledby={`${id}-title`}>
+      <header class="admin-page__header">
+        <h1 id={`${id}-title`} class="page__title">
+          {t('admin.content.catalogue.title')}
+        </h1>
+      </header>
+      <ContentTabs />
+      <p class="admin-muted">{t('admin.content.catalogue.intro')}</p>
+      {error ? (
+        <p class="admin-alert admin-alert--error" role="alert">
+          {tools.errorText(error)}
+        </p>
+      ) : null}
+      {!current && !error ? <Loading /> : null}
+      {current ? (
+        <section class="admin-card" aria-labelledby={`${id}-current`} data-testid="catalogue-current">
+          <h2 id={`${id}-current`} class="admin-card__title">
+            {t('admin.content.catalogue.current')}
+          </h2>
+          <p>{current.uploaded && current.modified ? t('admin.content.catalogue.uploaded', { date: tools.time(current.modified) }) : t('admin.content.catalogue.builtIn')}</p>
+          <p class="admin-muted">{t('admin.content.catalogue.size', { size: formatSize(current.bytes) })}</p>
+          <p>
+            <a class="button button--ghost button--small" href={current.url} target="_blank" rel="noopener">
+              {t('admin.content.catalogue.open')}
+            </a>
+          </p>
+        </section>
+      ) : null}
+      <form class="admin-card catalogue-form" onSubmit={(event) => void upload(event)} noValidate>
+        <div class="admin-field">
+          <label for={`${id}-file`}>{t('admin.content.catalogue.choose')}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="application/pdf,.pdf"
+            data-testid="catalogue-file"
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+              setProblem(null);
+              setNotice(null);
+            }}
+          />
+          {file ? <p class="admin-muted">{`${file.name} · ${formatSize(file.size)}`}</p> : null}
+        </div>
+        <div>
+          <button type="submit" class="button" disabled={busy} data-testid="upload-catalogue">
+            {busy ? t('admin.content.catalogue.uploading') : t('admin.content.catalogue.upload')}
+          </button>
+        </div>
+        {problem ? (
+          <p class="admin-alert admin-alert--error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <p class="admin-alert admin-alert--ok" role="status" hidden={!notice}>
+          {notice}
+        </p>
+      </form>
+    </section>
+  );
+}
