@@ -30,6 +30,10 @@ pub struct Config {
     pub demo: bool,
     /// Anonymous carts untouched this many days are deleted (signed-in carts are kept).
     pub cart_expiry_days: u32,
+    /// An unpaid order older than this many hours is flagged on the staff dashboard.
+    pub payment_wait_hours: u32,
+    /// Accounts one client address may register per hour (a refilling allowance).
+    pub registrations_per_hour: u32,
     /// Shipping for an order, in satang (฿500 = 50000), and the order value (after discounts)
     /// from which shipping is free.
     pub shipping_flat_rate: Satang,
@@ -44,6 +48,7 @@ pub struct Config {
     /// Only turn this on when the proxy sets that header (see README).
     pub trust_proxy_headers: bool,
     pub log: Log,
+    pub uploads: Uploads,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -207,6 +212,34 @@ impl OAuthProvider {
     }
 }
 
+/// Limits on files staff upload (product images).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Uploads {
+    /// Largest image file accepted, in bytes.
+    pub image_max_bytes: u64,
+    /// Largest image accepted, in pixels (width × height); checked from the header before
+    /// anything is decoded, so a small file declaring a huge image is refused cheaply.
+    pub image_max_pixels: u64,
+    /// Largest e-catalogue PDF accepted, in bytes.
+    pub pdf_max_bytes: u64,
+}
+
+/// Image files one upload request may carry.
+pub const IMAGES_PER_REQUEST: u64 = 10;
+
+impl Uploads {
+    /// The body limit of the image upload route: the files plus room for the form's framing.
+    pub fn image_request_limit(&self) -> usize {
+        usize::try_from(
+            self.image_max_bytes
+                .saturating_mul(IMAGES_PER_REQUEST)
+                .saturating_add(64 * 1024),
+        )
+        .unwrap_or(usize::MAX)
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Log {
@@ -232,6 +265,8 @@ impl Default for Config {
             shop_name: "Kiosk".into(),
             demo: true,
             cart_expiry_days: 30,
+            payment_wait_hours: 24,
+            registrations_per_hour: 30,
             shipping_flat_rate: Satang(50_000),
             free_shipping_over: Satang(500_000),
             features: Features {
@@ -274,6 +309,11 @@ impl Default for Config {
                 level: "info".into(),
                 format: LogFormat::Text,
             },
+            uploads: Uploads {
+                image_max_bytes: 10 * 1024 * 1024,
+                image_max_pixels: 50_000_000,
+                pdf_max_bytes: 20 * 1024 * 1024,
+            },
             public_url_derived: false,
         }
     }
@@ -308,6 +348,8 @@ const ENV_KEYS: &[&str] = &[
     "shop_name",
     "demo",
     "cart_expiry_days",
+    "payment_wait_hours",
+    "registrations_per_hour",
     "shipping_flat_rate",
     "free_shipping_over",
     "features.room_menu",
@@ -340,6 +382,9 @@ const ENV_KEYS: &[&str] = &[
     "trust_proxy_headers",
     "log.level",
     "log.format",
+    "uploads.image_max_bytes",
+    "uploads.image_max_pixels",
+    "uploads.pdf_max_bytes",
 ];
 
 /// The file read when `--config` is not given, if it exists.
@@ -400,6 +445,18 @@ impl Config {
         }
         if self.shop_name.trim().is_empty() {
             return Err(invalid("shop_name", "must not be empty".into()));
+        }
+        if !(1..=100_000).contains(&self.registrations_per_hour) {
+            return Err(invalid(
+                "registrations_per_hour",
+                format!("{} must be 1 to 100000", self.registrations_per_hour),
+            ));
+        }
+        if !(1..=720).contains(&self.payment_wait_hours) {
+            return Err(invalid(
+                "payment_wait_hours",
+                format!("{} must be 1 to 720", self.payment_wait_hours),
+            ));
         }
         if !(1..=365).contains(&self.cart_expiry_days) {
             return Err(invalid(
@@ -479,6 +536,21 @@ impl Config {
         }
         if self.data_dir.as_os_str().is_empty() {
             return Err(invalid("data_dir", "must not be empty".into()));
+        }
+        if !(1024..=1024 * 1024 * 1024).contains(&self.uploads.image_max_bytes) {
+            return Err(invalid(
+                "uploads.image_max_bytes",
+                format!(
+                    "{} must be 1024 to 1073741824",
+                    self.uploads.image_max_bytes
+                ),
+            ));
+        }
+        if !(1..=400_000_000).contains(&self.uploads.image_max_pixels) {
+            return Err(invalid(
+                "uploads.image_max_pixels",
+                format!("{} must be 1 to 400000000", self.uploads.image_max_pixels),
+            ));
         }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
             return Err(invalid(

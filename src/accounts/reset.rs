@@ -80,7 +80,7 @@ pub fn finish(
     kcard: &str,
 ) -> Result<User, AccountError> {
     password::check_strength(new_password).map_err(AccountError::WeakPassword)?;
-    let hash = password::hash(new_password).map_err(AccountError::Invalid)?;
+    let hash = password::hash(new_password)?;
     let key = digest(token.trim());
     store.write(|txn| {
         let mut tickets = RESET_TOKEN_TO_TICKET.write(txn)?;

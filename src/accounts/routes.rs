@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::model::{Address, Provider, Role, User, VatInfo};
 use super::store::{self, AccountError, Contact, NewLocalUser};
+use super::throttle::AttemptKeys;
 use crate::app::AppState;
 use crate::domain::{Coins, UserId};
 use crate::http::auth::AuthUser;
@@ -163,13 +164,22 @@ pub struct RegisterBody {
         (status = 201, description = "The account exists; the token signs it in", body = TokenAnswer),
         (status = 400, description = "`invalid_input` or `weak_password`", body = ErrorAnswer),
         (status = 409, description = "`username_taken`", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: many registrations from one address in a short time; `Retry-After` gives the seconds", body = ErrorAnswer),
+        (status = 503, description = "`busy`: too many passwords being hashed at once; `Retry-After`", body = ErrorAnswer),
     ),
 )]
 pub async fn register(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(body): Json<RegisterBody>,
 ) -> Result<(StatusCode, Json<TokenAnswer>), AppError> {
+    if let Err(wait) = state.throttle.begin_registration(
+        &client_ip(&state, peer, &headers),
+        state.config.registrations_per_hour,
+    ) {
+        return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
+    }
     if body.name.trim().is_empty() {
         return Err(AppError::bad_request(
             "invalid_input",
@@ -228,29 +238,23 @@ pub async fn login(
     headers: HeaderMap,
     Json(body): Json<LoginBody>,
 ) -> Result<Json<TokenAnswer>, AppError> {
-    let account_key = format!("user:{}", body.username.trim().to_lowercase());
-    let keys = [
-        format!("ip:{}", client_ip(&state, peer, &headers)),
-        account_key.clone(),
-    ];
-    if let Err(wait) = state.throttle.check(&keys) {
+    let keys = AttemptKeys::new(
+        &body.username.trim().to_lowercase(),
+        &client_ip(&state, peer, &headers),
+    );
+    // Counted before the password is checked: concurrent guesses cannot all get through.
+    if let Err(wait) = state.throttle.begin(&keys) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
     }
     let db = state.store.clone();
     let channel = kcard(&headers);
     let outcome =
         blocking(move || store::verify_login(&db, &body.username, &body.password, &channel)).await;
-    match outcome {
-        Ok(user) => {
-            state.throttle.record_success(&account_key);
-            Ok(TokenAnswer::new(issue(&state, &user)?))
-        }
-        Err(AppError::InvalidCredentials) => {
-            state.throttle.record_failure(&keys);
-            Err(AppError::InvalidCredentials)
-        }
-        Err(other) => Err(other),
+    // Only a wrong password stays counted.
+    if !matches!(outcome, Err(AppError::InvalidCredentials)) {
+        state.throttle.succeeded(&keys);
     }
+    Ok(TokenAnswer::new(issue(&state, &outcome?)?))
 }
 
 /// The address throttling counts by: the peer, or behind a trusted proxy the address the proxy
@@ -341,13 +345,13 @@ pub async fn change_password(
     caller: AuthUser,
     Json(body): Json<PasswordBody>,
 ) -> Result<Json<TokenAnswer>, AppError> {
-    let account_key = format!("user:{}", caller.user.username.to_lowercase());
-    if let Err(wait) = state.throttle.check(std::slice::from_ref(&account_key)) {
+    let keys = AttemptKeys::account_only(&caller.user.username.to_lowercase());
+    if let Err(wait) = state.throttle.begin(&keys) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
     }
     let db = state.store.clone();
     let (user_id, channel) = (caller.user.id, kcard(&headers));
-    match blocking(move || {
+    let outcome = blocking(move || {
         store::change_password(
             &db,
             user_id,
@@ -356,17 +360,12 @@ pub async fn change_password(
             &channel,
         )
     })
-    .await
-    {
-        Ok(user) => Ok(TokenAnswer::new(issue(&state, &user)?)),
-        Err(AppError::InvalidCredentials) => {
-            state
-                .throttle
-                .record_failure(std::slice::from_ref(&account_key));
-            Err(AppError::InvalidCredentials)
-        }
-        Err(other) => Err(other),
+    .await;
+    // Only a wrong old password stays counted.
+    if !matches!(outcome, Err(AppError::InvalidCredentials)) {
+        state.throttle.succeeded(&keys);
     }
+    Ok(TokenAnswer::new(issue(&state, &outcome?)?))
 }
 
 /// A user's coins, addresses and tax details (the owner or staff).

@@ -46,7 +46,18 @@ pub enum AccountError {
     #[error("{0}")]
     Forbidden(String),
     #[error(transparent)]
+    Busy(#[from] password::Busy),
+    #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<password::HashError> for AccountError {
+    fn from(err: password::HashError) -> Self {
+        match err {
+            password::HashError::Busy(busy) => AccountError::Busy(busy),
+            password::HashError::Failed(message) => AccountError::Invalid(message),
+        }
+    }
 }
 
 /// What is needed to create a local account.
@@ -103,7 +114,7 @@ pub fn register_local_user(
     } else {
         new.name.trim().to_string()
     };
-    let hash = password::hash(new.password).map_err(AccountError::Invalid)?;
+    let hash = password::hash(new.password)?;
 
     store.write(|txn| {
         let mut index = USERNAME_TO_USER_ID.write(txn)?;
@@ -174,9 +185,9 @@ pub fn verify_login(
     let found = find_by_username(store, username)?;
     let stored_hash = found.as_ref().and_then(|u| u.password_hash.clone());
     let ok = match &stored_hash {
-        Some(hash) => password::verify(candidate, hash),
+        Some(hash) => password::verify(candidate, hash)?,
         None => {
-            password::verify(candidate, DUMMY_HASH);
+            password::verify(candidate, DUMMY_HASH)?;
             false
         }
     };
@@ -217,11 +228,11 @@ pub fn change_password(
     let Some(hash) = user.password_hash.as_deref() else {
         return Err(AccountError::NoPassword);
     };
-    if !password::verify(old, hash) {
+    if !password::verify(old, hash)? {
         return Err(AccountError::InvalidCredentials);
     }
     password::check_strength(new).map_err(AccountError::WeakPassword)?;
-    let hash = password::hash(new).map_err(AccountError::Invalid)?;
+    let hash = password::hash(new)?;
     update(store, user_id, kcard, "changed password", |user| {
         user.password_hash = Some(hash);
         user.token_version += 1;
@@ -274,7 +285,7 @@ pub fn reset_password(
     new_password: &str,
 ) -> Result<User, AccountError> {
     password::check_strength(new_password).map_err(AccountError::WeakPassword)?;
-    let hash = password::hash(new_password).map_err(AccountError::Invalid)?;
+    let hash = password::hash(new_password)?;
     let id = id_of(store, username)?;
     update(store, id, "cli", "password reset by an operator", |user| {
         if user.provider != Provider::Local {
@@ -645,10 +656,13 @@ mod tests {
         assert_eq!((user.role.as_str(), user.token_version), ("admin-sales", 1));
         let user = reset_password(&store, "NOK", "another long secret").unwrap();
         assert_eq!(user.token_version, 2);
-        assert!(password::verify(
-            "another long secret",
-            user.password_hash.as_deref().unwrap()
-        ));
+        assert!(
+            password::verify(
+                "another long secret",
+                user.password_hash.as_deref().unwrap()
+            )
+            .unwrap()
+        );
         assert!(matches!(
             set_role(&store, "ghost", "admin"),
             Err(AccountError::NoSuchUser(_))

@@ -63,8 +63,9 @@ pub fn log(txn: &WriteTransaction, event: &Event) -> Result<(), StoreError> {
     }
     let line = LogLine {
         at,
-        user: event.actor.into(),
-        action: event.action.into(),
+        // Bounded: a failed sign-in logs whatever "username" was tried, which may be huge.
+        user: event.actor.chars().take(100).collect(),
+        action: event.action.chars().take(200).collect(),
         kcard: event.kcard.chars().take(64).collect(),
         target: event.target.chars().take(200).collect(),
         details,

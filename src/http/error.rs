@@ -39,6 +39,10 @@ pub enum AppError {
     /// 405: the path exists but not for this method.
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 503: the server is at capacity for this kind of work (password hashing); retry after
+    /// the given seconds.
+    #[error("the server is busy; try again in {0} seconds")]
+    Busy(u64),
     /// 413: the body is over the route's limit.
     #[error("request body too large")]
     PayloadTooLarge,
@@ -69,6 +73,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -84,6 +89,7 @@ impl AppError {
             AppError::NotFound(_) => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
+            AppError::Busy(_) => "busy",
             AppError::Internal(_) => "internal_error",
         }
     }
@@ -112,7 +118,7 @@ impl IntoResponse for AppError {
                     .headers_mut()
                     .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             }
-            AppError::TooManyAttempts(seconds) => {
+            AppError::TooManyAttempts(seconds) | AppError::Busy(seconds) => {
                 response
                     .headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -166,6 +172,7 @@ impl From<crate::accounts::store::AccountError> for AppError {
                 "invalid_reset_link",
                 "this password reset link is not valid any more; ask the shop for a new one",
             ),
+            AccountError::Busy(_) => AppError::Busy(2),
             AccountError::Store(err) => AppError::internal("accounts", err),
         }
     }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{PASSWORD, TestApp, error_code, spawn_app};
+use crate::helpers::{PASSWORD, TestApp, error_code, spawn_app, spawn_app_with};
 
 async fn register(app: &TestApp, username: &str) -> String {
     let (status, body) = app
@@ -158,6 +158,89 @@ async fn repeated_failures_are_throttled_with_retry_after() {
         );
     }
     assert_eq!(login(&app, "someone-else", "wrong password").await.0, 429);
+}
+
+/// A sign-in from a given client address (the server trusts X-Forwarded-For in these tests).
+async fn login_from(app: &TestApp, address: &str, username: &str, password: &str) -> u16 {
+    app.client
+        .post(app.url("/api/auth/login"))
+        .header("x-forwarded-for", address)
+        .json(&json!({"username": username, "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn concurrent_guesses_are_counted_before_they_are_checked() {
+    let app = spawn_app_with(|config| config.trust_proxy_headers = true).await;
+    register(&app, "nok").await;
+    let mut guesses = tokio::task::JoinSet::new();
+    for _ in 0..60 {
+        let (client, url) = (app.client.clone(), app.url("/api/auth/login"));
+        guesses.spawn(async move {
+            client
+                .post(url)
+                .header("x-forwarded-for", "203.0.113.9")
+                .json(&json!({"username": "nok", "password": "wrong password"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        });
+    }
+    let statuses = guesses.join_all().await;
+    let checked = statuses.iter().filter(|s| **s == 401).count();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert_eq!(checked + refused, 60, "{statuses:?}");
+    assert!(
+        checked <= kiosk::accounts::throttle::FREE_FAILURES as usize,
+        "only the free attempts may reach the password check: {statuses:?}"
+    );
+    // The stranger is slowed; the owner, from their own address, is not locked out.
+    assert_eq!(login_from(&app, "203.0.113.9", "nok", PASSWORD).await, 429);
+    assert_eq!(login_from(&app, "10.1.2.3", "nok", PASSWORD).await, 200);
+}
+
+#[tokio::test]
+async fn one_address_cannot_register_without_end() {
+    let app = spawn_app_with(|config| config.registrations_per_hour = 3).await;
+    for n in 0..3 {
+        register(&app, &format!("newcomer{n}")).await;
+    }
+    let response = app
+        .client
+        .post(app.url("/api/auth/register"))
+        .json(&json!({"username": "newcomer9", "password": PASSWORD, "name": "N"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 429);
+    assert!(response.headers().contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn a_huge_username_tried_does_not_fill_the_activity_log() {
+    let app = spawn_app().await;
+    let huge = "x".repeat(200_000);
+    assert_eq!(login(&app, &huge, "wrong password").await.0, 401);
+    let staff = app.token("boss", "admin").await;
+    let (status, log) = app.get_authed("/api/admin/activity", &staff).await;
+    assert_eq!(status, 200);
+    let longest = log["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["user"].as_str().unwrap().chars().count())
+        .max()
+        .unwrap();
+    assert!(
+        longest <= 100,
+        "a user name of {longest} characters was kept"
+    );
 }
 
 #[tokio::test]

@@ -61,6 +61,8 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         data_dir: data_dir.path().to_path_buf(),
         listen: "127.0.0.1:0".parse().unwrap(),
         public_url: PUBLIC_URL.into(),
+        // Tests register many shoppers from one address; the limit has its own test.
+        registrations_per_hour: 100_000,
         ..Config::default()
     };
     configure(&mut config);
