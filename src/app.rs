@@ -256,6 +256,58 @@ pub fn app(state: AppState) -> Router {
             "/api/admin/customers/{id}/password-reset",
             post(admin::customers::start_password_reset),
         )
+        // Staff: promotions and coupons
+        .route(
+            "/api/admin/coupons",
+            get(admin::promotions::list_coupons).post(admin::promotions::create_coupon),
+        )
+        .route(
+            "/api/admin/coupons/{code}",
+            put(admin::promotions::update_coupon),
+        )
+        .route(
+            "/api/admin/promotions",
+            get(admin::promotions::list_promotions).post(admin::promotions::create_promotion),
+        )
+        .route(
+            "/api/admin/promotions/{id}",
+            put(admin::promotions::update_promotion),
+        )
+        // Staff: rooms and categories
+        .route(
+            "/api/admin/rooms",
+            get(admin::taxonomy::list_rooms).post(admin::taxonomy::create_room),
+        )
+        .route(
+            "/api/admin/rooms/order",
+            post(admin::taxonomy::reorder_rooms),
+        )
+        .route(
+            "/api/admin/rooms/{key}",
+            put(admin::taxonomy::update_room).delete(admin::taxonomy::delete_room),
+        )
+        .route(
+            "/api/admin/categories",
+            get(admin::taxonomy::list_categories).post(admin::taxonomy::create_category),
+        )
+        .route(
+            "/api/admin/categories/order",
+            post(admin::taxonomy::reorder_categories),
+        )
+        .route(
+            "/api/admin/categories/{key}",
+            put(admin::taxonomy::update_category).delete(admin::taxonomy::delete_category),
+        )
+        // Staff: code tables
+        .route("/api/admin/codes", get(admin::codes::list_groups))
+        .route(
+            "/api/admin/codes/{group}",
+            get(admin::codes::get_group).post(admin::codes::add_entry),
+        )
+        .route(
+            "/api/admin/codes/{group}/{key}",
+            put(admin::codes::update_entry).delete(admin::codes::remove_entry),
+        )
         // Staff: content (pages, translations, site settings, the e-catalogue PDF)
         .route(
             "/api/admin/pages",

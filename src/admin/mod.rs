@@ -1,12 +1,15 @@
 //! The staff area: per-role admin menus (SPEC.md §3 "Admin menu").
 
+pub mod codes;
 pub mod content;
 pub mod customers;
 pub mod model;
 pub mod orders;
 pub mod permissions;
+pub mod promotions;
 pub mod products;
 pub mod reports;
 pub mod routes;
 pub mod staff;
 pub mod store;
+pub mod taxonomy;

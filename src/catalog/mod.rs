@@ -9,3 +9,4 @@ pub mod query;
 pub mod routes;
 pub mod stock;
 pub mod store;
+pub mod taxonomy;

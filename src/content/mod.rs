@@ -4,6 +4,7 @@
 pub mod cache;
 pub mod catalogue;
 pub mod edit;
+pub mod labels;
 pub mod messages;
 pub mod model;
 pub mod routes;

@@ -5,6 +5,7 @@
 //! discount never exceeds what it says); coins are whole baht and never exceed what is left to
 //! pay; the VAT shown is the VAT contained in the total, `total × 7 / 107`, rounded half up.
 
+pub mod edit;
 pub mod promotion;
 pub mod routes;
 pub mod store;
@@ -57,7 +58,7 @@ pub enum Discount {
 }
 
 /// A coupon as the shop defined it, with what has been used of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Coupon {
     pub code: String,
@@ -73,6 +74,14 @@ pub struct Coupon {
     /// How often it can be used in all (0 = no limit) and per shopper (0 = no limit).
     pub usage_limit: u32,
     pub per_user_limit: u32,
+    /// Off: refused by the quote and hidden from the header (staff deactivate, never delete).
+    #[serde(default = "yes")]
+    #[ts(as = "Option<bool>", optional)]
+    pub active: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Uses so far, read in the same transaction as the order that would add one.
@@ -123,6 +132,8 @@ pub struct Quote {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PricingError {
+    #[error("the coupon {0} is no longer offered")]
+    CouponInactive(String),
     #[error("the coupon {0} is not valid now")]
     CouponNotValidNow(String),
     #[error("the coupon {code} needs an order of at least {needed} satang")]
@@ -141,6 +152,7 @@ impl PricingError {
     /// The API error code (the UI translates by it).
     pub fn code(&self) -> &'static str {
         match self {
+            PricingError::CouponInactive(_) => "coupon_inactive",
             PricingError::CouponNotValidNow(_) => "coupon_not_valid",
             PricingError::CouponMinimumSpend { .. } => "coupon_min_spend",
             PricingError::CouponUsedUp(_) => "coupon_used_up",
@@ -178,6 +190,7 @@ pub fn quote(request: &QuoteRequest) -> Result<Quote, PricingError> {
         let best = request
             .promotions
             .iter()
+            .filter(|p| p.runs_at(request.now))
             .filter(|p| applies(p, line, request.lang, discounted_count))
             .map(|p| line_discount(p.discount, line.unit_price, line.qty))
             .max()
@@ -235,6 +248,9 @@ fn coupon_discount(
     order_value: Satang,
     now: i64,
 ) -> Result<Satang, PricingError> {
+    if !coupon.active {
+        return Err(PricingError::CouponInactive(coupon.code.clone()));
+    }
     if now < coupon.starts_at || now >= coupon.ends_at {
         return Err(PricingError::CouponNotValidNow(coupon.code.clone()));
     }

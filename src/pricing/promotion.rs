@@ -10,7 +10,14 @@ use super::{Discount, Line};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Promotion {
+    /// Made by the server when a new promotion is sent without one.
+    #[serde(default)]
     pub id: String,
+    /// What staff call it ("15 % off outdoor furniture, Thai shoppers only").
+    #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
+    pub name: String,
+    /// On (SPEC's `display`): off promotions never apply (staff deactivate, never delete).
     pub display: bool,
     /// The language the promotion runs in; empty for every language.
     #[serde(default)]
@@ -31,6 +38,20 @@ pub struct Promotion {
     #[serde(default)]
     pub no_prod_dis: bool,
     pub discount: Discount,
+    /// Unix seconds: runs from `startsAt` (if set) until before `endsAt` (if set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub starts_at: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ends_at: Option<i64>,
+}
+
+impl Promotion {
+    /// Whether the promotion's dates include `now` (unix seconds).
+    pub fn runs_at(&self, now: i64) -> bool {
+        self.starts_at.is_none_or(|s| s <= now) && self.ends_at.is_none_or(|e| now < e)
+    }
 }
 
 /// SPEC.md §5: displayed; for this language; product, room and category in their include

@@ -55,7 +55,11 @@ pub async fn list_promotions(
     let promotions = tokio::task::spawn_blocking(move || super::store::promotions(&db))
         .await
         .map_err(|e| AppError::internal("promotions", e))??;
-    let promotions = promotions.into_iter().filter(|p| p.display).collect();
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let promotions = promotions
+        .into_iter()
+        .filter(|p| p.display && p.runs_at(now))
+        .collect();
     Ok(Json(PromotionsAnswer {
         status: SuccessStatus::Success,
         promotions,
@@ -77,7 +81,7 @@ pub async fn list_coupons(State(state): State<AppState>) -> Result<Json<CouponsA
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let coupons: Vec<ShopCoupon> = coupons
         .into_iter()
-        .filter(|c| c.display && c.starts_at <= now && now < c.ends_at)
+        .filter(|c| c.active && c.display && c.starts_at <= now && now < c.ends_at)
         .map(|c| ShopCoupon {
             code: c.code,
             discount: c.discount,

@@ -28,6 +28,9 @@ fn promo(discount: Discount) -> Promotion {
         cat_exc: vec![],
         no_prod_dis: false,
         discount,
+        name: String::new(),
+        starts_at: None,
+        ends_at: None,
     }
 }
 
@@ -211,6 +214,7 @@ fn a_quote_adds_up_in_the_documented_order() {
         ends_at: 2_000,
         usage_limit: 0,
         per_user_limit: 1,
+        active: true,
     };
     let quote = quote(&QuoteRequest {
         coupon: Some((&coupon, CouponUses::default())),
@@ -241,6 +245,7 @@ fn coupons_and_coins_are_refused_with_a_reason() {
         ends_at: 2_000,
         usage_limit: 2,
         per_user_limit: 1,
+        active: true,
     };
     let with = |uses: CouponUses, now: i64, c: &Coupon| {
         quote(&QuoteRequest {
@@ -376,7 +381,7 @@ proptest! {
             room_inc: if *living { vec!["living".into()] } else { vec![] },
             ..promo(*d)
         }).collect();
-        let coupon = coupon.map(|(discount, min_spend)| Coupon { display: true, code: "C".into(), discount, min_spend, starts_at: 0, ends_at: 10_000, usage_limit: 0, per_user_limit: 0 });
+        let coupon = coupon.map(|(discount, min_spend)| Coupon { display: true, code: "C".into(), discount, min_spend, starts_at: 0, ends_at: 10_000, usage_limit: 0, per_user_limit: 0, active: true });
         let request = QuoteRequest { coupon: coupon.as_ref().map(|c| (c, CouponUses::default())), coins_wanted: coins, coin_balance: balance, ..request(&lines, &promotions) };
         match quote(&request) {
             Ok(q) => {
@@ -400,5 +405,42 @@ proptest! {
     fn hidden_promotions_never_change_a_price(lines in prop::collection::vec(arb_line(), 1..6), discount in arb_discount()) {
         let hidden = [Promotion { display: false, ..promo(discount) }];
         prop_assert_eq!(quote(&request(&lines, &hidden)).unwrap(), quote(&request(&lines, &[])).unwrap());
+    }
+}
+
+#[test]
+fn an_inactive_coupon_is_refused_and_promotions_run_only_within_their_dates() {
+    let lines = [line("CH-1", 1, Satang(249_000))];
+    let coupon = Coupon {
+        display: true,
+        code: "OFF".into(),
+        discount: Discount::Percent(10),
+        min_spend: Satang::ZERO,
+        starts_at: 0,
+        ends_at: 10_000,
+        usage_limit: 0,
+        per_user_limit: 0,
+        active: false,
+    };
+    let refused = quote(&QuoteRequest {
+        coupon: Some((&coupon, CouponUses::default())),
+        now: 1_000,
+        ..request(&lines, &[])
+    });
+    assert!(matches!(refused, Err(PricingError::CouponInactive(_))));
+    assert_eq!(refused.unwrap_err().code(), "coupon_inactive");
+
+    let dated = [Promotion {
+        starts_at: Some(500),
+        ends_at: Some(2_000),
+        ..promo(Discount::Percent(10))
+    }];
+    for (now, expected) in [(499, 0), (500, 24_900), (1_999, 24_900), (2_000, 0)] {
+        let q = quote(&QuoteRequest {
+            now,
+            ..request(&lines, &dated)
+        })
+        .unwrap();
+        assert_eq!(q.promotion_discount, Satang(expected), "at {now}");
     }
 }

@@ -103,8 +103,8 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
   return request<T>('GET', path, undefined, options);
 }
 
-/** POSTs (or PUTs) a JSON body and reads a JSON answer of the shape `{"status":"success", …}`. */
-export function apiSend<T>(method: 'POST' | 'PUT', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+/** POSTs (PUTs, DELETEs) a JSON body and reads a JSON answer of the shape `{"status":"success", …}`. */
+export function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>(method, path, body, options);
 }
 

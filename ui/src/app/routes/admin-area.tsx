@@ -15,7 +15,6 @@ import { ALL_PERMISSIONS } from '../../features/admin/api/get-admin-me';
 import { adminErrorText } from '../../features/admin/error-text';
 import { formatShopTime, shopDay } from '../../features/admin/shop-time';
 import { AdminNotFound } from '../../features/admin/routes/admin-not-found';
-import { CodeTablePage } from '../../features/admin/routes/code-table-page';
 import { NoAccess } from '../../features/admin/routes/no-access';
 import type { DashboardProps } from '../../features/admin/routes/dashboard-page';
 import type { ActivityPageProps } from '../../features/admin-activity/routes/activity-page';
@@ -26,18 +25,17 @@ import type { PageEditProps } from '../../features/admin-content/routes/page-edi
 import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
 import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
 import type { TranslationsPageProps } from '../../features/admin-content/routes/translations-page';
-import type { CataloguePageProps } from '../../features/admin-content/routes/catalogue-page';
-import type { PageEditProps } from '../../features/admin-content/routes/page-edit-page';
-import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
-import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
-import type { TranslationsPageProps } from '../../features/admin-content/routes/translations-page';
 import type { OrderDetailProps } from '../../features/admin-orders/routes/order-detail-page';
 import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-desk-page';
 import type { ProductPageProps } from '../../features/admin-products/routes/product-page';
 import type { ProductsPageProps } from '../../features/admin-products/routes/products-page';
+import type { CodeTablePageProps } from '../../features/admin-codes/routes/code-table-page';
+import type { CouponsPageProps } from '../../features/admin-promotions/routes/coupons-page';
+import type { PromotionsPageProps } from '../../features/admin-promotions/routes/promotions-page';
+import type { TaxonomyPageProps } from '../../features/admin-taxonomy/routes/taxonomy-page';
 import type { RolesPageProps } from '../../features/admin-staff/routes/roles-page';
 import type { StaffPageProps } from '../../features/admin-staff/routes/staff-page';
-import { ensureLabels, labelGroupNames, labels } from '../../features/labels/labels-store';
+import { ensureLabels, labelGroupNames, labels, setLabel } from '../../features/labels/labels-store';
 import { apiGet } from '../../api/client';
 import { htmlLangOf, i18nStore, mergeMessages, pickText, useI18n } from '../../i18n/i18n-store';
 import type { Messages } from '../../i18n/types';
@@ -94,21 +92,20 @@ const SettingsPage = lazyWithReload<SettingsPageProps>(() =>
 const CataloguePage = lazyWithReload<CataloguePageProps>(() =>
   import('../../features/admin-content/routes/catalogue-page').then((m) => ({ default: m.CataloguePage })),
 );
-
-const PagesPage = lazyWithReload<PagesPageProps>(() =>
-  import('../../features/admin-content/routes/pages-page').then((m) => ({ default: m.PagesPage })),
+const PromotionsPage = lazyWithReload<PromotionsPageProps>(() =>
+  import('../../features/admin-promotions/routes/promotions-page').then((m) => ({ default: m.PromotionsPage })),
 );
-const PageEditPage = lazyWithReload<PageEditProps>(() =>
-  import('../../features/admin-content/routes/page-edit-page').then((m) => ({ default: m.PageEditPage })),
+const CouponsPage = lazyWithReload<CouponsPageProps>(() =>
+  import('../../features/admin-promotions/routes/coupons-page').then((m) => ({ default: m.CouponsPage })),
 );
-const TranslationsPage = lazyWithReload<TranslationsPageProps>(() =>
-  import('../../features/admin-content/routes/translations-page').then((m) => ({ default: m.TranslationsPage })),
+const RoomsPage = lazyWithReload<TaxonomyPageProps>(() =>
+  import('../../features/admin-taxonomy/routes/taxonomy-page').then((m) => ({ default: m.RoomsPage })),
 );
-const SettingsPage = lazyWithReload<SettingsPageProps>(() =>
-  import('../../features/admin-content/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
+const CategoriesPage = lazyWithReload<TaxonomyPageProps>(() =>
+  import('../../features/admin-taxonomy/routes/taxonomy-page').then((m) => ({ default: m.CategoriesPage })),
 );
-const CataloguePage = lazyWithReload<CataloguePageProps>(() =>
-  import('../../features/admin-content/routes/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+const CodeTablePage = lazyWithReload<CodeTablePageProps>(() =>
+  import('../../features/admin-codes/routes/code-table-page').then((m) => ({ default: m.CodeTablePage })),
 );
 
 const NARROW = '(max-width: 700px)';
@@ -201,6 +198,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
       errorText: adminErrorText,
       time: (ms: number) => formatShopTime(ms, htmlLangOf(locale)),
       today: () => shopDay(Date.now()),
+      setLabel,
       narrow,
     };
   }, [labelState.groups, locale, permissions, narrow]);
@@ -242,24 +240,15 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
         <Route path="/admin/translations">{() => gate('settings.write', () => <TranslationsPage tools={tools} />)}</Route>
         <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
         <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
-        <Route path="/admin/pages">{() => gate('settings.write', () => <PagesPage tools={tools} />)}</Route>
-        <Route path="/admin/pages/:name">
-          {(params) => gate('settings.write', () => <PageEditPage key={params.name} name={safeDecode(params.name)} tools={tools} />)}
-        </Route>
-        <Route path="/admin/translations">{() => gate('settings.write', () => <TranslationsPage tools={tools} />)}</Route>
-        <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
-        <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
         <Route path="/admin/activity">{() => gate('activity.read', () => <ActivityPage tools={tools} />)}</Route>
         <Route path="/admin/staff">{() => gate('staff.manage', () => <StaffPage tools={tools} selfId={userId} />)}</Route>
         <Route path="/admin/roles">{() => gate('staff.manage', () => <RolesPage tools={tools} />)}</Route>
+        <Route path="/admin/promotions">{() => gate('catalog.write', () => <PromotionsPage tools={tools} />)}</Route>
+        <Route path="/admin/coupons">{() => gate('catalog.write', () => <CouponsPage tools={tools} />)}</Route>
+        <Route path="/admin/rooms">{() => gate('catalog.write', () => <RoomsPage tools={tools} />)}</Route>
+        <Route path="/admin/categories">{() => gate('catalog.write', () => <CategoriesPage tools={tools} />)}</Route>
         <Route path="/admin/code/:group">
-          {(params) =>
-            labelState.loaded ? (
-              <CodeTablePage group={safeDecode(params.group)} entries={labelState.groups[safeDecode(params.group)]} />
-            ) : (
-              <Loading />
-            )
-          }
+          {(params) => gate('settings.write', () => <CodeTablePage group={safeDecode(params.group)} tools={tools} />)}
         </Route>
         <Route>
           <AdminNotFound />

@@ -64,6 +64,13 @@ type AdminMenuProps = {
 
 const everything = () => true;
 
+/** A code table's name in the viewer's language (`admin.codes.groups.<group>`), else its key. */
+function codeGroupTitle(group: string): string {
+  const key = `admin.codes.groups.${group}` as MessageKey;
+  const title = t(key);
+  return title === key ? group : title;
+}
+
 export function AdminMenu({ role, codeGroups, can = everything, permissionsKnown = false }: AdminMenuProps) {
   useI18n();
   const [location] = useLocation();
@@ -86,12 +93,12 @@ export function AdminMenu({ role, codeGroups, can = everything, permissionsKnown
         {items.map((item) => (
           <AdminEntry key={`${item.name}-${item.link}`} item={item} current={location} />
         ))}
-        {codeGroups.length > 0 ? (
+        {codeGroups.length > 0 && can('settings.write') ? (
           <SubMenu label={t('admin.code')} icon="code">
             {codeGroups.map((group) => (
               <li key={group} class="menu__item">
                 <Link href={codeTablePath(group)} class="menu__link">
-                  <span>{group}</span>
+                  <span>{codeGroupTitle(group)}</span>
                 </Link>
               </li>
             ))}

@@ -1,0 +1,440 @@
+//! Staff edits of promotions and coupons: validation that names each field, create and
+//! change (never delete: deactivate), each with an activity event in the same transaction.
+//!
+//! The quote and the storefront read promotions and coupons from the database on each
+//! request, so a saved change is live at once.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::store::{COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION};
+use super::{Coupon, Discount, Promotion, Satang};
+use crate::i18n::Locale;
+use crate::store::{Store, StoreError, next_id};
+
+/// Who makes a change, for the activity log.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor<'a> {
+    pub name: &'a str,
+    pub kcard: &'a str,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    /// Every problem, each as `field: message`.
+    #[error("{}", .0.join("\n"))]
+    Invalid(Vec<String>),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Exists(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What promotion lists may name: the catalogue's product codes, rooms and categories.
+#[derive(Debug, Default)]
+pub struct Known {
+    pub products: HashSet<String>,
+    pub rooms: HashSet<String>,
+    pub categories: HashSet<String>,
+}
+
+/// Largest amount a discount or a minimum spend may name, in satang (฿10 million).
+const MAX_SATANG: i64 = 1_000_000_000;
+
+fn discount_problems(discount: Discount, out: &mut Vec<String>) {
+    match discount {
+        Discount::Percent(p) if !(1..=100).contains(&p) => {
+            out.push(format!("discount: {p} % must be 1 to 100"));
+        }
+        Discount::Amount(a) if a <= Satang::ZERO || a.get() > MAX_SATANG => {
+            out.push("discount: the amount must be more than ฿0 and at most ฿10,000,000".into());
+        }
+        _ => {}
+    }
+}
+
+/// Coupon codes: 3 to 32 capital letters, digits, `-` or `_`.
+pub fn is_coupon_code(code: &str) -> bool {
+    (3..=32).contains(&code.len())
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+/// Promotion ids: 1 to 64 lowercase letters, digits or `-`.
+pub fn is_promotion_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Every problem with a coupon, each naming its field.
+pub fn coupon_problems(coupon: &Coupon) -> Vec<String> {
+    let mut out = Vec::new();
+    if !is_coupon_code(&coupon.code) {
+        out.push(format!(
+            "code: {:?} must be 3 to 32 capital letters, digits, - or _",
+            coupon.code
+        ));
+    }
+    discount_problems(coupon.discount, &mut out);
+    if coupon.min_spend < Satang::ZERO || coupon.min_spend.get() > MAX_SATANG {
+        out.push("minSpend: must be ฿0 to ฿10,000,000".into());
+    }
+    if coupon.starts_at <= 0 {
+        out.push("startsAt: a start date is required".into());
+    }
+    if coupon.ends_at <= coupon.starts_at {
+        out.push("endsAt: must be after the start".into());
+    }
+    if coupon.usage_limit > 0 && coupon.per_user_limit > coupon.usage_limit {
+        out.push("perUserLimit: cannot be more than the total uses".into());
+    }
+    out
+}
+
+/// Every problem with a promotion, each naming its field.
+pub fn promotion_problems(promotion: &Promotion, known: &Known) -> Vec<String> {
+    let mut out = Vec::new();
+    if !is_promotion_id(&promotion.id) {
+        out.push(format!(
+            "id: {:?} must be 1 to 64 lowercase letters, digits or -",
+            promotion.id
+        ));
+    }
+    if promotion.name.chars().count() > 200 {
+        out.push("name: at most 200 characters".into());
+    }
+    if !promotion.lang.is_empty() && Locale::parse(&promotion.lang).is_none() {
+        out.push(format!(
+            "lang: {:?} is not a shop language (en, th, my, km, id, or empty for all)",
+            promotion.lang
+        ));
+    }
+    discount_problems(promotion.discount, &mut out);
+    let lists: [(&str, &[String], &HashSet<String>, &str); 6] = [
+        ("prodInc", &promotion.prod_inc, &known.products, "product"),
+        ("prodExc", &promotion.prod_exc, &known.products, "product"),
+        ("roomInc", &promotion.room_inc, &known.rooms, "room"),
+        ("roomExc", &promotion.room_exc, &known.rooms, "room"),
+        ("catInc", &promotion.cat_inc, &known.categories, "category"),
+        ("catExc", &promotion.cat_exc, &known.categories, "category"),
+    ];
+    for (field, list, known, kind) in lists {
+        for key in list.iter().filter(|k| !known.contains(*k)) {
+            out.push(format!("{field}: unknown {kind} {key:?}"));
+        }
+    }
+    for (field, inc, exc) in [
+        ("prodExc", &promotion.prod_inc, &promotion.prod_exc),
+        ("roomExc", &promotion.room_inc, &promotion.room_exc),
+        ("catExc", &promotion.cat_inc, &promotion.cat_exc),
+    ] {
+        for key in exc.iter().filter(|k| inc.contains(*k)) {
+            out.push(format!("{field}: {key:?} is also in the include list"));
+        }
+    }
+    if let (Some(start), Some(end)) = (promotion.starts_at, promotion.ends_at)
+        && end <= start
+    {
+        out.push("endsAt: must be after the start".into());
+    }
+    out
+}
+
+/// `field before → after` for each top-level field that changed (or every field of a new
+/// thing), for the activity log.
+pub fn changes(before: Option<&impl Serialize>, after: &impl Serialize) -> String {
+    let as_map = |v: Value| match v {
+        Value::Object(map) => map.into_iter().collect::<BTreeMap<_, _>>(),
+        _ => BTreeMap::new(),
+    };
+    let after = as_map(serde_json::to_value(after).unwrap_or(Value::Null));
+    let before = before.map(|b| as_map(serde_json::to_value(b).unwrap_or(Value::Null)));
+    let short = |v: &Value| {
+        let text = v.to_string();
+        if text.chars().count() > 60 {
+            format!("{}…", text.chars().take(60).collect::<String>())
+        } else {
+            text
+        }
+    };
+    let mut parts = Vec::new();
+    for (key, value) in &after {
+        match &before {
+            None => parts.push(format!("{key} {}", short(value))),
+            Some(before) => match before.get(key) {
+                Some(old) if old == value => {}
+                Some(old) => parts.push(format!("{key} {} → {}", short(old), short(value))),
+                None => parts.push(format!("{key} → {}", short(value))),
+            },
+        }
+    }
+    if let Some(before) = &before {
+        for (key, old) in before.iter().filter(|(k, _)| !after.contains_key(*k)) {
+            parts.push(format!("{key} {} → none", short(old)));
+        }
+    }
+    parts.join("; ")
+}
+
+/// Every coupon with its uses so far (all shoppers), by code.
+pub fn coupons_with_uses(store: &Store) -> Result<Vec<(Coupon, u32)>, StoreError> {
+    store.read(|txn| {
+        let coupons = COUPON_CODE_TO_COUPON.read(txn)?.values()?;
+        let uses = COUPON_KEY_TO_USES.read(txn)?;
+        coupons
+            .into_iter()
+            .map(|c| {
+                let count = uses.get(c.code.to_uppercase().as_str())?.unwrap_or(0);
+                Ok((c, u32::try_from(count).unwrap_or(u32::MAX)))
+            })
+            .collect()
+    })
+}
+
+fn uses_of(txn: &redb::WriteTransaction, code: &str) -> Result<u32, StoreError> {
+    let count = COUPON_KEY_TO_USES.read(txn)?.get(code)?.unwrap_or(0);
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
+/// Adds a coupon (its code uppercased); refused when the code exists.
+pub fn create_coupon(
+    store: &Store,
+    mut coupon: Coupon,
+    actor: Actor,
+) -> Result<(Coupon, u32), EditError> {
+    coupon.code = coupon.code.trim().to_uppercase();
+    let problems = coupon_problems(&coupon);
+    if !problems.is_empty() {
+        return Err(EditError::Invalid(problems));
+    }
+    store.write(|txn| {
+        let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
+        if table.contains(coupon.code.as_str())? {
+            return Err(EditError::Exists(format!(
+                "code: a coupon {} exists already",
+                coupon.code
+            )));
+        }
+        table.put(coupon.code.as_str(), &coupon)?;
+        drop(table);
+        let target = format!("coupon {}", coupon.code);
+        crate::activity::log(
+            txn,
+            &crate::activity::Event {
+                actor: actor.name,
+                kcard: actor.kcard,
+                action: "coupon created",
+                target: &target,
+                details: &changes(None::<&Coupon>, &coupon),
+            },
+        )?;
+        let uses = uses_of(txn, &coupon.code)?;
+        Ok((coupon, uses))
+    })
+}
+
+/// Changes a coupon; the code in the path names it and cannot change.
+pub fn update_coupon(
+    store: &Store,
+    code: &str,
+    mut coupon: Coupon,
+    actor: Actor,
+) -> Result<(Coupon, u32), EditError> {
+    let code = code.trim().to_uppercase();
+    if !coupon.code.trim().is_empty() && coupon.code.trim().to_uppercase() != code {
+        return Err(EditError::Invalid(vec![
+            "code: a coupon's code cannot change (create a new coupon)".into(),
+        ]));
+    }
+    coupon.code = code.clone();
+    let problems = coupon_problems(&coupon);
+    if !problems.is_empty() {
+        return Err(EditError::Invalid(problems));
+    }
+    store.write(|txn| {
+        let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
+        let before = table
+            .get(code.as_str())?
+            .ok_or_else(|| EditError::NotFound(format!("no coupon {code}")))?;
+        table.put(code.as_str(), &coupon)?;
+        drop(table);
+        let target = format!("coupon {code}");
+        let action = match (before.active, coupon.active) {
+            (true, false) => "coupon deactivated",
+            (false, true) => "coupon activated",
+            _ => "coupon changed",
+        };
+        crate::activity::log(
+            txn,
+            &crate::activity::Event {
+                actor: actor.name,
+                kcard: actor.kcard,
+                action,
+                target: &target,
+                details: &changes(Some(&before), &coupon),
+            },
+        )?;
+        let uses = uses_of(txn, &code)?;
+        Ok((coupon, uses))
+    })
+}
+
+/// Adds a promotion. Without an id, one is made (`promo-<n>`).
+pub fn create_promotion(
+    store: &Store,
+    mut promotion: Promotion,
+    known: &Known,
+    actor: Actor,
+) -> Result<Promotion, EditError> {
+    promotion.id = promotion.id.trim().to_string();
+    promotion.name = promotion.name.trim().to_string();
+    let generate = promotion.id.is_empty();
+    if generate {
+        promotion.id = "promo-1".into(); // placeholder for validation
+    }
+    let problems = promotion_problems(&promotion, known);
+    if !problems.is_empty() {
+        return Err(EditError::Invalid(problems));
+    }
+    store.write(|txn| {
+        if generate {
+            let table = PROMOTION_ID_TO_PROMOTION.read(txn)?;
+            loop {
+                let id = format!("promo-{}", next_id(txn, "promotion")?);
+                if !table.contains(id.as_str())? {
+                    promotion.id = id;
+                    break;
+                }
+            }
+        }
+        let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
+        if table.contains(promotion.id.as_str())? {
+            return Err(EditError::Exists(format!(
+                "id: a promotion {} exists already",
+                promotion.id
+            )));
+        }
+        table.put(promotion.id.as_str(), &promotion)?;
+        drop(table);
+        let target = format!("promotion {}", promotion.id);
+        crate::activity::log(
+            txn,
+            &crate::activity::Event {
+                actor: actor.name,
+                kcard: actor.kcard,
+                action: "promotion created",
+                target: &target,
+                details: &changes(None::<&Promotion>, &promotion),
+            },
+        )?;
+        Ok(promotion)
+    })
+}
+
+/// Changes a promotion; the id in the path names it and cannot change.
+pub fn update_promotion(
+    store: &Store,
+    id: &str,
+    mut promotion: Promotion,
+    known: &Known,
+    actor: Actor,
+) -> Result<Promotion, EditError> {
+    if !promotion.id.trim().is_empty() && promotion.id.trim() != id {
+        return Err(EditError::Invalid(vec![
+            "id: a promotion's id cannot change".into(),
+        ]));
+    }
+    promotion.id = id.to_string();
+    promotion.name = promotion.name.trim().to_string();
+    let problems = promotion_problems(&promotion, known);
+    if !problems.is_empty() {
+        return Err(EditError::Invalid(problems));
+    }
+    store.write(|txn| {
+        let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
+        let before = table
+            .get(id)?
+            .ok_or_else(|| EditError::NotFound(format!("no promotion {id}")))?;
+        table.put(id, &promotion)?;
+        drop(table);
+        let target = format!("promotion {id}");
+        let action = match (before.display, promotion.display) {
+            (true, false) => "promotion deactivated",
+            (false, true) => "promotion activated",
+            _ => "promotion changed",
+        };
+        crate::activity::log(
+            txn,
+            &crate::activity::Event {
+                actor: actor.name,
+                kcard: actor.kcard,
+                action,
+                target: &target,
+                details: &changes(Some(&before), &promotion),
+            },
+        )?;
+        Ok(promotion)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coupon() -> Coupon {
+        Coupon {
+            code: "SONGKRAN25".into(),
+            display: true,
+            discount: Discount::Amount(Satang(25_000)),
+            min_spend: Satang(500_000),
+            starts_at: 1_000,
+            ends_at: 2_000,
+            usage_limit: 500,
+            per_user_limit: 1,
+            active: true,
+        }
+    }
+
+    #[test]
+    fn coupon_problems_name_each_field() {
+        assert!(coupon_problems(&coupon()).is_empty());
+        let bad = Coupon {
+            code: "x y".into(),
+            discount: Discount::Percent(0),
+            min_spend: Satang(-1),
+            ends_at: 1_000,
+            usage_limit: 1,
+            per_user_limit: 2,
+            ..coupon()
+        };
+        let problems = coupon_problems(&bad);
+        let fields: Vec<&str> = problems
+            .iter()
+            .map(|p| p.split(':').next().unwrap())
+            .collect();
+        assert_eq!(
+            fields,
+            ["code", "discount", "minSpend", "endsAt", "perUserLimit"]
+        );
+    }
+
+    #[test]
+    fn changes_list_only_what_changed() {
+        let after = Coupon {
+            min_spend: Satang(600_000),
+            active: false,
+            ..coupon()
+        };
+        assert_eq!(
+            changes(Some(&coupon()), &after),
+            "active true → false; minSpend 500000 → 600000"
+        );
+    }
+}
