@@ -8,6 +8,13 @@ type ImageSlotProps = { product: Product | null; onChange: (product: Product) =>
 
 export function ImageSlot({ product, onChange }: ImageSlotProps) {
   const { t } = useI18n();
-  if (!product) return <p class="admin-muted">{t('admin.products.imagesAfterSave')}</p>;
+  if (!product) {
+    return (
+      <>
+        <h2 class="admin-card__title">{t('admin.products.images')}</h2>
+        <p class="admin-muted">{t('admin.products.imagesAfterSave')}</p>
+      </>
+    );
+  }
   return <ImageManager code={product.code} images={product.images} alts={product.imageAlts ?? {}} version={product.version} onChange={onChange} />;
 }

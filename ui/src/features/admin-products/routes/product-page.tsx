@@ -10,6 +10,7 @@ import type { FieldProblem, Product, StockEntry } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
+import type { MessageKey } from '../../../i18n/types';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { localizePath } from '../../../lib/locale-path';
@@ -26,6 +27,28 @@ import '../admin-products.css';
 export type ProductPageProps = { code?: string; tools: ProductTools };
 
 type Conflict = { stored: Product; fields: string[] };
+
+/** The server's name of a form field. */
+function serverField(key: keyof Draft): string {
+  return key === 'width' || key === 'depth' || key === 'height' ? `dimensions.${key}` : key;
+}
+
+/** The form's words for the fields the server names. */
+const FIELD_LABELS: Record<string, MessageKey> = {
+  code: 'admin.products.code',
+  price: 'admin.products.price',
+  compareAtPrice: 'admin.products.compareAtPrice',
+  images: 'admin.products.images',
+  imageAlts: 'admin.products.images',
+  rooms: 'admin.products.rooms',
+  categories: 'admin.products.categories',
+  dimensions: 'admin.products.placement',
+  material: 'admin.products.material',
+  colour: 'admin.products.colour',
+  stock: 'admin.products.stock',
+  active: 'admin.products.state',
+  version: 'admin.products.version',
+};
 
 function Problems({ messages }: { messages: string[] | undefined }) {
   if (!messages?.length) return null;
@@ -76,7 +99,13 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   }, [code, creating, attempt]);
 
   const byField = problemsByField(problems);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  /** Edits a field; its server problems go (they are about the value just replaced). */
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setNotice(null);
+    const field = serverField(key);
+    setProblems((list) => (list.some((p) => p.field === field) ? list.filter((p) => p.field !== field) : list));
+  };
 
   const outcome = (result: SaveResult, after: (product: Product) => void) => {
     if (result.kind === 'saved') {
@@ -192,8 +221,10 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   const withCurrent = (list: string[], current: string) => (current && !list.includes(current) ? [...list, current] : list);
   const toggleKey = (list: string[], key: string) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]);
   const fieldName = (field: string) => {
-    const [head, lang] = field.split('.');
-    return lang && (head === 'name' || head === 'description') ? `${t(`admin.products.${head}`)} (${lang.toUpperCase()})` : field;
+    const [head = '', lang] = field.split('.');
+    if (lang && (head === 'name' || head === 'description')) return `${t(`admin.products.${head}`)} (${lang.toUpperCase()})`;
+    const known = FIELD_LABELS[head];
+    return known ? t(known) : field;
   };
 
   return (
@@ -291,7 +322,17 @@ export function ProductPage({ code, tools }: ProductPageProps) {
             description={draft.description}
             narrow={tools.narrow}
             problems={byField}
-            onChange={(name, description) => setDraft((d) => ({ ...d, name, description }))}
+            onChange={(name, description) => {
+              setDraft((d) => ({ ...d, name, description }));
+              setNotice(null);
+              setProblems((list) =>
+                list.filter((p) => {
+                  const [head, lang] = p.field.split('.') as [string, keyof Draft['name'] | undefined];
+                  if (!lang || (head !== 'name' && head !== 'description')) return true;
+                  return (head === 'name' ? name[lang] : description[lang]) === (head === 'name' ? draft.name[lang] : draft.description[lang]);
+                }),
+              );
+            }}
           />
         </fieldset>
 
@@ -422,11 +463,10 @@ export function ProductPage({ code, tools }: ProductPageProps) {
           </div>
         </fieldset>
 
-        <fieldset class="admin-card product-form__section">
-          <legend class="admin-card__title">{t('admin.products.images')}</legend>
+        <div class="admin-card product-form__section">
           <ImageSlot product={stored} onChange={(product) => setStored(product)} />
           <Problems messages={byField.images} />
-        </fieldset>
+        </div>
 
         <div class="product-form__bar">
           {notice ? (

@@ -245,12 +245,12 @@ export function ProductsPage({ tools }: ProductsPageProps) {
       {!list.starting && !list.products.length && !list.error ? <EmptyState icon="search" title={t('admin.products.none')} /> : null}
       {list.products.length ? (
         tools.narrow ? (
-          <ul class="desk-cards" aria-label={t('admin.products.title')}>
+          <ul class="product-cards" aria-label={t('admin.products.title')}>
             {list.products.map((product) => (
-              <li key={product.code} class="desk-card" data-testid="product-row">
-                <div class="desk-card__top">
+              <li key={product.code} class="product-card" data-testid="product-row">
+                <div class="product-card__top">
                   {check(product)}
-                  <Link href={productHref(product.code)} class="desk-card__number">
+                  <Link href={productHref(product.code)} class="product-card__code">
                     {product.code}
                   </Link>
                   <ActiveChip product={product} />
@@ -259,7 +259,7 @@ export function ProductsPage({ tools }: ProductsPageProps) {
                   <span>{name(product)}</span>
                   <Missing product={product} />
                 </p>
-                <p class="desk-card__meta">
+                <p class="product-card__meta">
                   <span>{formatMoney(product.price)}</span>
                   <span>
                     {t('admin.products.stock')}: <StockCell product={product} />
