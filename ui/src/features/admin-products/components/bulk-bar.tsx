@@ -83,9 +83,9 @@ export function BulkBar({ codes, products, tools, onSaved, onClear }: BulkBarPro
   };
 
   return (
-    <section class="bulk-bar" aria-labelledby={`${id}-title`} data-testid="bulk-bar">
-      <form class="bulk-bar__form" onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={`${id}-title`} class="bulk-bar__title">
+    <section class="product-bulk" aria-labelledby={`${id}-title`} data-testid="bulk-bar">
+      <form class="product-bulk__form" onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={`${id}-title`} class="product-bulk__title">
           {t('admin.products.bulk.selected', { count: codes.length })}
         </h2>
         <div class="admin-field">
@@ -163,7 +163,7 @@ export function BulkBar({ codes, products, tools, onSaved, onClear }: BulkBarPro
             </div>
           </>
         ) : null}
-        <div class="bulk-bar__actions">
+        <div class="product-actions">
           <button type="submit" class="button" disabled={busy || nothing}>
             {busy ? t('common.loading') : t('admin.products.bulk.apply', { count: codes.length })}
           </button>
@@ -172,7 +172,7 @@ export function BulkBar({ codes, products, tools, onSaved, onClear }: BulkBarPro
           </button>
         </div>
       </form>
-      <div class="bulk-bar__result" role="status">
+      <div class="product-bulk__result" role="status">
         {message ? <p class={message.ok ? 'admin-alert admin-alert--ok' : 'admin-alert admin-alert--error'}>{message.text}</p> : null}
         {problems.length ? (
           <ul class="product-problems">

@@ -127,7 +127,7 @@ export function CsvImport({ tools, onApplied, onClose }: CsvImportProps) {
               </table>
             </div>
           ) : null}
-          <div class="bulk-bar__actions">
+          <div class="product-actions">
             {!applied ? (
               <button type="button" class="button" onClick={() => void apply()} disabled={busy || preview.problems.length > 0 || !changes.length}>
                 {t('admin.products.csv.apply', { count: changes.length })}
@@ -139,7 +139,7 @@ export function CsvImport({ tools, onApplied, onClose }: CsvImportProps) {
           </div>
         </div>
       ) : (
-        <div class="bulk-bar__actions">
+        <div class="product-actions">
           <button type="button" class="button button--ghost" onClick={onClose}>
             {t('admin.products.csv.close')}
           </button>

@@ -50,7 +50,7 @@ export function StockLedger({ ledger, tools }: { ledger: StockEntry[]; tools: Pr
               <td class="data-table__nowrap">{tools.time(entry.at)}</td>
               <td class="data-table__num">{entry.delta > 0 ? `+${formatNumber(entry.delta)}` : formatNumber(entry.delta)}</td>
               <td class="data-table__num">{formatNumber(entry.level)}</td>
-              <td>{entry.reason}</td>
+              <td>{entry.reason === 'opening stock' ? t('admin.products.stockDialog.opening') : entry.reason === 'import' ? t('admin.products.stockDialog.imported') : entry.reason}</td>
               <td>{entry.actor}</td>
             </tr>
           ))}

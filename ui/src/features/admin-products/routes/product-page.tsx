@@ -266,7 +266,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
           {conflict.fields.includes('price') ? (
             <p>{t('admin.products.conflict.price', { price: formatMoney(conflict.stored.price) })}</p>
           ) : null}
-          <div class="bulk-bar__actions">
+          <div class="product-actions">
             <button type="button" class="button" onClick={takeTheirs} disabled={busy}>
               {t('admin.products.conflict.reload')}
             </button>

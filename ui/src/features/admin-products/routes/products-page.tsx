@@ -138,7 +138,7 @@ export function ProductsPage({ tools }: ProductsPageProps) {
         </p>
       ) : null}
       {importing ? <CsvImport tools={tools} onApplied={list.reload} onClose={() => setImporting(false)} /> : null}
-      <form class="desk-filters__form product-filters" role="search" aria-label={t('admin.products.filters')} onSubmit={submit}>
+      <form class="product-filters" role="search" aria-label={t('admin.products.filters')} onSubmit={submit}>
         <div class="admin-field admin-field--grow">
           <label for={`${id}-q`}>{t('admin.products.search')}</label>
           <input
@@ -210,7 +210,7 @@ export function ProductsPage({ tools }: ProductsPageProps) {
           <input type="checkbox" checked={draft.lowStock} onChange={(event) => set('lowStock', (event.currentTarget as HTMLInputElement).checked)} />
           <span>{t('admin.products.lowStock', { count: LOW_STOCK })}</span>
         </label>
-        <div class="desk-filters__actions">
+        <div class="product-filters__actions">
           <button type="submit" class="button">
             <Icon name="search" size={18} />
             <span>{t('admin.common.search')}</span>
