@@ -91,6 +91,15 @@ export function ImageManager({ code, images, alts, onChange, version, maxBytes =
     if (confirming && !images.includes(confirming)) setConfirming(null);
   }, [images, editing, confirming]);
 
+  // The alt text form opens below the photos: bring it into view, its first field ready to type.
+  const firstField = `${id}-alt-${locale}`;
+  useEffect(() => {
+    if (!editing) return;
+    const field = document.getElementById(firstField) ?? document.getElementById(`${id}-alt-en`);
+    field?.scrollIntoView?.({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [editing, firstField, id]);
+
   const languageName = (lang: AltLanguage) => languages.find((l) => l.code === lang)?.name || LANGUAGE_NAMES[lang];
   const fieldOrder: AltLanguage[] = [
     ...ALT_LANGUAGES.filter((lang) => lang === locale),
@@ -345,15 +354,6 @@ export function ImageManager({ code, images, alts, onChange, version, maxBytes =
                     </button>
                     <button
                       type="button"
-                      class="image-card__text-button"
-                      aria-expanded={editing === path}
-                      aria-controls={`${id}-alt`}
-                      onClick={() => openAlt(path)}
-                    >
-                      {t('admin.images.altButton')}
-                    </button>
-                    <button
-                      type="button"
                       class="image-card__icon-button image-card__icon-button--danger"
                       aria-label={t('admin.images.remove', { n })}
                       title={t('admin.images.remove', { n })}
@@ -361,6 +361,15 @@ export function ImageManager({ code, images, alts, onChange, version, maxBytes =
                       onClick={() => setConfirming(confirming === path ? null : path)}
                     >
                       <Icon name="trash" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      class="image-card__text-button"
+                      aria-expanded={editing === path}
+                      aria-controls={`${id}-alt`}
+                      onClick={() => openAlt(path)}
+                    >
+                      {t('admin.images.altButton')}
                     </button>
                   </div>
                   {confirming === path ? (
