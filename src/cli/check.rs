@@ -27,5 +27,10 @@ pub fn run(cli: &Cli) -> Result<(), String> {
     for (table, rows) in report["tables"].as_object().into_iter().flatten() {
         println!("  {table:<28} {rows:>8} rows");
     }
+    for loose in crate::store::private::loose_modes(&config.data_dir) {
+        println!(
+            "warning: {loose} can be read by other users of this machine; run chmod go-rwx on it"
+        );
+    }
     Ok(())
 }

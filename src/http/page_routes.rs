@@ -91,7 +91,13 @@ pub fn resolve(raw_path: &str, site: &impl SiteIndex) -> Resolution {
     let mut locale = Locale::DEFAULT;
     if let Some(first) = segments.first() {
         if *first == "en" {
-            return Resolution::Redirect(format!("/{}", segments[1..].join("/")));
+            let target = format!("/{}", segments[1..].join("/"));
+            // A raw backslash or control character would make the Location header point
+            // elsewhere (`/\evil.example` reads as `//evil.example` in browsers).
+            if !super::redirect::is_safe_redirect(&target) {
+                return Resolution::NotFound { locale };
+            }
+            return Resolution::Redirect(target);
         }
         if let Some(prefixed) = Locale::parse(first) {
             locale = prefixed;
@@ -268,6 +274,20 @@ mod tests {
     #[test]
     fn english_prefix_redirects_to_the_bare_path() {
         assert_eq!(resolve("/en", &Site), Resolution::Redirect("/".into()));
+        for bad in [
+            "/en/\\evil.example",
+            "/en/a\\b",
+            "/en/x\u{7}y",
+            "/en/\t/evil",
+        ] {
+            assert_eq!(
+                resolve(bad, &Site),
+                Resolution::NotFound {
+                    locale: Locale::DEFAULT
+                },
+                "{bad:?}"
+            );
+        }
         assert_eq!(resolve("/en/", &Site), Resolution::Redirect("/".into()));
         assert_eq!(
             resolve("/en/about", &Site),

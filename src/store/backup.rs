@@ -155,6 +155,9 @@ pub fn write_backup(
     let archive_path = staging.path().join("archive.tar");
     {
         let file = File::create(&archive_path).map_err(io("cannot create the archive"))?;
+        // A backup holds everything the database does, the signing secret included.
+        super::private::restrict_file(&archive_path)
+            .map_err(io("cannot make the archive private"))?;
         let mut tar = tar::Builder::new(BufWriter::new(file));
         let manifest_json = serde_json::to_vec_pretty(&manifest)
             .map_err(std::io::Error::other)
@@ -330,6 +333,7 @@ pub fn restore(file: &Path, data_dir: &Path) -> Result<RestoreReport, BackupErro
     }
     std::fs::rename(verified.staging.path().join(DATABASE_MEMBER), &db_path)
         .map_err(io("cannot move the restored database into place"))?;
+    super::private::restrict_file(&db_path).map_err(io("cannot make the database private"))?;
     let files_dir = data_dir.join(FILES_MEMBER);
     let restored_files = verified.staging.path().join(FILES_MEMBER);
     if files_dir.exists() {
@@ -440,6 +444,8 @@ pub fn write_rotating(
     keep: usize,
 ) -> Result<(BackupReport, Vec<PathBuf>), BackupError> {
     std::fs::create_dir_all(dir).map_err(io(format!("cannot create {}", dir.display())))?;
+    super::private::restrict_dir(dir)
+        .map_err(io(format!("cannot make {} private", dir.display())))?;
     let stamp = time::OffsetDateTime::now_utc()
         .format(time::macros::format_description!(
             "[year][month][day]-[hour][minute][second]"

@@ -5,6 +5,7 @@
 
 pub mod backup;
 pub mod migrate;
+pub mod private;
 pub mod seed;
 pub mod table;
 pub mod tables;
@@ -96,10 +97,12 @@ impl Store {
     /// Opens the file without touching its schema: for tools that inspect or verify a file, and
     /// for tests that write a database the way an older release did.
     pub fn open_unmigrated(data_dir: &Path) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
+        let dir_error = |source| StoreError::DataDir {
             path: data_dir.into(),
             source,
-        })?;
+        };
+        std::fs::create_dir_all(data_dir).map_err(dir_error)?;
+        private::restrict_dir(data_dir).map_err(dir_error)?;
         let path = data_dir.join("kiosk.redb");
         let db = match Database::create(&path) {
             Ok(db) => db,
@@ -108,6 +111,8 @@ impl Store {
             }
             Err(err) => return Err(StoreError::Database(err.into())),
         };
+        // The database holds the token signing secret: owner only, whatever the umask.
+        private::restrict_file(&path).map_err(dir_error)?;
         Ok(Store {
             db: Arc::new(db),
             path,

@@ -97,6 +97,19 @@ fn a_bare_start_creates_the_data_folder_and_serves_the_shop() {
         c
     });
     assert!(dir.path().join("data/kiosk.redb").exists());
+    // The data folder and database are private whatever the umask (they hold the secret
+    // tokens are signed with).
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &str| {
+            std::fs::metadata(dir.path().join(p))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        assert_eq!((mode("data"), mode("data/kiosk.redb")), (0o700, 0o600));
+    }
     let (status, body) = get(&format!("{}/th/", server.address));
     assert_eq!(status, 200);
     assert!(body.contains("<html lang=\"th\">"));

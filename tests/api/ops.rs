@@ -271,6 +271,15 @@ fn a_backup_taken_under_load_restores_every_acknowledged_write() {
         "{}",
         stdout(&out)
     );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let archive = std::fs::metadata(dir.path().join("nightly.tar")).unwrap();
+        assert_eq!(
+            archive.permissions().mode() & 0o777,
+            0o600,
+            "backups are private"
+        );
+    }
     std::thread::sleep(Duration::from_millis(200));
     stop.store(true, Ordering::Relaxed);
     let acknowledged = load.join().unwrap();

@@ -112,3 +112,43 @@ async fn static_files_serve_pictures_only() {
         assert_eq!((status, error_code(&body)), (404, "not_found"), "{path}");
     }
 }
+
+/// Sends one request exactly as written (no client normalises the path) and returns the
+/// status line and headers.
+async fn raw_request(app: &crate::helpers::TestApp, target: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = app.address.trim_start_matches("http://").to_string();
+    let mut stream = tokio::net::TcpStream::connect(&host).await.unwrap();
+    let request = format!("GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let text = String::from_utf8_lossy(&answer);
+    text.split("\r\n\r\n")
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_en_redirect_never_points_off_site() {
+    let app = spawn_app().await;
+    let head = raw_request(&app, "/en/about").await;
+    assert!(head.starts_with("HTTP/1.1 301"), "{head}");
+    for target in [
+        "/en/\\evil.example",
+        "/en/%5Cevil.example/..\\x",
+        "/en/\\\\evil.example",
+    ] {
+        let head = raw_request(&app, target).await;
+        let location = head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("location:"))
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            !location.contains('\\') && !location.contains("//"),
+            "{target}: {head}"
+        );
+    }
+}
