@@ -89,6 +89,7 @@ fn order(id: u64, now_ms: u64) -> Order {
             promptpay_id: None,
             promptpay_payload: None,
             bank: None,
+            ..Payment::default()
         },
         history: vec![StatusChange {
             status,

@@ -33,13 +33,16 @@ pub struct StandInMerchant {
     pub secret_key: String,
 }
 
+/// A notification the stand-in sent: the URL, the fields and the HTTP status the shop answered.
+pub type Sent = (String, BTreeMap<String, String>, u16);
+
 #[derive(Default)]
 struct Inner {
     merchants: Vec<StandInMerchant>,
     /// Accepted payment requests by `order_id`.
     requests: Mutex<BTreeMap<String, BTreeMap<String, String>>>,
     /// Server notifications sent: (url, fields, status answered).
-    sent: Mutex<Vec<(String, BTreeMap<String, String>, u16)>>,
+    sent: Mutex<Vec<Sent>>,
     client: reqwest::Client,
 }
 
@@ -89,7 +92,7 @@ impl StandIn {
     }
 
     /// Notifications sent so far: (url, fields, status the shop answered).
-    pub fn sent(&self) -> Vec<(String, BTreeMap<String, String>, u16)> {
+    pub fn sent(&self) -> Vec<Sent> {
         self.inner
             .sent
             .lock()
