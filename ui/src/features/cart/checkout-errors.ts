@@ -45,6 +45,7 @@ export function checkoutProblem(error: unknown): Problem {
   switch (error.code) {
     case 'unknown_coupon':
       return { field: 'coupon', key: 'checkout.errUnknownCoupon' };
+    case 'coupon_inactive':
     case 'coupon_not_valid':
       return { field: 'coupon', key: 'checkout.errCouponNotValid' };
     case 'coupon_min_spend': {

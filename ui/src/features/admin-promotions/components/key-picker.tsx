@@ -16,14 +16,16 @@ type ChipsProps = {
   draft: PromotionDraft;
   onToggle: (field: ListField, key: string) => void;
   testId: string;
+  /** A long list scrolls in its own box. */
+  scroll?: boolean;
 };
 
-export function KeyPicker({ legend, options, include, exclude, draft, onToggle, testId }: ChipsProps) {
+export function KeyPicker({ legend, options, include, exclude, draft, onToggle, testId, scroll = false }: ChipsProps) {
   const { t } = useI18n();
   const row = (field: ListField, label: string) => (
     <div class="promo-picker__row">
       <span class="promo-picker__label">{label}</span>
-      <div class="chip-row promo-picker__chips">
+      <div class={`chip-row promo-picker__chips${scroll ? ' promo-picker__chips--scroll' : ''}`}>
         {options.map((option) => (
           <button
             key={option.key}

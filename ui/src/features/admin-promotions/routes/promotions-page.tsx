@@ -205,6 +205,7 @@ export function PromotionsPage({ tools }: PromotionsPageProps) {
             draft={editing.draft}
             onToggle={toggle}
             testId="category-picker"
+            scroll
           />
           {problem('catExc') ? <p class="admin-error">{problem('catExc')}</p> : null}
         </div>
