@@ -18,7 +18,10 @@ pub enum CatalogCommand {
     /// images, rooms, categories (or catagories), width, depth, height, material, colour,
     /// stock, active, popularity, createdAt; lists separated by "|"; money in satang.
     /// Every problem is reported with its line number; nothing is imported unless all rows
-    /// are valid. Works on a running shop (which updates its search at once) or a stopped one.
+    /// are valid. Rows equal to the stored product are left alone; a changed product gets its
+    /// next version, and a changed stock level is recorded in the stock ledger ("import").
+    /// The staff area's CSV import runs the same checks (and previews them first). Works on a
+    /// running shop (which updates its search at once) or a stopped one.
     Import {
         #[arg(value_name = "FILE")]
         file: PathBuf,
@@ -51,8 +54,8 @@ pub fn run(cli: &Cli, command: &CatalogCommand) -> Result<(), String> {
             })?;
             let result = ops::run(&config, Operation::CatalogImport { rows })?;
             println!(
-                "imported {} products ({} new, {} updated)",
-                result["imported"], result["new"], result["updated"]
+                "imported {} products ({} new, {} updated); {} unchanged left alone",
+                result["imported"], result["new"], result["updated"], result["unchanged"]
             );
         }
         CatalogCommand::Export { file } => {
