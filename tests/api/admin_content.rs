@@ -505,3 +505,31 @@ async fn content_routes_need_settings_write() {
     let (status, body) = upload(&app, &clerk, "catalog.pdf", &pdf(10)).await;
     assert_eq!((status, error_code(&body)), (403, "forbidden"));
 }
+
+/// The shipping terms on the settings page are the ones the cart quote and a placed order use.
+#[tokio::test]
+async fn the_quote_and_orders_charge_the_shipping_of_the_settings() {
+    use crate::orders::{add, place, plain, product, shopper};
+    let app = spawn_app().await;
+    let owner = app.token("owner", "admin").await;
+    let mut terms = settings("@kiosk", "");
+    terms["shipping"] = json!({"flatRate": 12_300, "freeOver": 100_000_000});
+    let (status, body) = put(&app, "/api/admin/settings", &owner, &terms).await;
+    assert_eq!(status, 200, "{body}");
+
+    let buyer = shopper(&app, "ships").await;
+    let item = product(&app, |p| plain(p) && p.stock >= 5);
+    add(&app, &buyer, &item.code, 1).await;
+    let (status, quote) = app
+        .post_json(
+            "/api/app/cart/quote",
+            &json!({"id": buyer.id.to_string()}),
+            Some(&buyer.token),
+        )
+        .await;
+    assert_eq!(status, 200, "{quote}");
+    assert_eq!(quote["quote"]["shipping"], 12_300);
+    let (status, order) = place(&app, &buyer, json!({})).await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["order"]["quote"]["shipping"], 12_300, "{order}");
+}
