@@ -552,6 +552,12 @@ impl Config {
                 format!("{} must be 1 to 400000000", self.uploads.image_max_pixels),
             ));
         }
+        if !(1024..=1024 * 1024 * 1024).contains(&self.uploads.pdf_max_bytes) {
+            return Err(invalid(
+                "uploads.pdf_max_bytes",
+                format!("{} must be 1024 to 1073741824", self.uploads.pdf_max_bytes),
+            ));
+        }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
             return Err(invalid(
                 "log.level",
