@@ -245,7 +245,7 @@ pub fn check_image(bytes: &[u8], limits: &ImageLimits) -> Result<CleanImage, Str
 
 /// `10 MB`, `512 KB`.
 pub fn human_size(bytes: u64) -> String {
-    if bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 {
+    if bytes >= 1024 * 1024 && bytes.is_multiple_of(1024 * 1024) {
         format!("{} MB", bytes / (1024 * 1024))
     } else if bytes >= 1024 * 1024 {
         format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
