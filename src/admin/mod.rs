@@ -3,11 +3,12 @@
 pub mod codes;
 pub mod content;
 pub mod customers;
+pub mod images;
 pub mod model;
 pub mod orders;
 pub mod permissions;
-pub mod promotions;
 pub mod products;
+pub mod promotions;
 pub mod reports;
 pub mod routes;
 pub mod staff;

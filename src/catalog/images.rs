@@ -23,9 +23,10 @@ use crate::http::openapi::FileBody;
 
 /// Resizing is CPU-bound: at most one resize per core runs at once, so a page full of new
 /// image sizes cannot starve API requests.
-static RESIZE_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
-    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
-});
+pub(crate) static RESIZE_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> =
+    std::sync::LazyLock::new(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
 
 /// The widths `?w=` may ask for.
 pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];
@@ -160,9 +161,12 @@ pub async fn get_image(
 }
 
 async fn read_original(state: &AppState, path: &str) -> Result<Option<Vec<u8>>, AppError> {
-    if let Some(demo) = path.strip_prefix("demo/") {
-        return Ok(Assets::get(&format!("demo/images/{demo}")).map(|f| f.data.into_owned()));
+    if let Some(demo) = path.strip_prefix("demo/")
+        && let Some(file) = Assets::get(&format!("demo/images/{demo}"))
+    {
+        return Ok(Some(file.data.into_owned()));
     }
+    // Uploads live in `<data_dir>/files/images/<product code>/` (a product coded `demo` too).
     let file = state.config.files_dir().join("images").join(path);
     match tokio::fs::read(&file).await {
         Ok(bytes) => Ok(Some(bytes)),

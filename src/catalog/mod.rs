@@ -10,3 +10,4 @@ pub mod routes;
 pub mod stock;
 pub mod store;
 pub mod taxonomy;
+pub mod uploads;

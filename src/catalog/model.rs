@@ -1,5 +1,7 @@
 //! Catalogue types.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -22,6 +24,10 @@ pub struct Product {
     pub compare_at_price: Option<Satang>,
     #[serde(default)]
     pub images: Vec<String>,
+    /// Alt text per language, keyed by an entry of `images` (missing: the product's name).
+    #[serde(default)]
+    #[ts(optional, as = "Option<BTreeMap<String, Localized>>")]
+    pub image_alts: BTreeMap<String, Localized>,
     #[serde(default)]
     pub rooms: Vec<String>,
     /// Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.

@@ -260,6 +260,13 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             ],
         ),
         (
+            "Staff: product images",
+            types![
+                admin::images::ProductImagesAnswer,
+                admin::images::ProductImagesBody,
+            ],
+        ),
+        (
             "Staff: reports",
             types![
                 orders::sales::Tally,
