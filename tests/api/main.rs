@@ -4,10 +4,11 @@
 mod accounts;
 mod admin;
 mod admin_codes;
+mod admin_content;
+mod admin_images;
 mod admin_products;
 mod admin_promotions;
 mod admin_taxonomy;
-mod admin_content;
 mod api_files;
 mod cart;
 mod catalog;
