@@ -3,7 +3,8 @@
 // from chips) and the coupon SONGKRAN25 (฿250 off orders over ฿5,000, 500 uses, one per customer,
 // valid from today for ten days) through the staff pages; a Thai shopper then sees both in the
 // checkout's quote (the outdoor line 15 % off, ฿250 off the order), and the same cart quoted in
-// English gets no promotion. Both projects share one server: the phone run uses its own coupon code
+// English gets no promotion. The owner also adds a material to its code table (live in the
+// labels at once). Both projects share one server: the phone run uses its own coupon code
 // (SONGKRAN25-375). The rooms, categories and material code-table pages are looked at too.
 // Screenshots land in e2e/screenshots/<project>-admin-promotions-*.png.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -130,6 +131,17 @@ test('the owner creates a Thai-only outdoor promotion and the SONGKRAN25 coupon;
   await page.goto('/th/admin/code/material');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(th('admin.codes.groups.material'));
   await expect(page.locator('[data-testid="code-row"][data-key="teak"]')).toContainText(th('admin.codes.usedBy', { count: '' }).trim().split(' ')[0]!);
+  // A new material, live in the shop's labels at once.
+  const material = `seagrass-${project}`;
+  const add = page.getByTestId('code-add');
+  await add.getByLabel(th('admin.codeKey')).fill(material);
+  await add.getByLabel('English').fill('Seagrass');
+  await add.getByLabel('ไทย').fill('หญ้าทะเล');
+  await add.getByRole('button', { name: th('admin.codes.addButton') }).click();
+  await expect(page.locator('p.admin-alert[role="status"]')).toContainText(th('admin.codes.added', { key: material }));
+  await expect(page.locator(`[data-testid="code-row"][data-key="${material}"]`)).toBeVisible();
+  const labels = (await (await request.get('/api/file/labels/system')).json()) as { data: Record<string, Record<string, { th?: string }>> };
+  expect(labels.data.material?.[material]?.th).toBe('หญ้าทะเล');
   await look(page, 'codes', project);
 
   // Leave the shared server as the other journeys expect it.

@@ -26,6 +26,17 @@ function mockAdminApi(labelsAnswer: Response) {
         });
       }
       if (url === '/api/file/labels/system') return labelsAnswer.clone();
+      if (url === '/api/admin/codes/orderStatus') {
+        return Response.json({
+          status: 'success',
+          group: {
+            group: 'orderStatus',
+            title: { en: 'Order statuses', th: 'สถานะคำสั่งซื้อ', my: '', km: '', id: '' },
+            system: true,
+            entries: [{ key: 'paid', title: { en: 'Paid', th: 'ชำระเงินแล้ว', my: '', km: '', id: '' }, active: true, used: 2 }],
+          },
+        });
+      }
       return Response.json({ status: 'error', error: { code: 'not_found', message: url } }, { status: 404 });
     }),
   );
@@ -61,7 +72,7 @@ afterEach(() => {
 });
 
 describe('admin area', () => {
-  it("shows the role's menus and a Code submenu of label groups sorted by name", async () => {
+  it("shows the role's menus and a Code submenu of label groups by name, with their translated titles", async () => {
     mockAdminApi(Response.json({ status: 'success', data: { role: { admin: { en: 'Admin' } }, orderStatus: { paid: { en: 'Paid' } }, province: {} } }));
     const alert = stubAlert();
     renderAdmin();
@@ -70,7 +81,7 @@ describe('admin area', () => {
     expect(within(nav).queryByRole('link', { name: 'Sales' })).toBeNull();
     const code = await within(nav).findByRole('button', { name: 'Code' });
     const groups = within(code.closest('li')!).getAllByRole('link').map((link) => link.textContent);
-    expect(groups).toEqual(['orderStatus', 'province', 'role']);
+    expect(groups).toEqual(['Order statuses', 'Provinces', 'Roles']);
     expect(alert).not.toHaveBeenCalled();
   });
 
@@ -88,12 +99,13 @@ describe('admin area', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(ALERT));
   });
 
-  it('shows a code table with its titles in each language', async () => {
+  it('edits a code table: its translated name, each title in place, the key fixed', async () => {
     mockAdminApi(Response.json({ status: 'success', data: { orderStatus: { paid: { en: 'Paid', th: 'ชำระเงินแล้ว' } } } }));
     renderAdmin('/admin/code/orderStatus');
-    expect(await screen.findByRole('heading', { level: 1, name: 'orderStatus' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order statuses' })).toBeTruthy();
     const row = screen.getByRole('row', { name: /paid/ });
-    expect(within(row).getByText('ชำระเงินแล้ว')).toBeTruthy();
+    expect((within(row).getByLabelText(/paid · ไทย/) as HTMLInputElement).value).toBe('ชำระเงินแล้ว');
+    expect(within(row).queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
   it('redirects a role that does not begin with "admin" to home', async () => {
