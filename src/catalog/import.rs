@@ -346,6 +346,23 @@ pub fn changed_fields(before: &Product, after: &Product) -> Vec<String> {
     out
 }
 
+/// What a file row leaves out is kept from the stored product: alt texts of images still shown
+/// (files carry none), the creation date when the row has none, and the version.
+fn keep_unsent(row: &mut Product, stored: &Product) {
+    if row.image_alts.is_empty() {
+        row.image_alts = stored
+            .image_alts
+            .iter()
+            .filter(|(image, _)| row.images.contains(image))
+            .map(|(image, alt)| (image.clone(), alt.clone()))
+            .collect();
+    }
+    if row.created_at.trim().is_empty() {
+        row.created_at = stored.created_at.clone();
+    }
+    row.version = stored.version;
+}
+
 /// Checks rows against what is stored (inside `txn`) and says what each would change.
 pub fn preview_in(txn: &impl Txn, rows: &[ImportRow]) -> Result<ImportPreview, StoreError> {
     let (rooms, categories) = edit::known_keys(txn)?;
@@ -361,7 +378,7 @@ pub fn preview_in(txn: &impl Txn, rows: &[ImportRow]) -> Result<ImportPreview, S
             }
             Some(stored) => {
                 let mut after = row.product.clone();
-                after.version = stored.version;
+                keep_unsent(&mut after, &stored);
                 let fields = changed_fields(&stored, &after);
                 if fields.is_empty() {
                     preview.unchanged += 1;
@@ -422,21 +439,13 @@ pub fn apply(
             product.version = match seen.change {
                 RowChange::Unchanged => continue,
                 RowChange::New => 1,
-                RowChange::Changed => {
-                    let stored = edit::find_in(txn, &product.code)?;
-                    // Files carry no alt texts: keep the stored ones of images still shown.
-                    if product.image_alts.is_empty()
-                        && let Some(stored) = &stored
-                    {
-                        product.image_alts = stored
-                            .image_alts
-                            .iter()
-                            .filter(|(image, _)| product.images.contains(image))
-                            .map(|(image, alt)| (image.clone(), alt.clone()))
-                            .collect();
+                RowChange::Changed => match edit::find_in(txn, &product.code)? {
+                    Some(stored) => {
+                        keep_unsent(&mut product, &stored);
+                        stored.version + 1
                     }
-                    stored.map_or(0, |p| p.version) + 1
-                }
+                    None => 1,
+                },
             };
             PRODUCT_CODE_TO_PRODUCT
                 .write(txn)?

@@ -531,4 +531,13 @@ async fn csv_export_preview_and_apply_share_the_cli_import() {
     // Importing the same file again changes nothing.
     let (_, body) = import(json!({"csv": text})).await;
     assert_eq!(body["preview"]["unchanged"], 2, "{body}");
+    // A file without the createdAt column keeps the stored date.
+    let created = after["product"]["createdAt"].clone();
+    let (status, body) =
+        import(json!({"csv": "code,name_en,price\nSF-1001,Nara sofa,123400\n", "apply": true}))
+            .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, after) = app.get_json("/api/app/product/get/SF-1001").await;
+    assert_eq!(after["product"]["createdAt"], created);
+    assert_eq!(after["product"]["version"], 2);
 }

@@ -2,7 +2,8 @@
 // 375 px. A clerk (role admin-stock, added by the owner through the API) creates a teak sideboard
 // with its Thai and English names, room, material, colour, prices and opening stock; it is on the
 // storefront and found by Thai search at once. The clerk raises the price of a selection by 5 %
-// in one bulk edit (rounded to whole baht), adjusts the stock with a reason (the ledger shows it),
+// in one bulk edit (rounded to whole baht), imports a CSV (problems by line first, then
+// applied), adjusts the stock with a reason (the ledger shows it),
 // and when the same product is saved from two pages, the second save gets the "someone else
 // changed this product" message naming what differs and loads their version. Screenshots land in
 // e2e/screenshots/ (<project>-admin-products-*.png).
@@ -111,6 +112,23 @@ test('a stock clerk creates a product, bulk-prices, adjusts stock and meets a co
   await expect(bulk.getByText(th('admin.products.bulk.saved', { count: 2 }))).toBeVisible();
   expect((await stored(request, clerk, code)).price).toBe(1_354_500);
   expect((await stored(request, clerk, second)).price).toBe(524_000); // 5 239.50 → 5 240
+
+  // A CSV import: problems are shown by line and nothing is written; a clean file applies.
+  await page.getByRole('button', { name: th('admin.products.importCsv') }).click();
+  const importer = page.getByTestId('csv-import');
+  const csv = (rows: string) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(`code,name_en,name_th,price,rooms,stock\n${rows}`) });
+  const shelf = `${second},Lampang teak shelf ${tag},ชั้นวางไม้สักลำปาง ${tag},550000,living,2\n`;
+  await importer.getByLabel(th('admin.products.csv.file')).setInputFiles(csv(`${shelf}BAD 1,,,-5,,0\n`));
+  await expect(importer.getByTestId('csv-problems')).toContainText('line 3 (BAD 1): code');
+  await expect(importer.getByRole('button', { name: th('admin.products.csv.apply', { count: 2 }) })).toBeDisabled();
+  expect((await stored(request, clerk, second)).price).toBe(524_000);
+  await importer.getByLabel(th('admin.products.csv.file')).setInputFiles(csv(shelf));
+  await expect(importer.getByText(th('admin.products.csv.summary', { name: 'products.csv', new: 0, updated: 1, unchanged: 0 }))).toBeVisible();
+  await look(page, 'import', project);
+  await importer.getByRole('button', { name: th('admin.products.csv.apply', { count: 1 }) }).click();
+  await expect(importer.getByText(th('admin.products.csv.applied', { new: 0, updated: 1 }))).toBeVisible();
+  expect((await stored(request, clerk, second)).price).toBe(550_000);
+  await importer.getByRole('button', { name: th('admin.products.csv.close') }).click();
 
   // A stock count: +3 with the reason, in the ledger.
   await page.getByRole('link', { name: code, exact: true }).click();
