@@ -533,3 +533,61 @@ async fn the_quote_and_orders_charge_the_shipping_of_the_settings() {
     assert_eq!(status, 201, "{order}");
     assert_eq!(order["order"]["quote"]["shipping"], 12_300, "{order}");
 }
+
+/// A shop whose staff menus were seeded by an older release (no Settings or E-catalogue under
+/// Content) gets them at the next start, since nobody edited the menus; names are translated by
+/// the UI from `admin.menu.*`.
+#[tokio::test]
+async fn the_new_content_menu_items_reach_a_shop_seeded_by_an_older_release() {
+    let app = spawn_app().await;
+    let owner = app.token("owner", "admin").await;
+    let links = |menus: &Value| -> Vec<String> {
+        menus["data"]["admin"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|item| {
+                std::iter::once(item).chain(item["subMenus"].as_array().into_iter().flatten())
+            })
+            .map(|item| item["link"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    let store = app.state.store.clone();
+    tokio::task::spawn_blocking(move || {
+        use kiosk::admin::store::ADMIN_ROLE_TO_MENUS;
+        use kiosk::store::seed::{SeedDocument, sync};
+        let mut older = serde_json::to_value(
+            store
+                .read(|txn| ADMIN_ROLE_TO_MENUS.read(txn)?.get("admin"))
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+        for item in older.as_array_mut().unwrap() {
+            if let Some(subs) = item.get_mut("subMenus").and_then(Value::as_array_mut) {
+                subs.retain(|sub| {
+                    sub["link"] != "/admin/settings" && sub["link"] != "/admin/catalogue-pdf"
+                });
+            }
+        }
+        let doc = SeedDocument::new(ADMIN_ROLE_TO_MENUS.definition(), "admin", &older).unwrap();
+        sync(&store, &[doc]).unwrap();
+    })
+    .await
+    .unwrap();
+    let (_, menus) = app.get_authed("/api/file/menus/admin", &owner).await;
+    assert!(!links(&menus).contains(&"/admin/settings".to_string()));
+
+    let store = app.state.store.clone();
+    tokio::task::spawn_blocking(move || kiosk::app::seed_store(&store, false).unwrap())
+        .await
+        .unwrap();
+    let (_, menus) = app.get_authed("/api/file/menus/admin", &owner).await;
+    let links = links(&menus);
+    assert!(links.contains(&"/admin/settings".to_string()), "{links:?}");
+    assert!(
+        links.contains(&"/admin/catalogue-pdf".to_string()),
+        "{links:?}"
+    );
+}
