@@ -12,7 +12,7 @@ use crate::admin::permissions::need;
 use crate::app::AppState;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
-use crate::http::auth::Can;
+use crate::http::auth::{AdminUser, Can};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -171,7 +171,8 @@ async fn blocking<T: Send + 'static>(
     .map_err(AppError::from)
 }
 
-/// Every code table with its entries.
+/// Every code table with its entries, for any staff role (pickers offer only active keys;
+/// changes need settings.write).
 #[utoipa::path(
     get,
     path = "/api/admin/codes",
@@ -180,12 +181,12 @@ async fn blocking<T: Send + 'static>(
     responses(
         (status = 200, description = "Code tables", body = CodeGroupsAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs settings.write", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
     ),
 )]
 pub async fn list_groups(
     State(state): State<AppState>,
-    _staff: Can<need::SettingsWrite>,
+    _staff: AdminUser,
 ) -> Result<Json<CodeGroupsAnswer>, AppError> {
     let db = state.store.clone();
     let groups = tokio::task::spawn_blocking(move || labels::groups(&db, None))
@@ -200,7 +201,7 @@ pub async fn list_groups(
     }))
 }
 
-/// One code table, with how many records use each key.
+/// One code table, with how many records use each key (any staff role).
 #[utoipa::path(
     get,
     path = "/api/admin/codes/{group}",
@@ -210,13 +211,13 @@ pub async fn list_groups(
     responses(
         (status = 200, description = "The code table", body = CodeGroupAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs settings.write", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: not staff", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
 pub async fn get_group(
     State(state): State<AppState>,
-    _staff: Can<need::SettingsWrite>,
+    _staff: AdminUser,
     Path(group): Path<String>,
 ) -> Result<Json<CodeGroupAnswer>, AppError> {
     let (db, name) = (state.store.clone(), group.clone());

@@ -198,9 +198,16 @@ async fn groups_have_translated_titles_and_entries_change_live() {
 }
 
 #[tokio::test]
-async fn code_tables_need_settings_write() {
+async fn staff_read_code_tables_and_settings_write_changes_them() {
     let app = spawn_app().await;
     let clerk = app.token("clerk", "admin-stock").await;
+    // Any staff reads them (the product form's pickers offer only active keys)…
+    let (status, body) = app.get_authed("/api/admin/codes/material", &clerk).await;
+    assert_eq!(status, 200, "{body}");
+    let shopper = app.token("shopper", "user").await;
+    let (status, _) = app.get_authed("/api/admin/codes", &shopper).await;
+    assert_eq!(status, 403);
+    // …but changing them needs settings.write.
     let (status, body) = send(
         &app,
         "POST",
