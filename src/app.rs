@@ -130,7 +130,8 @@ pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
     Ok(())
 }
 
-/// Deletes expired anonymous carts now and every hour, in the background.
+/// Deletes expired anonymous carts and cancels unpaid orders past their time, now and every
+/// hour, in the background.
 pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every_hour = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
@@ -146,6 +147,22 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
                 Ok(Ok(removed)) => tracing::info!(removed, "expired anonymous carts deleted"),
                 Ok(Err(err)) => tracing::warn!(%err, "cart housekeeping failed"),
                 Err(err) => tracing::warn!(%err, "cart housekeeping failed"),
+            }
+            let hours = u64::from(state.config.unpaid_order_expiry_hours);
+            if hours > 0 {
+                let (store, catalog) = (state.store.clone(), state.catalog.clone());
+                let now = crate::activity::now_millis();
+                let before = now.saturating_sub(hours * 60 * 60 * 1000);
+                match tokio::task::spawn_blocking(move || {
+                    crate::payments::expiry::cancel_expired(&store, &catalog, before, now)
+                })
+                .await
+                {
+                    Ok(Ok(numbers)) if numbers.is_empty() => {}
+                    Ok(Ok(numbers)) => tracing::info!(?numbers, "unpaid orders cancelled"),
+                    Ok(Err(err)) => tracing::warn!(%err, "unpaid order housekeeping failed"),
+                    Err(err) => tracing::warn!(%err, "unpaid order housekeeping failed"),
+                }
             }
         }
     })

@@ -32,6 +32,10 @@ pub struct Config {
     pub cart_expiry_days: u32,
     /// An unpaid order older than this many hours is flagged on the staff dashboard.
     pub payment_wait_hours: u32,
+    /// An order still unpaid after this many hours is cancelled automatically (stock, coins and
+    /// coupon use return); 0 keeps unpaid orders until staff cancel them.
+    #[serde(default = "default_unpaid_order_expiry_hours")]
+    pub unpaid_order_expiry_hours: u32,
     /// Accounts one client address may register per hour (a refilling allowance).
     pub registrations_per_hour: u32,
     /// Shipping for an order, in satang (฿500 = 50000), and the order value (after discounts)
@@ -266,6 +270,7 @@ impl Default for Config {
             demo: true,
             cart_expiry_days: 30,
             payment_wait_hours: 24,
+            unpaid_order_expiry_hours: default_unpaid_order_expiry_hours(),
             registrations_per_hour: 30,
             shipping_flat_rate: Satang(50_000),
             free_shipping_over: Satang(500_000),
@@ -349,6 +354,7 @@ const ENV_KEYS: &[&str] = &[
     "demo",
     "cart_expiry_days",
     "payment_wait_hours",
+    "unpaid_order_expiry_hours",
     "registrations_per_hour",
     "shipping_flat_rate",
     "free_shipping_over",
@@ -386,6 +392,10 @@ const ENV_KEYS: &[&str] = &[
     "uploads.image_max_pixels",
     "uploads.pdf_max_bytes",
 ];
+
+fn default_unpaid_order_expiry_hours() -> u32 {
+    48
+}
 
 /// The file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "config.toml";
@@ -456,6 +466,15 @@ impl Config {
             return Err(invalid(
                 "payment_wait_hours",
                 format!("{} must be 1 to 720", self.payment_wait_hours),
+            ));
+        }
+        if self.unpaid_order_expiry_hours > 8760 {
+            return Err(invalid(
+                "unpaid_order_expiry_hours",
+                format!(
+                    "{} must be 0 (never) to 8760",
+                    self.unpaid_order_expiry_hours
+                ),
             ));
         }
         if !(1..=365).contains(&self.cart_expiry_days) {

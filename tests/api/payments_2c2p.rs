@@ -769,3 +769,88 @@ fn environment_overrides_configure_2c2p_and_check_never_prints_the_key() {
     assert!(all.contains("payments.card_2c2p.payment_url"), "{all}");
     assert!(!all.contains(FULL_KEY), "{all}");
 }
+
+#[tokio::test]
+async fn cancelling_a_paid_card_order_owes_a_refund() {
+    let shop = shop().await;
+    let (_, order) = card_order(&shop, "refundme").await;
+    let id = order["id"].as_u64().unwrap();
+    let attempt = attempt_of(&order);
+    assert_eq!(open_payment_page(&shop, &order).await.0, 200);
+    press(&shop, &attempt, "000").await;
+    let staff = shop.app.token("refundclerk", "admin").await;
+    let (status, body) = shop
+        .app
+        .post_json(
+            &format!("/api/admin/order/{id}/status"),
+            &json!({"status": "cancelled", "reason": "the sofa cannot be delivered"}),
+            Some(&staff),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let after = stored(&shop, id).await;
+    assert_eq!(after["status"], "cancelled");
+    assert_eq!(after["payment"]["status"], "refund_due");
+}
+
+#[tokio::test]
+async fn unpaid_orders_expire_and_a_late_card_payment_owes_a_refund() {
+    let shop = shop().await;
+    let who = shopper(&shop.app, "slowpayer").await;
+    let item = product(&shop.app, plain);
+    let stock_before = crate::orders::stock_of(&shop.app, &item.code);
+    add(&shop.app, &who, &item.code, 1).await;
+    let (status, promptpay) = place(&shop.app, &who, json!({})).await;
+    assert_eq!(status, 201, "{promptpay}");
+    let (_, card) = card_order(&shop, "slowcard").await;
+    let card_id = card["id"].as_u64().unwrap();
+    let attempt = attempt_of(&card);
+    assert_eq!(open_payment_page(&shop, &card).await.0, 200);
+
+    let now = kiosk::activity::now_millis();
+    let (store, catalog) = (shop.app.state.store.clone(), shop.app.state.catalog.clone());
+    let hour = 60 * 60 * 1000;
+    // Both are older than the limit; the card payment started minutes ago is still given time.
+    let cancelled = tokio::task::spawn_blocking(move || {
+        kiosk::payments::expiry::cancel_expired(&store, &catalog, now + hour, now)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        cancelled,
+        vec![promptpay["order"]["number"].as_str().unwrap().to_string()]
+    );
+    // The card order (same product) still holds its piece.
+    assert_eq!(
+        crate::orders::stock_of(&shop.app, &item.code),
+        stock_before - 1
+    );
+    let expired = stored(&shop, promptpay["order"]["id"].as_u64().unwrap()).await;
+    assert_eq!(expired["status"], "cancelled");
+    assert!(
+        expired["cancelReason"]
+            .as_str()
+            .unwrap()
+            .contains("not paid in time")
+    );
+    assert_eq!(stored(&shop, card_id).await["status"], "pending_payment");
+
+    let (store, catalog) = (shop.app.state.store.clone(), shop.app.state.catalog.clone());
+    let cancelled = tokio::task::spawn_blocking(move || {
+        kiosk::payments::expiry::cancel_expired(&store, &catalog, now + 3 * hour, now + 2 * hour)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(cancelled.len(), 1);
+    assert_eq!(stored(&shop, card_id).await["status"], "cancelled");
+    assert_eq!(crate::orders::stock_of(&shop.app, &item.code), stock_before);
+
+    // The money arrives after all: recorded, the order stays cancelled and owes a refund.
+    assert_eq!(shop.standin.notify(&attempt, "000").await, Some(200));
+    let late = stored(&shop, card_id).await;
+    assert_eq!(late["status"], "cancelled");
+    assert_eq!(late["payment"]["status"], "refund_due");
+    assert_eq!(late["payment"]["attempts"][0]["status"], "paid");
+}
