@@ -51,6 +51,7 @@ export function CataloguePage({ tools }: CataloguePageProps) {
 
   const upload = async (event: Event) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setNotice(null);
     if (!file) {
       setProblem(t('admin.content.catalogue.errNoFile'));
@@ -67,7 +68,7 @@ export function CataloguePage({ tools }: CataloguePageProps) {
       setCurrent(await uploadCatalogue(file));
       setNotice(t('admin.content.catalogue.done'));
       setFile(null);
-      (event.currentTarget as HTMLFormElement | null)?.reset();
+      form.reset();
     } catch (failure) {
       setProblem(failureText(failure));
     } finally {

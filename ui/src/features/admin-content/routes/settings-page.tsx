@@ -118,8 +118,10 @@ export function SettingsPage({ tools }: SettingsPageProps) {
       </header>
       <ContentTabs />
       <form class="settings-form" onSubmit={(event) => void save(event)} noValidate>
-        <fieldset class="admin-card">
-          <legend class="admin-card__title">{t('admin.content.settings.infoBar')}</legend>
+        <section class="admin-card" role="group" aria-labelledby={`${id}-infoBar`}>
+          <h2 id={`${id}-infoBar`} class="admin-card__title">
+            {t('admin.content.settings.infoBar')}
+          </h2>
           <p class="admin-muted">{t('admin.content.settings.infoBarHint')}</p>
           {LOCALE_CODES.map((code) => (
             <div key={code} class="admin-field">
@@ -135,9 +137,11 @@ export function SettingsPage({ tools }: SettingsPageProps) {
               {message(`infoBar.${code}`)}
             </div>
           ))}
-        </fieldset>
-        <fieldset class="admin-card">
-          <legend class="admin-card__title">{t('admin.content.settings.contact')}</legend>
+        </section>
+        <section class="admin-card" role="group" aria-labelledby={`${id}-contact`}>
+          <h2 id={`${id}-contact`} class="admin-card__title">
+            {t('admin.content.settings.contact')}
+          </h2>
           <p class="admin-muted">{t('admin.content.settings.contactHint')}</p>
           <div class="settings-grid">
             {CONTACTS.map(({ kind, type, hint }) => (
@@ -159,9 +163,11 @@ export function SettingsPage({ tools }: SettingsPageProps) {
               </div>
             ))}
           </div>
-        </fieldset>
-        <fieldset class="admin-card">
-          <legend class="admin-card__title">{t('admin.content.settings.menus')}</legend>
+        </section>
+        <section class="admin-card" role="group" aria-labelledby={`${id}-menus`}>
+          <h2 id={`${id}-menus`} class="admin-card__title">
+            {t('admin.content.settings.menus')}
+          </h2>
           <label class="settings-check">
             <input
               type="checkbox"
@@ -180,9 +186,11 @@ export function SettingsPage({ tools }: SettingsPageProps) {
             />
             {t('admin.content.settings.categoryMenu')}
           </label>
-        </fieldset>
-        <fieldset class="admin-card">
-          <legend class="admin-card__title">{t('admin.content.settings.shipping')}</legend>
+        </section>
+        <section class="admin-card" role="group" aria-labelledby={`${id}-shipping`}>
+          <h2 id={`${id}-shipping`} class="admin-card__title">
+            {t('admin.content.settings.shipping')}
+          </h2>
           <div class="settings-grid">
             <div class="admin-field">
               <label for={fieldProps('shipping.flatRate').id}>{t('admin.content.settings.flatRate')}</label>
@@ -196,7 +204,7 @@ export function SettingsPage({ tools }: SettingsPageProps) {
               {message('shipping.freeOver')}
             </div>
           </div>
-        </fieldset>
+        </section>
         <div class="settings-actions">
           <button type="submit" class="button" disabled={busy} data-testid="save-settings">
             {busy ? t('admin.common.saving') : t('admin.content.settings.save')}
