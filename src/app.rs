@@ -242,6 +242,10 @@ pub fn app(state: AppState) -> Router {
             get(admin::staff::list_staff).post(admin::staff::add_staff),
         )
         .route("/api/admin/staff/{id}/role", post(admin::staff::set_role))
+        .route(
+            "/api/admin/staff/{id}/disabled",
+            post(admin::staff::set_staff_disabled),
+        )
         // Staff: reports
         .route("/api/admin/dashboard", get(admin::reports::dashboard))
         .route(
@@ -348,6 +352,15 @@ pub fn app(state: AppState) -> Router {
                         .unwrap_or(usize::MAX),
                 ),
             )),
+        )
+        // Staff: product images (uploads get their own body limit)
+        .route(
+            "/api/admin/products/{code}/images",
+            post(axum::handler::Handler::layer(
+                admin::images::upload_images,
+                axum::extract::DefaultBodyLimit::max(state.config.uploads.image_request_limit()),
+            ))
+            .put(admin::images::set_images),
         )
         // Staff: products, stock and prices
         .route(
@@ -457,7 +470,8 @@ pub fn app(state: AppState) -> Router {
         // Storefront pages
         .fallback(pages::serve_page)
         .method_not_allowed_fallback(method_not_allowed);
-    layers::apply(router).with_state(state)
+    let body_timeout = std::time::Duration::from_secs(state.config.limits.body_timeout_secs);
+    layers::apply(router, body_timeout).with_state(state)
 }
 
 async fn method_not_allowed() -> AppError {
@@ -498,9 +512,10 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    // Connection info gives handlers the peer address (sign-in throttling per client).
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = crate::http::server::ConnectionLimits {
+        max_connections: state.config.limits.max_connections,
+        header_timeout: std::time::Duration::from_secs(state.config.limits.header_timeout_secs),
+    }
+    .fitted();
+    crate::http::server::serve(listener, app(state), limits, shutdown).await
 }

@@ -53,6 +53,7 @@ pub struct Config {
     pub trust_proxy_headers: bool,
     pub log: Log,
     pub uploads: Uploads,
+    pub limits: Limits,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -216,6 +217,20 @@ impl OAuthProvider {
     }
 }
 
+/// Connection limits and timeouts: what keeps idle, slow or flooding clients from using up
+/// the server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Connections served at once; more are closed at once. Kept below the open-files limit.
+    pub max_connections: usize,
+    /// Seconds a client has to send its request headers, and an idle keep-alive connection
+    /// is kept.
+    pub header_timeout_secs: u64,
+    /// Seconds a request body may stall before the request is answered 408.
+    pub body_timeout_secs: u64,
+}
+
 /// Limits on files staff upload (product images).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -319,6 +334,11 @@ impl Default for Config {
                 image_max_pixels: 50_000_000,
                 pdf_max_bytes: 20 * 1024 * 1024,
             },
+            limits: Limits {
+                max_connections: 4096,
+                header_timeout_secs: 10,
+                body_timeout_secs: 15,
+            },
             public_url_derived: false,
         }
     }
@@ -391,6 +411,9 @@ const ENV_KEYS: &[&str] = &[
     "uploads.image_max_bytes",
     "uploads.image_max_pixels",
     "uploads.pdf_max_bytes",
+    "limits.max_connections",
+    "limits.header_timeout_secs",
+    "limits.body_timeout_secs",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {
@@ -455,6 +478,23 @@ impl Config {
         }
         if self.shop_name.trim().is_empty() {
             return Err(invalid("shop_name", "must not be empty".into()));
+        }
+        if !(16..=1_000_000).contains(&self.limits.max_connections) {
+            return Err(invalid(
+                "limits.max_connections",
+                format!("{} must be 16 to 1000000", self.limits.max_connections),
+            ));
+        }
+        for (key, value) in [
+            (
+                "limits.header_timeout_secs",
+                self.limits.header_timeout_secs,
+            ),
+            ("limits.body_timeout_secs", self.limits.body_timeout_secs),
+        ] {
+            if !(1..=600).contains(&value) {
+                return Err(invalid(key, format!("{value} must be 1 to 600 seconds")));
+            }
         }
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(

@@ -43,6 +43,9 @@ pub enum AppError {
     /// the given seconds.
     #[error("the server is busy; try again in {0} seconds")]
     Busy(u64),
+    /// 408: the request body stopped arriving.
+    #[error("the request body did not arrive in time")]
+    RequestTimeout,
     /// 413: the body is over the route's limit.
     #[error("request body too large")]
     PayloadTooLarge,
@@ -73,6 +76,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -89,6 +93,7 @@ impl AppError {
             AppError::NotFound(_) => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
+            AppError::RequestTimeout => "request_timeout",
             AppError::Busy(_) => "busy",
             AppError::Internal(_) => "internal_error",
         }

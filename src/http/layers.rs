@@ -4,7 +4,12 @@
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -23,7 +28,68 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-pub fn apply<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
+/// The longest plain-text rejection turned into a JSON error (axum's are one line).
+const REJECTION_TEXT_LIMIT: usize = 4 * 1024;
+
+/// One answer shape for every refusal under `/api/`: axum's extractors (path, query, form,
+/// multipart, body) and the timeout layer answer plain text; this turns any such 4xx/5xx into
+/// `{status: "error", error: {code, message}}` with a code that follows the status.
+async fn json_errors(request: Request<Body>, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let response = next.run(request).await;
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|v| v.starts_with("text/plain"));
+    if !api || !plain || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, REJECTION_TEXT_LIMIT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::REQUEST_TIMEOUT => "request_timeout",
+        StatusCode::LENGTH_REQUIRED => "length_required",
+        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        StatusCode::UNPROCESSABLE_ENTITY => "invalid_json",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+        s if s.is_server_error() => "internal_error",
+        _ => "invalid_request",
+    };
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    let body = ErrorAnswer {
+        status: ErrorStatus::Error,
+        error: ErrorDetail {
+            code: code.to_string(),
+            message,
+        },
+    };
+    let mut answer = (status, axum::Json(body)).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    answer
+}
+
+/// `body_timeout`: a request body that stops arriving for this long is answered 408 (a body
+/// shorter than its Content-Length must not hold a worker until the request timeout).
+pub fn apply<S: Clone + Send + Sync + 'static>(
+    router: Router<S>,
+    body_timeout: Duration,
+) -> Router<S> {
     let security = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -40,10 +106,14 @@ pub fn apply<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
     ];
     let mut router = router
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             REQUEST_TIMEOUT,
         ))
+        .layer(axum::middleware::from_fn(json_errors))
         .layer(CompressionLayer::new());
     for (name, value) in security {
         router = router.layer(SetResponseHeaderLayer::if_not_present(

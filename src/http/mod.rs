@@ -13,6 +13,7 @@ pub mod page_routes;
 pub mod pages;
 pub mod query;
 pub mod redirect;
+pub mod server;
 pub mod shell;
 pub mod sitemap;
 

@@ -390,15 +390,19 @@ pub fn place_one(
     CART_OWNER_TO_CART
         .write(txn)?
         .remove(owner.key().as_str())?;
-    crate::activity::append(
+    crate::activity::log(
         txn,
-        &user.username,
-        &format!(
-            "order {number} placed: {} items, total {} satang",
-            order.item_count,
-            order.total.get()
-        ),
-        &request.kcard,
+        &crate::activity::Event {
+            actor: &user.username,
+            kcard: &request.kcard,
+            action: "order placed",
+            target: &format!("order {number}"),
+            details: &format!(
+                "{} items, total {} satang",
+                order.item_count,
+                order.total.get()
+            ),
+        },
     )?;
     Ok(Placed {
         order,

@@ -252,32 +252,35 @@ pub fn change_status(
         at: activity::now_millis(),
     });
     write(txn, &order)?;
-    activity::append(
+    let details = status_details(shipment.as_ref(), reason.as_deref(), reference.as_deref());
+    activity::log(
         txn,
-        &actor.username,
-        &status_line(&order, next, shipment.as_ref(), reason.as_deref(), reference.as_deref()),
-        &actor.kcard,
+        &activity::Event {
+            actor: &actor.username,
+            kcard: &actor.kcard,
+            action: &format!("order {}", next.as_str()),
+            target: &format!("order {}", order.number),
+            details: &details,
+        },
     )?;
     Ok((order, restocked))
     })
 }
 
 /// The activity-log line of a status change, with what staff added to it.
-fn status_line(
-    order: &Order,
-    next: Status,
+/// What the activity line says beyond the new status: the parcel, the reason or the
+/// payment reference.
+fn status_details(
     shipment: Option<&Shipment>,
     reason: Option<&str>,
     reference: Option<&str>,
 ) -> String {
-    let mut line = format!("order {} → {}", order.number, next.as_str());
-    if let Some(shipment) = shipment {
-        line += &format!(" ({}, {})", shipment.carrier, shipment.tracking);
-    }
-    if let Some(text) = reason.or(reference) {
-        line += &format!(": {text}");
-    }
-    line
+    let parts: Vec<String> = shipment
+        .map(|s| format!("{}, {}", s.carrier, s.tracking))
+        .into_iter()
+        .chain(reason.or(reference).map(str::to_string))
+        .collect();
+    parts.join(": ")
 }
 
 /// An optional free-text field: trimmed, empty as none, at most `max` characters.
@@ -311,11 +314,15 @@ pub fn add_note(
             text: text.clone(),
         });
         write(txn, &order)?;
-        activity::append(
+        activity::log(
             txn,
-            &actor.username,
-            &format!("order {} note added", order.number),
-            &actor.kcard,
+            &activity::Event {
+                actor: &actor.username,
+                kcard: &actor.kcard,
+                action: "order note added",
+                target: &format!("order {}", order.number),
+                details: &text,
+            },
         )?;
         Ok(order)
     })
@@ -374,11 +381,15 @@ pub fn review(
         } else {
             crate::accounts::store::find_in(txn, order.user_id)?.map_or(Coins::ZERO, |u| u.coin)
         };
-        activity::append(
+        activity::log(
             txn,
-            &actor.username,
-            &format!("order {} reviewed ({rating}/5)", order.number),
-            &actor.kcard,
+            &activity::Event {
+                actor: &actor.username,
+                kcard: &actor.kcard,
+                action: "order reviewed",
+                target: &format!("order {}", order.number),
+                details: &format!("{rating}/5"),
+            },
         )?;
         Ok((order, coin))
     })

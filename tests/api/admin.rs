@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, error_code, spawn_app};
+use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
 use crate::orders::{Shopper, add, place, plain, product, set_stock, shopper, stock_of};
 
 /// Every staff route with the permission it needs (`None`: any staff role).
@@ -41,10 +41,45 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
     ("GET", "/api/admin/staff", Some("staff.manage")),
     ("POST", "/api/admin/staff", Some("staff.manage")),
     ("POST", "/api/admin/staff/{user}/role", Some("staff.manage")),
+    (
+        "POST",
+        "/api/admin/staff/{user}/disabled",
+        Some("staff.manage"),
+    ),
     ("GET", "/api/admin/activity", Some("activity.read")),
     ("GET", "/api/admin/dashboard", Some("reports.read")),
     ("GET", "/api/admin/reports/sales", Some("reports.read")),
     ("GET", "/api/admin/reports/sales.csv", Some("reports.read")),
+    ("GET", "/api/admin/products", Some("catalog.write")),
+    ("POST", "/api/admin/products", Some("catalog.write")),
+    ("GET", "/api/admin/products.csv", Some("catalog.write")),
+    (
+        "GET",
+        "/api/admin/products/{product}",
+        Some("catalog.write"),
+    ),
+    (
+        "PUT",
+        "/api/admin/products/{product}",
+        Some("catalog.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/products/{product}/duplicate",
+        Some("catalog.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/products/{product}/active",
+        Some("catalog.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/products/{product}/stock",
+        Some("catalog.write"),
+    ),
+    ("POST", "/api/admin/catalog/bulk", Some("catalog.write")),
+    ("POST", "/api/admin/catalog/import", Some("catalog.write")),
     ("GET", "/api/admin/coupons", Some("catalog.write")),
     ("POST", "/api/admin/coupons", Some("catalog.write")),
     ("PUT", "/api/admin/coupons/SAVE10", Some("catalog.write")),
@@ -82,28 +117,6 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
         "/api/admin/codes/material/teak",
         Some("settings.write"),
     ),
-    ("GET", "/api/admin/products", Some("catalog.write")),
-    ("POST", "/api/admin/products", Some("catalog.write")),
-    ("GET", "/api/admin/products.csv", Some("catalog.write")),
-    ("GET", "/api/admin/products/{product}", Some("catalog.write")),
-    ("PUT", "/api/admin/products/{product}", Some("catalog.write")),
-    (
-        "POST",
-        "/api/admin/products/{product}/duplicate",
-        Some("catalog.write"),
-    ),
-    (
-        "POST",
-        "/api/admin/products/{product}/active",
-        Some("catalog.write"),
-    ),
-    (
-        "POST",
-        "/api/admin/products/{product}/stock",
-        Some("catalog.write"),
-    ),
-    ("POST", "/api/admin/catalog/bulk", Some("catalog.write")),
-    ("POST", "/api/admin/catalog/import", Some("catalog.write")),
     ("GET", "/api/admin/pages", Some("settings.write")),
     ("POST", "/api/admin/pages", Some("settings.write")),
     ("PUT", "/api/admin/pages/about", Some("settings.write")),
@@ -113,6 +126,16 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
     ("PUT", "/api/admin/settings", Some("settings.write")),
     ("GET", "/api/admin/catalogue-pdf", Some("settings.write")),
     ("POST", "/api/admin/catalogue-pdf", Some("settings.write")),
+    (
+        "POST",
+        "/api/admin/products/{product}/images",
+        Some("catalog.write"),
+    ),
+    (
+        "PUT",
+        "/api/admin/products/{product}/images",
+        Some("catalog.write"),
+    ),
 ];
 
 /// The permissions the shipped roles grant (assets/seed/roles.json).
@@ -460,7 +483,9 @@ async fn shipping_needs_a_carrier_and_the_shopper_sees_the_tracking() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|l| l["action"] == format!("order {number} → shipped (kerry, KEX123456)")),
+            .any(|l| l["action"] == "order shipped"
+                && l["target"] == format!("order {number}")
+                && l["details"] == "kerry, KEX123456"),
         "{log}"
     );
 }
@@ -744,6 +769,61 @@ async fn the_owner_adds_staff_and_role_changes_take_effect_at_once() {
             .any(|s| s["username"] == "clerk1" && s["role"] == "admin-sales")
     );
 
+    // Disabling the clerk refuses their sign-in at once; enabling lets them back; nobody
+    // disables themselves, and customers are not managed here.
+    let (status, body) = app
+        .post_json(
+            &format!("/api/admin/staff/{clerk_id}/disabled"),
+            &json!({"disabled": true}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(
+        (status, body["user"]["disabled"].clone()),
+        (200, json!(true)),
+        "{body}"
+    );
+    let (status, _) = app
+        .post_json(
+            "/api/auth/login",
+            &json!({"username": "clerk1", "password": "a strong password 1"}),
+            None,
+        )
+        .await;
+    assert_ne!(status, 200, "a disabled clerk cannot sign in");
+    let (status, _) = app
+        .post_json(
+            &format!("/api/admin/staff/{clerk_id}/disabled"),
+            &json!({"disabled": false}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = app
+        .post_json(
+            "/api/auth/login",
+            &json!({"username": "clerk1", "password": "a strong password 1"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "enabled again");
+    let (_, staff) = app.get_authed("/api/admin/staff", &owner).await;
+    let owner_id = staff["staff"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["username"] == "owner")
+        .and_then(|s| s["id"].as_u64())
+        .unwrap();
+    let (status, body) = app
+        .post_json(
+            &format!("/api/admin/staff/{owner_id}/disabled"),
+            &json!({"disabled": true}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "invalid_input"));
+
     // The owner role cannot lose a permission, and roles must be staff roles.
     for bad in [
         json!({"roles": {"admin": ["orders.read"]}}),
@@ -763,22 +843,30 @@ async fn the_owner_adds_staff_and_role_changes_take_effect_at_once() {
     let (_, log) = app
         .get_authed("/api/admin/activity?actor=owner", &owner)
         .await;
-    let actions: Vec<&str> = log["lines"]
+    let actions: Vec<String> = log["lines"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| l["action"].as_str().unwrap())
+        .map(|l| {
+            let part = |k: &str| l[k].as_str().unwrap_or("").to_string();
+            format!(
+                "{} {} ({})",
+                part("action"),
+                part("target"),
+                part("details")
+            )
+        })
         .collect();
     assert!(
         actions
             .iter()
-            .any(|a| a.starts_with("account clerk1 added (role admin-stock)")),
+            .any(|a| a == "account added user clerk1 (role admin-stock)"),
         "{actions:?}"
     );
     assert!(
         actions
             .iter()
-            .any(|a| a.starts_with("role of clerk1 set to admin-sales")),
+            .any(|a| a == "role changed user clerk1 (admin-stock → admin-sales)"),
         "{actions:?}"
     );
     assert!(
@@ -828,7 +916,7 @@ async fn the_activity_log_pages_and_filters_by_day() {
 
 #[tokio::test]
 async fn the_dashboard_counts_what_needs_attention() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(|config| config.payment_wait_hours = 48).await;
     let staff = app.token("clerk", "admin-sales").await;
     let (_, order) = ordered(&app, "dash", 1).await;
     let id = order["id"].as_u64().unwrap();
@@ -842,6 +930,10 @@ async fn the_dashboard_counts_what_needs_attention() {
     assert_eq!(status, 200, "{dash}");
     assert_eq!(dash["attention"]["toShip"], 1);
     assert_eq!(dash["attention"]["awaitingPayment"], 0, "placed just now");
+    assert_eq!(
+        dash["attention"]["paymentWaitHours"], 48,
+        "the configured wait"
+    );
     assert_eq!(dash["today"]["orders"], 1);
     assert_eq!(dash["today"]["revenue"], order["total"]);
     assert_eq!(dash["last30"]["averageOrder"], order["total"]);

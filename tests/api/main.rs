@@ -13,6 +13,7 @@ mod api_files;
 mod cart;
 mod catalog;
 mod cli;
+mod connections;
 mod helpers;
 mod ops;
 mod orders;

@@ -152,3 +152,75 @@ async fn the_en_redirect_never_points_off_site() {
         );
     }
 }
+
+#[tokio::test]
+async fn every_refusal_under_api_has_the_json_error_shape() {
+    let app = spawn_app().await;
+    let token = app.token("nok", "user").await;
+    for path in [
+        "/api/app/order/get/abc",
+        "/api/app/product/get/%ff",
+        "/api/admin/customers/not-a-number",
+    ] {
+        let response = app
+            .client
+            .get(app.url(path))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        assert!((400..500).contains(&status), "{path}: {status}");
+        let body: serde_json::Value = response
+            .json()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e})"));
+        assert_eq!(body["status"], "error", "{path}: {body}");
+        assert!(!error_code(&body).is_empty(), "{path}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn arrays_are_not_taken_for_objects() {
+    let app = spawn_app().await;
+    let token = app.token("nok", "user").await;
+    let response = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .json(&serde_json::json!(["nok", crate::helpers::PASSWORD]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400, "an array never signs in");
+    let address = serde_json::json!({"addresses": [{"name": "Nok", "phone": "0812345678", "line1": "1 Sukhumvit", "district": "Khlong Toei", "province": "bangkok", "postcode": "10110"}]});
+    let (status, _) = put(&app, &token, &address).await;
+    let kept = app.get_authed("/api/auth/user", &token).await.1;
+    let (status_array, body) = put(&app, &token, &serde_json::json!([])).await;
+    assert_eq!(
+        (status_array, error_code(&body)),
+        (400, "invalid_json"),
+        "{body}"
+    );
+    assert_eq!(
+        app.get_authed("/api/auth/user", &token).await.1,
+        kept,
+        "the refused body changed nothing (first save answered {status})"
+    );
+}
+
+async fn put(
+    app: &crate::helpers::TestApp,
+    token: &str,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let response = app
+        .client
+        .put(app.url("/api/auth/userInfo"))
+        .bearer_auth(token)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or_default())
+}
