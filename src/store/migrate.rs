@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 9;
+pub const SCHEMA_VERSION: u64 = 10;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -74,6 +74,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 9,
         name: "create the staff tables: role permissions, password reset links, order indexes by status and search term, sales per day",
         apply: v9_staff,
+    },
+    Migration {
+        version: 10,
+        name: "create the stock ledger; orders paid before payments were tracked read as paid",
+        apply: v10_stock_ledger_and_payment_status,
     },
 ];
 
@@ -446,6 +451,54 @@ fn v9_staff(txn: &WriteTransaction) -> Result<(), StoreError> {
             source,
         })?;
         sales.insert(key.as_str(), bytes.as_slice())?;
+    }
+    Ok(())
+}
+
+/// Version 10: the stock ledger (one line per adjustment, by product code and sequence), and a
+/// payment status on orders. Orders a version-9 shop already moved past payment were paid;
+/// their documents get `payment.status = "paid"` so they do not read as "pending".
+fn v10_stock_ledger_and_payment_status(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const STOCK_CODE_TO_ENTRY: TableDefinition<(&str, u64), &[u8]> =
+        TableDefinition::new("stock_code_to_entry");
+    const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_order");
+    const PAID: &[&str] = &["paid", "preparing", "shipped", "delivered"];
+
+    txn.open_table(STOCK_CODE_TO_ENTRY)?;
+    let mut orders = txn.open_table(ORDER_ID_TO_ORDER)?;
+    let mut changed = Vec::new();
+    for entry in orders.iter()? {
+        let (id, bytes) = entry?;
+        let id = id.value();
+        let mut order: serde_json::Value =
+            serde_json::from_slice(bytes.value()).map_err(|source| StoreError::Decode {
+                table: "order_id_to_order",
+                key: id.to_string(),
+                source,
+            })?;
+        let paid = order
+            .get("status")
+            .and_then(serde_json::Value::as_str)
+            .is_some_and(|status| PAID.contains(&status));
+        let Some(payment) = order
+            .get_mut("payment")
+            .and_then(serde_json::Value::as_object_mut)
+        else {
+            continue;
+        };
+        if paid && !payment.contains_key("status") {
+            payment.insert("status".into(), "paid".into());
+            changed.push((id, order));
+        }
+    }
+    for (id, order) in changed {
+        let bytes = serde_json::to_vec(&order).map_err(|source| StoreError::Encode {
+            table: "order_id_to_order",
+            key: id.to_string(),
+            source,
+        })?;
+        orders.insert(id, bytes.as_slice())?;
     }
     Ok(())
 }

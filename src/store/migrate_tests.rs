@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 9;
+const NEWEST_COVERED: u64 = 10;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -241,9 +241,14 @@ fn write_as_release(store: &Store, version: u64) {
             .unwrap()
             .insert("SF-1001", 1)
             .unwrap();
+        // From version 10 a shop writes the payment status into the order.
+        let mut order = order();
+        if version >= 10 {
+            order["payment"]["status"] = json!("paid");
+        }
         txn.open_table(ORDER_ID_TO_ORDER)
             .unwrap()
-            .insert(1, bytes(&order()).as_slice())
+            .insert(1, bytes(&order).as_slice())
             .unwrap();
         txn.open_table(ORDER_USER_TO_ORDER)
             .unwrap()
@@ -309,6 +314,8 @@ fn expected(version: u64) -> Value {
         // Version 9 indexes the orders a version-8 shop has and totals its sales per day.
         "desk": since(8, json!({"byName": ["K000001"], "byPhone": ["K000001"], "byNumber": ["K000001"], "paid": ["K000001"], "shipped": []}),
             json!({"byName": [], "byPhone": [], "byNumber": [], "paid": [], "shipped": []})),
+        // Version 10 records that orders past payment were paid.
+        "paymentStatus": since(8, json!("paid"), Value::Null),
         "salesDay": since(8, json!({"orders": 1, "revenue": 2089800, "units": 2}),
             json!({"orders": 0, "revenue": 0, "units": null})),
     })
@@ -340,6 +347,12 @@ fn read_back(store: &Store) -> Value {
             .map(|(coupon, uses)| json!({"coupon": coupon, "total": uses.total, "byThisUser": uses.by_this_user})),
         "orders": shopper_id.map(|id| orders::store::list_for_user(store, id).unwrap()),
         "desk": desk_numbers(store),
+        "paymentStatus": shopper_id.and_then(|id| {
+            orders::store::list_for_user(store, id)
+                .unwrap()
+                .first()
+                .map(|order| json!(order.payment.status))
+        }),
         "salesDay": sales_day(store),
     })
 }
@@ -527,8 +540,13 @@ fn a_version_8_database_upgrades_and_reads_back() {
 }
 
 #[test]
-fn a_current_database_opens_and_reads_back() {
+fn a_version_9_database_upgrades_and_reads_back() {
     upgrade_from(9);
+}
+
+#[test]
+fn a_current_database_opens_and_reads_back() {
+    upgrade_from(10);
 }
 
 #[test]

@@ -19,6 +19,7 @@ export function makeProduct(code: string, overrides: Partial<Product> = {}): Pro
     active: true,
     popularity: 50,
     createdAt: '2026-01-01',
+    version: 1,
     ...overrides,
   };
 }

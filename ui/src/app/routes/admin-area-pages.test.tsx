@@ -53,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the staff area shell', () => {
   it('answers an unknown staff page with its own "not found", inside the admin layout', async () => {
     mockApi(jsonResponse({ status: 'success', role: 'admin-sales', permissions: SALES }));
-    renderAdmin('/admin/products', 'admin-sales');
+    renderAdmin('/admin/no-such-page', 'admin-sales');
     expect(await screen.findByTestId('admin-not-found')).toBeTruthy();
     expect(await nav()).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/admin');
