@@ -110,9 +110,8 @@ mod tests {
                     .split_whitespace()
                     .filter(|w| !w.starts_with('{') && w.chars().any(char::is_alphabetic))
                     .count();
-                let is_sentence = words >= 3
-                    && !en_text.contains("://")
-                    && !path.starts_with("organization.");
+                let is_sentence =
+                    words >= 3 && !en_text.contains("://") && !path.starts_with("organization.");
                 if is_sentence {
                     assert_ne!(
                         lookup(&translation, &path),

@@ -7,6 +7,9 @@
 // and when the same product is saved from two pages, the second save gets the "someone else
 // changed this product" message naming what differs and loads their version. Screenshots land in
 // e2e/screenshots/ (<project>-admin-products-*.png).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uniqueUsername, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
@@ -16,6 +19,29 @@ const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 
 const PASSWORD = 'teak-sideboard-2026';
+
+/** A real PNG photo from the demo catalogue. */
+const SIDE_PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/demo/images/OD-5102-3.png');
+
+/** A real JPEG, as a phone camera gives one: drawn and encoded by the browser itself. */
+async function cameraPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d canvas');
+    const wood = g.createLinearGradient(0, 0, 800, 600);
+    wood.addColorStop(0, '#8b5a2b');
+    wood.addColorStop(1, '#d2a679');
+    g.fillStyle = wood;
+    g.fillRect(0, 0, 800, 600);
+    g.fillStyle = '#3e2716';
+    g.fillRect(120, 220, 560, 240);
+    return canvas.toDataURL('image/jpeg', 0.85);
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
 
 async function signIn(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { username, password: PASSWORD } });
@@ -84,10 +110,23 @@ test('a stock clerk creates a product, bulk-prices, adjusts stock and meets a co
   await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
   await expect(page.getByTestId('stock-level')).toHaveText('5');
 
+  // Two photos: one from the phone's camera (JPEG), one from its gallery (PNG).
+  await page.getByTestId('image-input').setInputFiles([
+    { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) },
+    { name: 'sideboard-side.png', mimeType: 'image/png', buffer: readFileSync(SIDE_PHOTO) },
+  ]);
+  await expect(page.getByTestId('image-card')).toHaveCount(2);
+  const photos = ((await call(request, 'GET', `/api/admin/products/${code}`, clerk)) as { product: { images: string[] } }).product.images;
+  expect(photos).toHaveLength(2);
+  expect(photos[0]).toMatch(new RegExp(`^/api/file/images/${code}/[0-9a-f]+\\.jpg$`));
+  expect(photos[1]).toMatch(new RegExp(`^/api/file/images/${code}/[0-9a-f]+\\.png$`));
+
   // Live on the storefront and in Thai search at once.
   const shop = await page.context().newPage();
   await shop.goto(`/th/products/${code}`);
   await expect(shop.getByRole('heading', { level: 1 })).toHaveText(thaiName);
+  // The shop shows the uploaded photos (the main one first).
+  await expect(shop.locator(`img[src*="/api/file/images/${code}/"]`).first()).toBeVisible();
   await shop.goto(`/th/search?keyword=${encodeURIComponent('ลำปาง')}`);
   await expect(shop.getByRole('link', { name: new RegExp(thaiName) }).first()).toBeVisible();
   await shop.close();
