@@ -186,7 +186,7 @@ test('a clerk works the order desk in Thai; the owner manages staff, roles, coin
   await page.goto('/th/admin/activity');
   await expect(page.getByTestId('admin-no-access')).toContainText(th('admin.noAccess.title'));
   await expect(adminNav(page)).toBeVisible();
-  await page.goto('/th/admin/products');
+  await page.goto('/th/admin/no-such-page');
   await expect(page.getByTestId('admin-not-found')).toBeVisible();
   await expect(adminNav(page)).toBeVisible();
   await look(page, 'not-found', project);
