@@ -473,8 +473,7 @@ const MAX_COMMENT: usize = 1000;
         (status = 200, description = "The reviewed order and the coin balance with the reward", body = OrderChangeAnswer),
         (status = 400, description = "`invalid_rating` or `invalid_comment`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: another shopper's order", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
         (status = 409, description = "`not_delivered` or `already_reviewed`", body = ErrorAnswer),
     ),
 )]
@@ -503,8 +502,14 @@ pub async fn review_order(
     }
     let (db, rewards) = (state.store.clone(), rewards(&state));
     let actor = actor(&caller, false, &headers);
-    let (order, coin) =
-        blocking(move || store::review(&db, id, &actor, rating, &body.comment, rewards)).await?;
+    let (order, coin) = blocking(move || {
+        match store::review(&db, id, &actor, rating, &body.comment, rewards) {
+            // The same answer as for a missing order: a stranger learns nothing about it.
+            Err(OrderError::Forbidden(_)) => Err(OrderError::NotFound(id)),
+            other => other,
+        }
+    })
+    .await?;
     Ok(order_change(order, coin))
 }
 
