@@ -231,6 +231,14 @@ pub fn app(state: AppState) -> Router {
             post(admin::orders::set_order_status),
         )
         .route("/api/admin/order/{id}/notes", post(admin::orders::add_note))
+        .route(
+            "/api/admin/order/{id}/proof/reject",
+            post(admin::orders::reject_proof),
+        )
+        .route(
+            "/api/admin/order/{id}/refund",
+            post(admin::orders::record_refund),
+        )
         // Staff: who may do what, staff accounts
         .route("/api/admin/me", get(admin::staff::me))
         .route(
@@ -437,6 +445,17 @@ pub fn app(state: AppState) -> Router {
             post(orders::routes::cancel_order),
         )
         .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
+        // Payment slips: uploaded by the shopper, seen by the shopper and staff only.
+        .route(
+            "/api/app/order/{id}/proof",
+            post(crate::payments::proof_routes::upload_proof).layer(
+                axum::extract::DefaultBodyLimit::max(state.config.uploads.image_request_limit()),
+            ),
+        )
+        .route(
+            "/api/app/order/{id}/proof/{file}",
+            get(crate::payments::proof_routes::get_proof),
+        )
         // Card payment through 2C2P: the hand-over page and the two result URLs.
         .route(
             "/api/app/payment/2c2p/notify",

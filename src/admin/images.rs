@@ -111,7 +111,7 @@ fn refused(message: impl Into<String>) -> UploadFailure {
 }
 
 /// Reads the form: each `file` part in full, or how much of it was over the limit.
-async fn read_files(
+pub(crate) async fn read_files(
     mut multipart: Multipart,
     max_bytes: u64,
 ) -> Result<Vec<(String, Vec<u8>)>, UploadFailure> {

@@ -485,3 +485,99 @@ pub async fn add_note(
         order,
     }))
 }
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RejectProofBody {
+    /// Why the slip is not accepted (1 to 300 characters); the shopper sees it.
+    reason: String,
+}
+
+/// Rejects the payment slip waiting to be checked; the shopper sees the reason on the order
+/// page and can upload another. (Confirming is the move to `paid`, which accepts the slip.)
+#[utoipa::path(
+    post,
+    path = "/api/admin/order/{id}/proof/reject",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = RejectProofBody,
+    responses(
+        (status = 200, description = "The order with the slip rejected", body = OrderAnswer),
+        (status = 400, description = "`reason_required` or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs orders.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`no_pending_proof`", body = ErrorAnswer),
+    ),
+)]
+pub async fn reject_proof(
+    State(state): State<AppState>,
+    staff: Can<need::OrdersWrite>,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    Json(body): Json<RejectProofBody>,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
+    let order = blocking(move || {
+        let who = crate::payments::proofs::Who {
+            user_id: actor.user_id,
+            name: &actor.username,
+            kcard: &actor.kcard,
+        };
+        crate::payments::proofs::reject_proof(&db, id, &body.reason, &who)
+    })
+    .await?;
+    Ok(Json(OrderAnswer {
+        status: SuccessStatus::Success,
+        order,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RefundBody {
+    /// The bank or card refund reference (1 to 200 characters).
+    reference: String,
+}
+
+/// Records the refund of a `refund_due` order: `payment.status` becomes `refunded` and the
+/// refund counts in the day's sales report.
+#[utoipa::path(
+    post,
+    path = "/api/admin/order/{id}/refund",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "The refunded order", body = OrderAnswer),
+        (status = 400, description = "`reference_required` or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs orders.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`not_refund_due`", body = ErrorAnswer),
+    ),
+)]
+pub async fn record_refund(
+    State(state): State<AppState>,
+    staff: Can<need::OrdersWrite>,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    Json(body): Json<RefundBody>,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
+    let order = blocking(move || {
+        let who = crate::payments::proofs::Who {
+            user_id: actor.user_id,
+            name: &actor.username,
+            kcard: &actor.kcard,
+        };
+        crate::payments::proofs::record_refund(&db, id, &body.reference, &who)
+    })
+    .await?;
+    Ok(Json(OrderAnswer {
+        status: SuccessStatus::Success,
+        order,
+    }))
+}

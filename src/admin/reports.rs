@@ -92,6 +92,9 @@ pub struct SalesTotals {
     pub average_order: Satang,
     /// VAT contained in the revenue.
     pub vat: Satang,
+    /// Refunds recorded in the range (not taken from the revenue: cancelled orders already
+    /// are not counted there).
+    pub refunds: Tally,
 }
 
 /// Units sold of one product.
@@ -143,6 +146,8 @@ fn summarise(store: &Store, from: Date, to: Date) -> Result<Summary, StoreError>
         summary.totals.orders += t.orders;
         summary.totals.revenue += t.revenue;
         summary.totals.vat += t.vat;
+        summary.totals.refunds.orders += t.refunds.orders;
+        summary.totals.refunds.revenue += t.refunds.revenue;
         for (into, from) in [
             (&mut summary.by_payment, &t.by_payment),
             (&mut summary.by_kcard, &t.by_kcard),
@@ -303,6 +308,8 @@ pub struct Attention {
     pub to_ship: u64,
     /// Shipped, not yet confirmed delivered.
     pub in_transit: u64,
+    /// Unpaid orders with a payment slip waiting to be checked.
+    pub proofs_to_check: u64,
 }
 
 /// A product running out.
@@ -338,11 +345,22 @@ fn attention(store: &Store, wait_hours: u32) -> Result<Attention, StoreError> {
         };
         let orders = ORDER_ID_TO_ORDER.read(txn)?;
         let code = status_code(Status::PendingPayment);
-        let mut awaiting = 0;
+        let (mut awaiting, mut proofs_to_check) = (0, 0);
         for key in index.keys_rev_in((code, 0)..(code + 1, 0))? {
             let (_, id) = key?;
-            if orders.get(id)?.is_some_and(|o| o.created_at < waited) {
+            let Some(order) = orders.get(id)? else {
+                continue;
+            };
+            if order.created_at < waited {
                 awaiting += 1;
+            }
+            if order
+                .payment
+                .proofs
+                .iter()
+                .any(|p| p.status == crate::orders::model::ProofStatus::Pending)
+            {
+                proofs_to_check += 1;
             }
         }
         Ok(Attention {
@@ -350,6 +368,7 @@ fn attention(store: &Store, wait_hours: u32) -> Result<Attention, StoreError> {
             payment_wait_hours: wait_hours,
             to_ship: count(Status::Paid)? + count(Status::Preparing)?,
             in_transit: count(Status::Shipped)?,
+            proofs_to_check,
         })
     })
 }

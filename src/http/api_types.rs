@@ -146,6 +146,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 admin::orders::BulkFailure,
                 admin::orders::BulkStatusAnswer,
                 admin::orders::NoteBody,
+                admin::orders::RejectProofBody,
+                admin::orders::RefundBody,
             ],
         ),
         (
@@ -330,6 +332,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 orders::model::Redirect,
                 orders::model::CardAttempt,
                 orders::model::PaymentNotice,
+                orders::model::PaymentProof,
+                orders::model::ProofStatus,
                 orders::model::OrderLine,
                 orders::model::StatusChange,
                 orders::model::Review,

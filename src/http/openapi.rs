@@ -54,6 +54,8 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         admin::orders::bulk_status,
         admin::orders::set_order_status,
         admin::orders::add_note,
+        admin::orders::reject_proof,
+        admin::orders::record_refund,
         admin::staff::me,
         admin::staff::get_roles,
         admin::staff::put_roles,
@@ -136,6 +138,8 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         orders::routes::review_order,
         orders::routes::cancel_order,
         orders::routes::pay_order,
+        crate::payments::proof_routes::upload_proof,
+        crate::payments::proof_routes::get_proof,
         // Card payment (2C2P)
         crate::payments::routes::notify,
         crate::payments::routes::browser_return,

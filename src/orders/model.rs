@@ -197,6 +197,44 @@ pub struct Payment {
     /// The card payment form of the open attempt, while the order waits for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect: Option<Redirect>,
+    /// Slips the shopper uploaded for a PromptPay or bank transfer payment, oldest first.
+    #[serde(default)]
+    pub proofs: Vec<PaymentProof>,
+    /// The reference of the refund staff made for a `refund_due` order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund_reference: Option<String>,
+}
+
+/// What staff decided about an uploaded slip.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ProofStatus {
+    #[default]
+    Pending,
+    Accepted,
+    Rejected,
+}
+
+/// One slip image (a photo or screenshot of the transfer), stored cleaned under
+/// `<data_dir>/files/proofs/<order id>/`, shown only to the shopper and staff.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentProof {
+    /// Where to fetch it: `/api/app/order/<id>/proof/<hash>.<ext>` (owner or staff, with the
+    /// bearer token).
+    pub file: String,
+    /// The hash of the stored image; the same hash on two orders is flagged.
+    pub hash: String,
+    /// Unix milliseconds.
+    pub uploaded_at: u64,
+    #[serde(default)]
+    pub status: ProofStatus,
+    /// Why staff rejected it (shown to the shopper).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The number of another order that already used the same slip (staff only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
@@ -359,6 +397,9 @@ impl Order {
     /// The order as its shopper may see it: staff notes are internal.
     pub fn for_shopper(mut self) -> Order {
         self.notes.clear();
+        for proof in &mut self.payment.proofs {
+            proof.duplicate_of = None;
+        }
         for attempt in &mut self.payment.attempts {
             for notice in &mut attempt.notices {
                 notice.fields.clear();

@@ -39,6 +39,9 @@ pub struct DayTotals {
     /// provider), counted in the day the order was placed.
     #[serde(default)]
     pub paid: Tally,
+    /// Refunds staff recorded this day (of orders placed on any day).
+    #[serde(default)]
+    pub refunds: Tally,
 }
 
 /// Orders and revenue of one slice (a payment method, a channel).
@@ -135,6 +138,16 @@ pub fn record_payment(
         day.paid.orders = day.paid.orders.saturating_sub(1);
         day.paid.revenue = Satang(day.paid.revenue.get() - order.total.get());
     }
+    table.put(key.as_str(), &day)
+}
+
+/// Counts a refund staff recorded at `at` (unix milliseconds) in that day.
+pub fn record_refund(txn: &WriteTransaction, order: &Order, at: u64) -> Result<(), StoreError> {
+    let key = day_key(day_of(at));
+    let mut table = SALES_DAY_TO_TOTALS.write(txn)?;
+    let mut day = table.get(key.as_str())?.unwrap_or_default();
+    day.refunds.orders += 1;
+    day.refunds.revenue = Satang(day.refunds.revenue.get() + order.total.get());
     table.put(key.as_str(), &day)
 }
 

@@ -241,6 +241,7 @@ pub fn change_status(
             order.payment_reference = reference.clone();
             order.payment.status = super::model::PaymentStatus::Paid;
             order.payment.redirect = None;
+            crate::payments::proofs::accept_pending(&mut order);
             super::sales::record_payment(txn, &order, true)?;
         }
         _ => {}

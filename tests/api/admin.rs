@@ -24,6 +24,16 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
         "/api/admin/order/{order}/notes",
         Some("orders.write"),
     ),
+    (
+        "POST",
+        "/api/admin/order/{order}/proof/reject",
+        Some("orders.write"),
+    ),
+    (
+        "POST",
+        "/api/admin/order/{order}/refund",
+        Some("orders.write"),
+    ),
     ("GET", "/api/admin/customers", Some("customers.read")),
     ("GET", "/api/admin/customers/{user}", Some("customers.read")),
     (

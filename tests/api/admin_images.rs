@@ -12,7 +12,7 @@ use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
 
 const CODE: &str = "SF-1001";
 /// Text hidden in the uploads' metadata: it must never reach the stored files.
-const SECRET: &str = "GPS 13.7563N 100.5018E home of the owner";
+pub(crate) const SECRET: &str = "GPS 13.7563N 100.5018E home of the owner";
 
 // ---------------------------------------------------------------- building test files
 
@@ -41,7 +41,7 @@ fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
 }
 
 /// A real photo-like PNG with a text chunk and an eXIf chunk carrying [`SECRET`].
-fn png_with_metadata(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png_with_metadata(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x + y) % 256) as u8])
     });
@@ -81,7 +81,7 @@ fn exif(orientation: u16) -> Vec<u8> {
 
 /// A real JPEG, `width` × `height` as stored, whose EXIF says "rotate 90° clockwise" and
 /// carries [`SECRET`].
-fn jpeg_with_exif(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn jpeg_with_exif(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([200, (x % 256) as u8, (y % 256) as u8])
     });
@@ -119,7 +119,7 @@ fn png_bomb() -> Vec<u8> {
 // ---------------------------------------------------------------- requests
 
 /// A `multipart/form-data` body of `file` parts.
-fn form(files: &[(&str, &str, &[u8])]) -> (String, Vec<u8>) {
+pub(crate) fn form(files: &[(&str, &str, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "----kiosk-test-boundary-7d3f";
     let mut body = Vec::new();
     for (name, content_type, bytes) in files {
@@ -207,7 +207,7 @@ fn rand_suffix() -> u128 {
         .as_nanos()
 }
 
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
 

@@ -19,6 +19,7 @@ mod helpers;
 mod ops;
 mod orders;
 mod pages;
+mod payment_proofs;
 mod payments_2c2p;
 mod security;
 mod social;

@@ -451,6 +451,18 @@ export type NoteBody = {
  */
 text: string, };
 
+export type RejectProofBody = {
+/**
+ * Why the slip is not accepted (1 to 300 characters); the shopper sees it.
+ */
+reason: string, };
+
+export type RefundBody = {
+/**
+ * The bank or card refund reference (1 to 200 characters).
+ */
+reference: string, };
+
 // Staff: customers
 
 /**
@@ -1284,7 +1296,12 @@ averageOrder: Satang,
 /**
  * VAT contained in the revenue.
  */
-vat: Satang, };
+vat: Satang,
+/**
+ * Refunds recorded in the range (not taken from the revenue: cancelled orders already
+ * are not counted there).
+ */
+refunds: Tally, };
 
 /**
  * Units sold of one product.
@@ -1327,7 +1344,11 @@ toShip: number,
 /**
  * Shipped, not yet confirmed delivered.
  */
-inTransit: number, };
+inTransit: number,
+/**
+ * Unpaid orders with a payment slip waiting to be checked.
+ */
+proofsToCheck: number, };
 
 /**
  * A product running out.
@@ -1713,7 +1734,15 @@ attempts: Array<CardAttempt>,
 /**
  * The card payment form of the open attempt, while the order waits for it.
  */
-redirect?: Redirect | null, };
+redirect?: Redirect | null,
+/**
+ * Slips the shopper uploaded for a PromptPay or bank transfer payment, oldest first.
+ */
+proofs: Array<PaymentProof>,
+/**
+ * The reference of the refund staff made for a `refund_due` order.
+ */
+refundReference?: string | null, };
 
 export type BankAccount = { bankName: string, accountName: string, accountNumber: string, };
 
@@ -1783,6 +1812,38 @@ verdict: string, paymentStatus: string,
  * The posted fields (staff only; empty in the shopper's view).
  */
 fields?: { [key in string]: string }, };
+
+/**
+ * One slip image (a photo or screenshot of the transfer), stored cleaned under
+ * `<data_dir>/files/proofs/<order id>/`, shown only to the shopper and staff.
+ */
+export type PaymentProof = {
+/**
+ * Where to fetch it: `/api/app/order/<id>/proof/<hash>.<ext>` (owner or staff, with the
+ * bearer token).
+ */
+file: string,
+/**
+ * The hash of the stored image; the same hash on two orders is flagged.
+ */
+hash: string,
+/**
+ * Unix milliseconds.
+ */
+uploadedAt: number, status: ProofStatus,
+/**
+ * Why staff rejected it (shown to the shopper).
+ */
+reason?: string | null,
+/**
+ * The number of another order that already used the same slip (staff only).
+ */
+duplicateOf?: string | null, };
+
+/**
+ * What staff decided about an uploaded slip.
+ */
+export type ProofStatus = "pending" | "accepted" | "rejected";
 
 /**
  * A line as bought: name, picture and price are copied so the order never changes when the

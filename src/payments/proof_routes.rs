@@ -1,0 +1,155 @@
+//! Thin handlers for payment slips: the shopper uploads one for their unpaid PromptPay or bank
+//! transfer order; the shopper and staff fetch it (never public).
+
+use axum::body::Body;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use super::proofs::{self, Who};
+use crate::admin::images::{UploadFailure, read_files};
+use crate::app::AppState;
+use crate::catalog::uploads::{self, ImageLimits};
+use crate::domain::OrderId;
+use crate::http::auth::AuthUser;
+use crate::http::envelope::ErrorAnswer;
+use crate::http::json::Json;
+use crate::http::{AppError, kcard};
+use crate::orders::routes::{OrderAnswer, blocking};
+
+/// The form of a slip upload: one `file` part, a PNG, JPEG or WebP image.
+#[derive(Debug, utoipa::ToSchema)]
+pub struct ProofUploadForm {
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
+fn refused(message: impl Into<String>) -> UploadFailure {
+    UploadFailure::App(AppError::bad_request("invalid_image", message))
+}
+
+/// Uploads the slip of a PromptPay or bank transfer payment (the order's shopper, while the
+/// order waits for payment). Checked by its content and stored without metadata; the same
+/// slip already used for another order is flagged to staff.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/{id}/proof",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body(content = inline(ProofUploadForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The order with the new slip in `payment.proofs`", body = OrderAnswer),
+        (status = 400, description = "`invalid_image`: not a PNG, JPEG or WebP image, damaged, or too many pixels", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 409, description = "`not_payable`, `wrong_method` (a card order) or `too_many_proofs`", body = ErrorAnswer),
+        (status = 413, description = "`payload_too_large`", body = ErrorAnswer),
+    ),
+)]
+pub async fn upload_proof(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<(StatusCode, Json<OrderAnswer>), UploadFailure> {
+    // Whose order and whether it takes a slip, before reading the upload.
+    let db = state.store.clone();
+    let user_id = caller.user.id;
+    let order = blocking(move || crate::orders::store::get(&db, id)).await?;
+    if order.user_id != user_id {
+        return Err(AppError::NotFound(format!("there is no order {id}")).into());
+    }
+    let multipart = multipart
+        .map_err(|_| refused("send the slip as multipart/form-data in a field named \"file\""))?;
+    let limits = ImageLimits::from(&state.config.uploads);
+    let mut files = read_files(multipart, limits.max_bytes).await?;
+    if files.len() != 1 {
+        return Err(refused("send one slip image at a time"));
+    }
+    let (name, bytes) = files.remove(0);
+    let image = {
+        let _slot = crate::catalog::images::RESIZE_SLOTS
+            .acquire()
+            .await
+            .map_err(|e| AppError::internal("image slot", e))?;
+        tokio::task::spawn_blocking(move || uploads::check_image(&bytes, &limits))
+            .await
+            .map_err(|e| AppError::internal("checking a slip", e))?
+            .map_err(|reason| refused(format!("{name} {reason}")))?
+    };
+    let (db, files_dir) = (state.store.clone(), state.config.files_dir());
+    let (username, channel) = (caller.user.username.clone(), kcard(&headers));
+    let order = blocking(move || {
+        let who = Who {
+            user_id,
+            name: &username,
+            kcard: &channel,
+        };
+        proofs::add_proof(&db, &files_dir, id, &who, &image)
+    })
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(OrderAnswer {
+            status: crate::http::envelope::SuccessStatus::Success,
+            order: order.for_shopper(),
+        }),
+    ))
+}
+
+/// One slip image of an order: its shopper or staff only (`private, no-store`).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/{id}/proof/{file}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(
+        ("id" = u64, Path, description = "order id"),
+        ("file" = String, Path, description = "`<hash>.<png|jpg|webp>` from `payment.proofs[].file`"),
+    ),
+    responses(
+        (status = 200, description = "The image", content_type = "image/*"),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+    ),
+)]
+pub async fn get_proof(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path((id, file)): Path<(OrderId, String)>,
+) -> Result<Response, AppError> {
+    let not_found = || AppError::NotFound(format!("there is no slip {file} on order {id}"));
+    let db = state.store.clone();
+    let order = blocking(move || crate::orders::store::get(&db, id)).await?;
+    let allowed = order.user_id == caller.user.id || caller.user.role.is_admin();
+    let listed = order
+        .payment
+        .proofs
+        .iter()
+        .any(|p| p.file.rsplit('/').next() == Some(file.as_str()));
+    if !allowed || !listed || !proofs::valid_file_name(&file) {
+        return Err(not_found());
+    }
+    let path = proofs::proof_dir(&state.config.files_dir(), id).join(&file);
+    let bytes = match tokio::fs::read(&path).await {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Err(not_found()),
+        Err(err) => return Err(AppError::internal("reading a slip", err)),
+    };
+    let content_type = match file.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("webp") => "image/webp",
+        _ => "image/jpeg",
+    };
+    let mut response = Response::new(Body::from(bytes));
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    Ok(response)
+}
