@@ -201,20 +201,104 @@ impl From<Role> for String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
 
+/// Names only the shop may use: nobody registers as one of them (or a look-alike of one) to
+/// pass for staff. Staff and the CLI may still create such accounts.
+const RESERVED_USERNAMES: &[&str] = &[
+    "admin",
+    "administrator",
+    "root",
+    "support",
+    "kiosk",
+    "system",
+    "staff",
+    "owner",
+    "shop",
+    "help",
+    "helpdesk",
+    "security",
+    "moderator",
+    "webmaster",
+    "postmaster",
+    "hostmaster",
+    "info",
+    "service",
+    "official",
+    "superuser",
+    "sysadmin",
+    "null",
+    "anonymous",
+    "แอดมิน",
+    "ผู้ดูแลระบบ",
+    "เจ้าของร้าน",
+];
+
+/// Separators a username may contain besides letters, marks and digits.
+const SEPARATORS: &str = "._-@";
+
 impl Username {
+    /// A username as people type it: trimmed and NFKC-normalised (full-width letters,
+    /// mathematical bold and ligatures become plain letters), 3 to 64 characters of letters of
+    /// any script with their combining marks (Thai tone marks, Devanagari vowel signs, …),
+    /// digits and `. _ - @`, its letters from one script or from Latin with one other script
+    /// that does not look like Latin (UTS #39 "moderately restrictive"): `bоss` with a
+    /// Cyrillic о is refused.
     pub fn parse(text: &str) -> Result<Username, String> {
-        let text = text.trim();
-        let ok_len = (3..=64).contains(&text.chars().count());
-        let ok_chars = text
-            .chars()
-            .all(|c| c.is_alphanumeric() || "._-@".contains(c));
-        if ok_len && ok_chars {
-            Ok(Username(text.to_string()))
-        } else {
-            Err(format!(
-                "username {text:?} must be 3 to 64 letters, digits or . _ - @"
-            ))
+        use unicode_normalization::UnicodeNormalization;
+        use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+        let normalised: String = text.trim().nfkc().collect();
+        let text = normalised.trim();
+        let shape_error =
+            || format!("username {text:?} must be 3 to 64 letters, digits or . _ - @");
+        if !(3..=64).contains(&text.chars().count()) {
+            return Err(shape_error());
         }
+        let mut after_letter = false;
+        for c in text.chars() {
+            if unicode_normalization::char::is_combining_mark(c) {
+                if !after_letter {
+                    return Err(format!(
+                        "username {text:?}: a combining mark must follow a letter"
+                    ));
+                }
+            } else if c.is_alphanumeric() {
+                after_letter = true;
+            } else if SEPARATORS.contains(c) {
+                after_letter = false;
+            } else {
+                return Err(shape_error());
+            }
+        }
+        let letters: String = text.chars().filter(|c| !SEPARATORS.contains(*c)).collect();
+        if !letters
+            .as_str()
+            .check_restriction_level(RestrictionLevel::ModeratelyRestrictive)
+        {
+            return Err(format!(
+                "username {text:?} mixes letters of scripts that look alike (such as Latin \
+                 with Cyrillic or Greek) or uses letters not meant for names; write it in one \
+                 script"
+            ));
+        }
+        Ok(Username(text.to_string()))
+    }
+
+    /// Refuses the shop's reserved names and their look-alikes (`Admin`, `ad.min`, `r00t`).
+    pub fn check_not_reserved(&self) -> Result<(), String> {
+        let bare = |s: &str| {
+            skeleton(
+                &s.chars()
+                    .filter(|c| !SEPARATORS.contains(*c))
+                    .collect::<String>(),
+            )
+        };
+        let own = bare(&self.key());
+        if RESERVED_USERNAMES.iter().any(|r| bare(r) == own) {
+            return Err(format!(
+                "the username {:?} is reserved for the shop; please choose another",
+                self.0
+            ));
+        }
+        Ok(())
     }
 
     pub fn as_str(&self) -> &str {
@@ -225,6 +309,14 @@ impl Username {
     pub fn key(&self) -> String {
         self.0.to_lowercase()
     }
+}
+
+/// The UTS #39 confusable skeleton of a username key, lowercased: two names with the same
+/// skeleton look alike (`boss`, `b0ss`, `bοss` with a Greek ο).
+pub fn skeleton(key: &str) -> String {
+    unicode_security::skeleton(key)
+        .collect::<String>()
+        .to_lowercase()
 }
 
 #[cfg(test)]
@@ -285,5 +377,46 @@ mod tests {
         assert!(Username::parse("ab").is_err());
         assert!(Username::parse("has space").is_err());
         assert!(Username::parse("สมชาย").is_ok());
+    }
+
+    #[test]
+    fn usernames_are_normalised_and_look_alikes_refused() {
+        // Thai with tone marks, Devanagari with vowel signs, Khmer with its signs.
+        for name in ["ผู้ใช้ทดสอบ", "นิ่ม_1", "नमस्ते", "សួស្តី", "somchai.สมชาย"]
+        {
+            assert!(Username::parse(name).is_ok(), "{name}");
+        }
+        // Full width and mathematical bold fold to plain letters.
+        assert_eq!(Username::parse("ｂｏｓｓ").unwrap().as_str(), "boss");
+        assert_eq!(Username::parse("𝐛𝐨𝐬𝐬").unwrap().as_str(), "boss");
+        // Latin mixed with Cyrillic or Greek look-alikes.
+        assert!(Username::parse("b\u{43e}ss").is_err());
+        assert!(Username::parse("b\u{3bf}ss").is_err());
+        // A combining mark needs a letter; symbols stay out.
+        assert!(Username::parse("\u{e49}abc").is_err());
+        assert!(Username::parse("a☺bc").is_err());
+        for reserved in [
+            "admin",
+            "Administrator",
+            "ad.min",
+            "r00t",
+            "ｓｕｐｐｏｒｔ",
+            "แอดมิน",
+        ] {
+            let name = Username::parse(reserved).unwrap();
+            assert!(name.check_not_reserved().is_err(), "{reserved}");
+        }
+        assert!(
+            Username::parse("somchai")
+                .unwrap()
+                .check_not_reserved()
+                .is_ok()
+        );
+        assert_eq!(skeleton("b0ss"), skeleton("boss"));
+        assert_eq!(
+            skeleton("\u{441}\u{43e}\u{440}"),
+            skeleton("cop"),
+            "all-Cyrillic сор"
+        );
     }
 }

@@ -112,8 +112,8 @@ const COMMON_PASSWORDS: &[&str] = &[
 
 pub const MIN_LENGTH: usize = 8;
 
-/// Checks a new password against the shop's rule: at least 8 characters, at most 256, and
-/// not a well-known password.
+/// Checks a new password against the shop's rule: at least 8 characters, at most 256, not
+/// only spaces, and not a well-known password.
 pub fn check_strength(password: &str) -> Result<(), String> {
     let length = password.chars().count();
     if length < MIN_LENGTH {
@@ -123,6 +123,9 @@ pub fn check_strength(password: &str) -> Result<(), String> {
     }
     if length > 256 {
         return Err("the password must have at most 256 characters".into());
+    }
+    if password.chars().all(char::is_whitespace) {
+        return Err("the password must contain letters, digits or signs, not only spaces".into());
     }
     if COMMON_PASSWORDS.contains(&password.to_lowercase().as_str()) {
         return Err(

@@ -162,8 +162,8 @@ pub struct RegisterBody {
     request_body = RegisterBody,
     responses(
         (status = 201, description = "The account exists; the token signs it in", body = TokenAnswer),
-        (status = 400, description = "`invalid_input` or `weak_password`", body = ErrorAnswer),
-        (status = 409, description = "`username_taken`", body = ErrorAnswer),
+        (status = 400, description = "`invalid_input`, `username_reserved` or `weak_password`", body = ErrorAnswer),
+        (status = 409, description = "`username_taken`, also for a look-alike of an existing username", body = ErrorAnswer),
         (status = 429, description = "`too_many_attempts`: many registrations from one address in a short time; `Retry-After` gives the seconds", body = ErrorAnswer),
         (status = 503, description = "`busy`: too many passwords being hashed at once; `Retry-After`", body = ErrorAnswer),
     ),
@@ -185,6 +185,12 @@ pub async fn register(
             "invalid_input",
             "name: please give your name",
         ));
+    }
+    // Shoppers may not name themselves like the shop (staff and the CLI still may).
+    if let Ok(username) = super::model::Username::parse(&body.username) {
+        username
+            .check_not_reserved()
+            .map_err(|message| AppError::bad_request("username_reserved", message))?;
     }
     let db = state.store.clone();
     let channel = kcard(&headers);

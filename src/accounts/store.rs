@@ -31,6 +31,8 @@ pub enum AccountError {
     Invalid(String),
     #[error("the username {0:?} is taken")]
     Taken(String),
+    #[error("the username {0:?} looks too much like an existing one")]
+    LookAlike(String),
     #[error("there is no user {0:?}")]
     NoSuchUser(String),
     #[error("the username or password is wrong")]
@@ -121,6 +123,17 @@ pub fn register_local_user(
         if index.get(username.key().as_str())?.is_some() {
             return Err(AccountError::Taken(username.as_str().into()));
         }
+        // A name that looks like an existing one (UTS #39 skeletons: `b0ss`, `bοss` with a
+        // Greek ο) would let a shopper pass for someone else. Shops have thousands of
+        // accounts, not millions: one pass over the index costs about a millisecond.
+        let wanted = super::model::skeleton(&username.key());
+        index.try_for_each(|key, _| {
+            if super::model::skeleton(key) == wanted {
+                Err(AccountError::LookAlike(username.as_str().into()))
+            } else {
+                Ok(())
+            }
+        })?;
         let mut user = new_user(txn, username.as_str(), &name, role, Provider::Local, None)?;
         user.password_hash = Some(hash);
         user.email = email.into();
@@ -499,7 +512,10 @@ pub fn load(txn: &WriteTransaction, user_id: UserId) -> Result<User, AccountErro
 }
 
 fn id_of(store: &Store, username: &str) -> Result<UserId, AccountError> {
-    let key = username.trim().to_lowercase();
+    // Registration stored the NFKC form: `ｂｏｓｓ` signs in as `boss`.
+    let key = unicode_normalization::UnicodeNormalization::nfkc(username.trim())
+        .collect::<String>()
+        .to_lowercase();
     let id = store.read(|txn| USERNAME_TO_USER_ID.read(txn)?.get(key.as_str()))?;
     id.map(UserId)
         .ok_or_else(|| AccountError::NoSuchUser(username.into()))

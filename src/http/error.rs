@@ -169,6 +169,12 @@ impl From<crate::accounts::store::AccountError> for AppError {
                 code: "username_taken",
                 message: format!("the username {name:?} is taken"),
             },
+            AccountError::LookAlike(name) => AppError::Conflict {
+                code: "username_taken",
+                message: format!(
+                    "the username {name:?} looks too much like an existing one; please choose another"
+                ),
+            },
             AccountError::NoSuchUser(who) => AppError::NotFound(format!("there is no user {who}")),
             AccountError::InvalidCredentials => AppError::InvalidCredentials,
             AccountError::Disabled => AppError::Forbidden(err_text_disabled()),

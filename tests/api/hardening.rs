@@ -2,9 +2,9 @@
 //! and reserved usernames, space-only passwords, recovery after a failed write, (and the fuzz
 //! harness lives in `fuzz.rs`).
 
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::helpers::{error_code, spawn_app};
+use crate::helpers::{PASSWORD, error_code, spawn_app};
 use crate::orders::{add, place, plain, product, shopper};
 
 /// Every order route answers a stranger's order with the same 404 as an order that does not
@@ -98,4 +98,114 @@ async fn another_shoppers_order_looks_missing_on_every_order_route() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
+}
+
+async fn register(app: &crate::helpers::TestApp, username: &str, password: &str) -> (u16, Value) {
+    app.post_json(
+        "/api/auth/register",
+        &json!({"username": username, "password": password, "name": "Somchai"}),
+        None,
+    )
+    .await
+}
+
+/// Item 8: Thai names with their tone marks register; full-width and mathematical letters
+/// fold (NFKC) onto the plain name, so they are taken; Latin mixed with Cyrillic, look-alikes
+/// of existing names (UTS #39 skeletons) and the shop's reserved names are refused with clear
+/// messages; a password of spaces is refused.
+#[tokio::test]
+async fn usernames_are_normalised_and_look_alikes_reserved_names_and_blank_passwords_refused() {
+    let app = spawn_app().await;
+    let (status, body) = register(&app, "ผู้ใช้ทดสอบ", PASSWORD).await;
+    assert_eq!(status, 201, "Thai with tone marks: {body}");
+    let (status, body) = register(&app, "boss", PASSWORD).await;
+    assert_eq!(status, 201, "{body}");
+
+    for (name, why) in [
+        ("ｂｏｓｓ", "full width"),
+        ("\u{1d41b}\u{1d428}\u{1d42c}\u{1d42c}", "mathematical bold"),
+        ("BOSS", "upper case"),
+    ] {
+        let (status, body) = register(&app, name, PASSWORD).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (409, "username_taken"),
+            "{why}: {body}"
+        );
+    }
+    // Signing in with the full-width form finds the plain account.
+    let (status, body) = app
+        .post_json(
+            "/api/auth/login",
+            &json!({"username": "ｂｏｓｓ", "password": PASSWORD}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    let (status, body) = register(&app, "b\u{43e}ss", PASSWORD).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_input"),
+        "{body}"
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("scripts"),
+        "{body}"
+    );
+    for look_alike in ["b0ss", "b\u{3bf}\u{3bf}\u{3bf}"] {
+        let (status, body) = register(&app, look_alike, PASSWORD).await;
+        assert!(
+            matches!(status, 400 | 409),
+            "{look_alike:?} is refused: {status} {body}"
+        );
+        error_code(&body);
+    }
+    let (status, body) = register(&app, "b0ss", PASSWORD).await;
+    assert_eq!((status, error_code(&body)), (409, "username_taken"));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("looks too much like"),
+        "{body}"
+    );
+
+    for reserved in [
+        "admin",
+        "Administrator",
+        "root",
+        "support",
+        "kiosk",
+        "system",
+        "ad.min",
+    ] {
+        let (status, body) = register(&app, reserved, PASSWORD).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "username_reserved"),
+            "{reserved}: {body}"
+        );
+    }
+
+    let (status, body) = register(&app, "spaces", "        ").await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "weak_password"),
+        "{body}"
+    );
+    let (status, body) = register(&app, "common", "password123").await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "weak_password"),
+        "{body}"
+    );
+    let (status, body) = register(&app, "spaced", "  a sofa  ").await;
+    assert_eq!(
+        status, 201,
+        "spaces inside a real password are fine: {body}"
+    );
 }
