@@ -203,6 +203,10 @@ pub struct Payment {
     /// The reference of the refund staff made for a `refund_due` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refund_reference: Option<String>,
+    /// When an unpaid order is cancelled if still unpaid (unix milliseconds, from
+    /// `unpaid_order_expiry_hours`); set in answers only, absent when orders never expire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pay_by: Option<u64>,
 }
 
 /// What staff decided about an uploaded slip.
@@ -405,6 +409,13 @@ impl Order {
                 notice.fields.clear();
             }
         }
+        self
+    }
+
+    /// The order with its payment deadline filled in while it waits for payment.
+    pub fn with_deadline(mut self, expiry_hours: u32) -> Order {
+        self.payment.pay_by = (self.status == Status::PendingPayment && expiry_hours > 0)
+            .then(|| self.created_at + u64::from(expiry_hours) * 3_600_000);
         self
     }
 

@@ -378,7 +378,8 @@ pub async fn get_order(
         // strangers how many orders exist.
         return Err(AppError::NotFound(format!("there is no order {id}")));
     }
-    Ok(order_answer(shown_to(&caller, order)))
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(order_answer(shown_to(&caller, order).with_deadline(hours)))
 }
 
 /// Staff see an order whole; anyone else without its internal notes.

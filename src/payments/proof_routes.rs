@@ -95,7 +95,9 @@ pub async fn upload_proof(
         StatusCode::CREATED,
         Json(OrderAnswer {
             status: crate::http::envelope::SuccessStatus::Success,
-            order: order.for_shopper(),
+            order: order
+                .for_shopper()
+                .with_deadline(state.config.unpaid_order_expiry_hours),
         }),
     ))
 }

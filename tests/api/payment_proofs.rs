@@ -155,6 +155,14 @@ async fn only_unpaid_promptpay_and_bank_transfer_orders_take_a_slip() {
     let buyer = shopper(&app, "somchai").await;
     let order = order_of(&app, &buyer, "promptpay").await;
     let id = order["id"].as_u64().unwrap();
+    // The order page shows the payment deadline (unpaid_order_expiry_hours, 48 by default).
+    let (_, seen) = app
+        .get_authed(&format!("/api/app/order/get/{id}"), &buyer.token)
+        .await;
+    assert_eq!(
+        seen["order"]["payment"]["payBy"].as_u64(),
+        Some(order["createdAt"].as_u64().unwrap() + 48 * 3_600_000)
+    );
     let (status, body) = app
         .post_json(
             &format!("/api/admin/order/{id}/status"),

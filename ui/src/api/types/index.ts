@@ -1742,7 +1742,12 @@ proofs: Array<PaymentProof>,
 /**
  * The reference of the refund staff made for a `refund_due` order.
  */
-refundReference?: string | null, };
+refundReference?: string | null,
+/**
+ * When an unpaid order is cancelled if still unpaid (unix milliseconds, from
+ * `unpaid_order_expiry_hours`); set in answers only, absent when orders never expire.
+ */
+payBy?: number | null, };
 
 export type BankAccount = { bankName: string, accountName: string, accountNumber: string, };
 

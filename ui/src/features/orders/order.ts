@@ -38,7 +38,25 @@ export type OrderView = {
   coinsEarned: number;
   /** Carrier and tracking once the order shipped. */
   shipment: Shipment | null;
+  /** Payment slips uploaded for a PromptPay or bank transfer payment, oldest first. */
+  proofs: ProofView[];
+  /** When the unpaid order is cancelled if still unpaid (unix ms); null when it never is. */
+  payBy: number | null;
 };
+
+/** One uploaded slip as the shopper sees it. */
+export type ProofView = { file: string; uploadedAt: number; status: 'pending' | 'accepted' | 'rejected'; reason: string | null };
+
+function parseProofs(value: unknown): ProofView[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((entry) => {
+      const raw = record(entry);
+      const status = raw.status === 'accepted' || raw.status === 'rejected' ? raw.status : 'pending';
+      return { file: str(raw.file), uploadedAt: num(raw.uploadedAt), status, reason: typeof raw.reason === 'string' && raw.reason ? raw.reason : null } as ProofView;
+    })
+    .filter((proof) => proof.file.startsWith('/api/app/order/'));
+}
 
 type Raw = Record<string, unknown>;
 
@@ -154,6 +172,8 @@ export function parseOrder(value: unknown): OrderView {
     review: parseReview(raw.review),
     coinsEarned: num(raw.coinsEarned),
     shipment: parseShipment(raw.shipment),
+    proofs: parseProofs(record(raw.payment).proofs),
+    payBy: num(record(raw.payment).payBy) || null,
   };
 }
 

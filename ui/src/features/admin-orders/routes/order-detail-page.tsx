@@ -17,6 +17,7 @@ import { carrierTitle } from '../carriers';
 import { OrderActions } from '../components/order-actions';
 import { OrderNotes } from '../components/order-notes';
 import { PackingSlip } from '../components/packing-slip';
+import { PaymentReview } from '../components/payment-review';
 import { StatusChip } from '../components/status-chip';
 import type { Move } from '../order-moves';
 import type { OrderDeskTools } from '../tools';
@@ -125,6 +126,7 @@ export function OrderDetailPage({ id, tools }: OrderDetailProps) {
         <div class="order-detail__grid">
           <div class="order-detail__main">
             {tools.can('orders.write') ? <OrderActions order={current} tools={tools} onMoved={onMoved} /> : null}
+            <PaymentReview order={current} tools={tools} onChanged={replace} />
             <section class="admin-card" aria-labelledby="order-lines-title">
               <h2 id="order-lines-title" class="admin-card__title">
                 {t('admin.orders.lines')}

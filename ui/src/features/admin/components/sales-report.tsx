@@ -147,6 +147,12 @@ export function SalesReport({ label, errorText }: ReportProps) {
               <dt>{t('admin.home.vat')}</dt>
               <dd>{formatMoney(report.totals.vat)}</dd>
             </div>
+            <div data-testid="report-refunds">
+              <dt>{t('admin.home.refunds')}</dt>
+              <dd>
+                {formatMoney(report.totals.refunds?.revenue ?? 0)} ({report.totals.refunds?.orders ?? 0})
+              </dd>
+            </div>
           </dl>
           <DayChart days={report.days} title={t('admin.home.report')} />
           <div class="report-tallies">

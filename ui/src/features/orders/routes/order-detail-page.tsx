@@ -21,6 +21,7 @@ import { OrderReview } from '../components/order-review';
 import { OrderStatus } from '../components/order-status';
 import { OrderTimeline } from '../components/order-timeline';
 import { PaymentDetails, type PromptPayQr } from '../components/payment-details';
+import { PaymentProof } from '../components/payment-proof';
 import { ReviewForm } from '../components/review-form';
 import { needsReview, type OrderChange } from '../order';
 import { isoTime, orderTime } from '../order-time';
@@ -133,6 +134,7 @@ export function OrderPage({ id, account, labels, qr }: OrderPageProps) {
           {pending ? (
             <>
               <PaymentDetails order={current} labels={labels} qr={qr} />
+              <PaymentProof order={current} onChanged={replace} />
               <CancelOrder order={current} onCancelled={onCancelled} />
             </>
           ) : null}

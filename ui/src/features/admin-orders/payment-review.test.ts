@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentProof } from '../../api/types';
+import { checkRefundReference, checkRejectReason, pendingProof, proofsNewestFirst, refundDue } from './payment-review';
+
+const proof = (hash: string, status: PaymentProof['status']): PaymentProof => ({ file: `/api/app/order/1/proof/${hash}.jpg`, hash, uploadedAt: 1, status });
+const order = (proofs: PaymentProof[], status: 'pending' | 'refund_due' = 'pending') =>
+  ({ payment: { method: 'promptpay', status, attempts: [], proofs } }) as unknown as Parameters<typeof pendingProof>[0];
+
+describe('payment review', () => {
+  it('finds the latest pending slip', () => {
+    expect(pendingProof(order([]))).toBeNull();
+    expect(pendingProof(order([proof('a', 'rejected')]))).toBeNull();
+    expect(pendingProof(order([proof('a', 'rejected'), proof('b', 'pending')]))?.hash).toBe('b');
+    expect(proofsNewestFirst(order([proof('a', 'rejected'), proof('b', 'pending')])).map((p) => p.hash)).toEqual(['b', 'a']);
+  });
+
+  it('knows when a refund is due', () => {
+    expect(refundDue(order([], 'refund_due'))).toBe(true);
+    expect(refundDue(order([]))).toBe(false);
+  });
+
+  it('needs a reason and a reference', () => {
+    expect(checkRejectReason('  ')).toBe('admin.orders.errRejectReason');
+    expect(checkRejectReason('x'.repeat(301))).toBe('admin.orders.errTooLong');
+    expect(checkRejectReason('Amount does not match')).toBeNull();
+    expect(checkRefundReference('')).toBe('admin.orders.errRefundReference');
+    expect(checkRefundReference('KBANK 123')).toBeNull();
+  });
+});

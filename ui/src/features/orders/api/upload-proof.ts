@@ -1,0 +1,33 @@
+//! POST /api/app/order/{id}/proof (multipart, field `file`) — the shopper's payment slip; answers
+//! the order with the slip in `payment.proofs`. GET of a slip needs the bearer token too, so the
+//! image is fetched and shown from a blob URL.
+import { ApiError, requestHeaders } from '../../../api/client';
+import { parseOrder, type OrderView } from '../order';
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  return new ApiError(response.status, body?.error?.code || 'http_error', body?.error?.message || `HTTP ${response.status}`);
+}
+
+export async function uploadProof(id: number, file: File): Promise<OrderView> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const headers = requestHeaders();
+  delete headers['Content-Type'];
+  let response: Response;
+  try {
+    response = await fetch(`/api/app/order/${encodeURIComponent(String(id))}/proof`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as { order?: unknown };
+  return parseOrder(body.order);
+}
+
+/** A private slip image as a blob URL (revoke it when done). */
+export async function proofImageUrl(path: string, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(path, { headers: requestHeaders(), credentials: 'same-origin', signal });
+  if (!response.ok) throw await failure(response);
+  return URL.createObjectURL(await response.blob());
+}
