@@ -5,11 +5,16 @@
 // "paid" once the server notification is verified. A second shopper's card fails, the retry is
 // cancelled, and they switch to PromptPay, which staff confirm. A third waits for a "pending"
 // payment and the page turns to "paid" by itself when the late notification arrives.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { OrderAnswer } from '../src/api/types';
 import { registerShopper, useToken } from './accounts';
 import { expect, message, test } from './fixtures';
-import { call, fitsWidth, moveOrder, shoot, staffToken, TEST_ADDRESS, userIdOf } from './shop';
+import { call, fitsWidth, shoot, staffToken, TEST_ADDRESS, userIdOf } from './shop';
+
+/** A real PNG for the slip upload (a demo product photo). */
+const SLIP_PNG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/demo/images/BD-2001-1.png');
 
 const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -125,10 +130,41 @@ test('a failed card payment is tried again, then paid by PromptPay and confirmed
   expect(order.status).toBe('pending_payment');
   expect(order.payment.method).toBe('promptpay');
   expect(order.payment.attempts.map((a) => a.status)).toEqual(['failed', 'cancelled']);
-  await moveOrder(page.request, await staffToken(page.request), placed.id, 'paid');
+
+  // The order page: the deadline to pay, and the slip upload (a real PNG photo of the transfer).
+  await page.goto(`/th/user/order?id=${placed.id}`);
+  const proof = page.getByTestId('payment-proof');
+  await expect(proof.getByTestId('pay-by')).toBeVisible();
+  await proof.locator('input[type=file]').setInputFiles(SLIP_PNG);
+  await proof.getByRole('button', { name: th('orders.slipSend') }).click();
+  await expect(proof.getByTestId('slip-waiting')).toContainText(th('orders.slipWaiting'));
+  await expect(proof.locator('img.slip__image')).toBeVisible();
+  // Really shown (fetched with the token; the CSP allows it), not a broken image.
+  await expect.poll(() => proof.locator('img.slip__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await fitsWidth(page);
+  await shoot(page, 'slip-uploaded', testInfo.project.name);
+
+  // Staff see the slip on the order desk and confirm the payment from it.
+  const staff = await staffToken(page.request);
+  await page.evaluate((token) => window.localStorage.setItem('kiosk.token', token), staff);
+  await page.goto(`/th/admin/orders/${placed.id}`);
+  const review = page.getByTestId('payment-review');
+  await expect(review.getByTestId('admin-slip')).toHaveAttribute('data-status', 'pending');
+  await expect(review.locator('img.slip-item__image')).toBeVisible();
+  await expect.poll(() => review.locator('img.slip-item__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(review.getByTestId('card-attempts').locator('.attempt-list__item')).toHaveCount(2);
+  await fitsWidth(page);
+  await shoot(page, 'slip-desk', testInfo.project.name);
+  const actions = page.getByTestId('order-actions');
+  await actions.getByRole('button', { name: th('admin.orders.confirmPayment') }).click();
+  await actions.getByLabel(th('admin.orders.reference'), { exact: false }).fill('PP-SLIP-4411');
+  await actions.locator('form').getByRole('button', { name: th('admin.orders.confirmPayment') }).click();
+  await expect(page.getByTestId('admin-order')).toHaveAttribute('data-status', 'paid');
+  await expect(review.getByTestId('admin-slip')).toHaveAttribute('data-status', 'accepted');
   order = await orderOf(page, shopper.token, placed.id);
   expect(order.status).toBe('paid');
   expect(order.payment.status).toBe('paid');
+  expect(order.payment.proofs.map((p) => p.status)).toEqual(['accepted']);
 });
 
 test('a pending card payment shows "waiting" and turns to paid by itself', async ({ acceptedCookies: page }, testInfo) => {

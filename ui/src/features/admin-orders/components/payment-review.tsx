@@ -25,22 +25,15 @@ function Slip({ proof, tools }: { proof: PaymentProof; tools: OrderDeskTools }) 
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
-    let made: string | null = null;
     setFailed(false);
     slipUrl(proof.file, abort.signal).then(
-      (u) => {
-        made = u;
-        setUrl(u);
-      },
+      (u) => setUrl(u),
       (error: unknown) => {
         if (!abort.signal.aborted) setFailed(true);
         console.warn('slip not shown', error);
       },
     );
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
+    return () => abort.abort();
   }, [proof.file]);
   return (
     <li class="slip-item" data-testid="admin-slip" data-status={proof.status}>
@@ -110,6 +103,7 @@ function TextAction({
       <label for={`${id}-text`}>{placeholder}</label>
       <input
         id={`${id}-text`}
+        class="payment-review__input"
         type="text"
         value={text}
         maxLength={max}

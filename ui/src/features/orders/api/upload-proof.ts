@@ -1,6 +1,6 @@
 //! POST /api/app/order/{id}/proof (multipart, field `file`) — the shopper's payment slip; answers
 //! the order with the slip in `payment.proofs`. GET of a slip needs the bearer token too, so the
-//! image is fetched and shown from a blob URL.
+//! image is fetched and shown from a `data:` URL.
 import { ApiError, requestHeaders } from '../../../api/client';
 import { parseOrder, type OrderView } from '../order';
 
@@ -25,9 +25,19 @@ export async function uploadProof(id: number, file: File): Promise<OrderView> {
   return parseOrder(body.order);
 }
 
-/** A private slip image as a blob URL (revoke it when done). */
+/** A private slip image as a `data:` URL. */
 export async function proofImageUrl(path: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(path, { headers: requestHeaders(), credentials: 'same-origin', signal });
   if (!response.ok) throw await failure(response);
-  return URL.createObjectURL(await response.blob());
+  return dataUrl(await response.blob());
+}
+
+/** The image as a `data:` URL: the page's CSP allows `data:` images, not `blob:` ones. */
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the image could not be read'));
+    reader.readAsDataURL(blob);
+  });
 }

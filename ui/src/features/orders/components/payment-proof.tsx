@@ -1,6 +1,6 @@
 //! The payment slip of an unpaid PromptPay or bank transfer order: the deadline to pay, the
 //! latest slip's state (waiting to be checked, or rejected with the shop's reason) and the upload
-//! of a photo or screenshot of the transfer. The slip is private: shown from a blob URL.
+//! of a photo or screenshot of the transfer. The slip is private: shown from a `data:` URL.
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { Icon } from '../../../components/icon';
@@ -14,18 +14,11 @@ function SlipImage({ path, alt }: { path: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    let made: string | null = null;
     proofImageUrl(path, abort.signal).then(
-      (u) => {
-        made = u;
-        setUrl(u);
-      },
+      (u) => setUrl(u),
       (error: unknown) => console.warn('slip not shown', error),
     );
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
+    return () => abort.abort();
   }, [path]);
   return url ? <img class="slip__image" src={url} alt={alt} /> : null;
 }
@@ -38,7 +31,14 @@ export function PaymentProof({ order, onChanged }: { order: OrderView; onChanged
   const [problem, setProblem] = useState<string | null>(null);
   const state = slipState(order);
   const can = canUploadSlip(order);
-  if (!can && state.kind === 'none' && order.payBy === null) return null;
+  const deadline =
+    order.payBy !== null && order.status === 'pending_payment' ? (
+      <p class="slip__deadline" data-testid="pay-by">
+        <time dateTime={isoTime(order.payBy)}>{t('orders.payBy', { date: orderTime(order.payBy, locale) })}</time>
+      </p>
+    ) : null;
+  // A card order: only the deadline (no slip to send).
+  if (!can && state.kind === 'none') return deadline;
 
   const send = (event: Event) => {
     event.preventDefault();
@@ -68,11 +68,7 @@ export function PaymentProof({ order, onChanged }: { order: OrderView; onChanged
       <h2 class="order-section__title" id={`${id}-title`}>
         {t('orders.slipTitle')}
       </h2>
-      {order.payBy !== null && order.status === 'pending_payment' ? (
-        <p class="slip__deadline" data-testid="pay-by">
-          <time dateTime={isoTime(order.payBy)}>{t('orders.payBy', { date: orderTime(order.payBy, locale) })}</time>
-        </p>
-      ) : null}
+      {deadline}
       {state.kind === 'waiting' ? (
         <p class="order-alert" role="status" data-testid="slip-waiting">
           <Icon name="check" size={18} />
