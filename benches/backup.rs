@@ -41,7 +41,7 @@ fn main() {
     let store = Store::open(dir.path()).expect("store");
     let filled = Instant::now();
     for start in (0..PRODUCTS).step_by(BATCH as usize) {
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         {
             let mut table = txn
                 .open_table(PRODUCT_CODE_TO_PRODUCT.definition())
@@ -55,7 +55,7 @@ fn main() {
         txn.commit().unwrap();
     }
     for start in (0..ORDERS).step_by(BATCH as usize) {
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         {
             let mut table = txn.open_table(ORDER_ID_TO_ORDER.definition()).unwrap();
             for n in start..start + BATCH {
@@ -79,7 +79,7 @@ fn main() {
         std::thread::spawn(move || {
             let mut n = 0u64;
             while !stop.load(Ordering::Relaxed) {
-                let txn = store.db().begin_write().unwrap();
+                let txn = store.db().unwrap().begin_write().unwrap();
                 txn.open_table(ORDER_ID_TO_ORDER.definition())
                     .unwrap()
                     .insert(10_000_000 + n, order(n).as_bytes())

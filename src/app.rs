@@ -514,15 +514,30 @@ pub struct HealthAnswer {
     get,
     path = "/api/health",
     tag = "system",
-    responses((status = 200, description = "The server is up", body = HealthAnswer)),
+    responses(
+        (status = 200, description = "The server is up", body = HealthAnswer),
+        (status = 503, description = "`database_unavailable`: a write failed (a full disk) and the database could not be reopened yet; the message says why", body = crate::http::envelope::ErrorAnswer),
+    ),
 )]
-pub(crate) async fn health(State(state): State<AppState>) -> Json<HealthAnswer> {
+pub(crate) async fn health(State(state): State<AppState>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if state.store.failure().is_some() {
+        // Try to recover now (the store reopens the file); still failing → 503 with the reason.
+        let store = state.store.clone();
+        let reopened = tokio::task::spawn_blocking(move || store.db().map(|_| ())).await;
+        if let Ok(Err(err)) = reopened {
+            let body = serde_json::json!({"status": "error",
+                "error": {"code": "database_unavailable", "message": err.to_string()}});
+            return (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+        }
+    }
     Json(HealthAnswer {
         status: SuccessStatus::Success,
         version: env!("CARGO_PKG_VERSION"),
         schema_version: migrate::SCHEMA_VERSION,
         uptime_seconds: state.started.elapsed().as_secs(),
     })
+    .into_response()
 }
 
 /// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.

@@ -721,7 +721,7 @@ mod tests {
             (Coins(35), "review reward"),
         ];
         for (amount, reason) in changes {
-            let txn = store.db().begin_write().unwrap();
+            let txn = store.db().unwrap().begin_write().unwrap();
             coins::apply(
                 &txn,
                 user.id,
@@ -735,7 +735,7 @@ mod tests {
             .unwrap();
             txn.commit().unwrap();
         }
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         assert!(
             coins::apply(
                 &txn,

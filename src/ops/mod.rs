@@ -171,7 +171,7 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
 
 fn check(ctx: &Context) -> Result<Value, StoreError> {
     use redb::ReadableDatabase;
-    let read = ctx.store.db().begin_read()?;
+    let read = ctx.store.db()?.begin_read()?;
     let mut tables = serde_json::Map::new();
     for table in ALL_TABLES {
         tables.insert(table.name().to_string(), json!(table.len(&read)?));

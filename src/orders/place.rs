@@ -188,7 +188,7 @@ fn place_batch(
             let _ = reply.send(Err(OrderError::Store(StoreError::Failed(err.to_string()))));
         }
     };
-    let txn = match store.db().begin_write() {
+    let txn = match store.begin_write() {
         Ok(txn) => txn,
         Err(err) => {
             fail_all(batch, &err.into());
@@ -214,7 +214,7 @@ fn place_batch(
             refused => answers.push(refused),
         }
     }
-    if let Err(err) = txn.commit() {
+    if let Err(err) = store.commit(txn) {
         fail_all(batch, &err.into());
         return Vec::new();
     }

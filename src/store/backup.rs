@@ -120,7 +120,7 @@ pub fn write_backup(
     let snapshot_path = staging.path().join(DATABASE_MEMBER);
     let mut tables = BTreeMap::new();
     {
-        let read = store.db().begin_read().map_err(StoreError::from)?;
+        let read = store.db()?.begin_read().map_err(StoreError::from)?;
         let unlisted = unlisted_tables(&read)?;
         if !unlisted.is_empty() {
             return Err(BackupError::UnknownTables(unlisted.join(", ")));

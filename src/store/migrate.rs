@@ -101,7 +101,7 @@ pub fn migrate_to(store: &Store, target: u64) -> Result<u64, StoreError> {
         .iter()
         .filter(|m| m.version > found && m.version <= target)
     {
-        let txn = store.db().begin_write()?;
+        let txn = store.db()?.begin_write()?;
         (migration.apply)(&txn)?;
         {
             let mut meta = txn.open_table(META)?;
@@ -120,7 +120,7 @@ pub fn migrate_to(store: &Store, target: u64) -> Result<u64, StoreError> {
 
 /// The version recorded in `meta`; 0 for a brand-new file.
 pub fn schema_version(store: &Store) -> Result<u64, StoreError> {
-    let read = store.db().begin_read()?;
+    let read = store.db()?.begin_read()?;
     let meta = match read.open_table(META) {
         Ok(meta) => meta,
         Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
@@ -277,7 +277,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         {
             let store = Store::open(dir.path()).unwrap();
-            let txn = store.db().begin_write().unwrap();
+            let txn = store.db().unwrap().begin_write().unwrap();
             txn.open_table(META)
                 .unwrap()
                 .insert("schema_version", "99")

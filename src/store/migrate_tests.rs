@@ -175,7 +175,7 @@ fn bytes(value: &Value) -> Vec<u8> {
 
 /// Writes the rows a shop running `version` would hold, into a file already at that schema.
 fn write_as_release(store: &Store, version: u64) {
-    let txn = store.db().begin_write().unwrap();
+    let txn = store.db().unwrap().begin_write().unwrap();
     {
         // Every release seeded the translations; from version 2 on, seeding records the hash.
         txn.open_table(LOCALE_CODE_TO_MESSAGES)
@@ -430,7 +430,7 @@ fn open_listed(read: &ReadTransaction, table: &AnyTable) -> Result<(), redb::Tab
 
 /// The tables in the file are exactly the listed ones, each with the listed types.
 fn assert_tables_are_the_listed_ones(store: &Store) {
-    let read = store.db().begin_read().unwrap();
+    let read = store.db().unwrap().begin_read().unwrap();
     let in_file: BTreeSet<String> = read
         .list_tables()
         .unwrap()
@@ -461,7 +461,7 @@ fn upgrade_from(version: u64) {
 
     // The raw rows migrations write, read by their literal tables.
     {
-        let read = store.db().begin_read().unwrap();
+        let read = store.db().unwrap().begin_read().unwrap();
         let hashes = read.open_table(SEED_DOCUMENT_TO_HASH).unwrap();
         assert_eq!(
             hashes
@@ -562,7 +562,7 @@ fn version_2_records_the_hash_of_every_document_a_version_1_binary_seeded() {
     {
         let store = Store::open_unmigrated(dir.path()).unwrap();
         assert_eq!(migrate_to(&store, 1).unwrap(), 1);
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         let docs = [
             (LOCALE_CODE_TO_MESSAGES, "en", MESSAGES_EN),
             (
@@ -588,7 +588,7 @@ fn version_2_records_the_hash_of_every_document_a_version_1_binary_seeded() {
         txn.commit().unwrap();
     }
     let store = Store::open(dir.path()).unwrap();
-    let read = store.db().begin_read().unwrap();
+    let read = store.db().unwrap().begin_read().unwrap();
     let hashes: Vec<(String, String)> = read
         .open_table(SEED_DOCUMENT_TO_HASH)
         .unwrap()
@@ -629,7 +629,7 @@ fn version_8_moves_stock_levels_out_of_the_product_documents() {
         // without `stock` had none; the version-8 migration reads nothing else of a product.
         let store = Store::open_unmigrated(dir.path()).unwrap();
         assert_eq!(migrate_to(&store, 7).unwrap(), 7);
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         {
             let mut products = txn.open_table(PRODUCT_CODE_TO_PRODUCT).unwrap();
             let sofa = r#"{"code":"SF-1","name":{"en":"Sofa"},"price":100,"stock":7}"#;
@@ -640,7 +640,7 @@ fn version_8_moves_stock_levels_out_of_the_product_documents() {
         txn.commit().unwrap();
     }
     let store = Store::open(dir.path()).unwrap();
-    let read = store.db().begin_read().unwrap();
+    let read = store.db().unwrap().begin_read().unwrap();
     let stock = read.open_table(STOCK_CODE_TO_LEVEL).unwrap();
     assert_eq!(stock.get("SF-1").unwrap().unwrap().value(), 7);
     assert_eq!(stock.get("LP-1").unwrap().unwrap().value(), 0);
@@ -656,7 +656,7 @@ fn version_8_refuses_a_product_document_that_is_not_json() {
     {
         let store = Store::open_unmigrated(dir.path()).unwrap();
         assert_eq!(migrate_to(&store, 7).unwrap(), 7);
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         txn.open_table(PRODUCT_CODE_TO_PRODUCT)
             .unwrap()
             .insert("SF-1", b"not json".as_slice())

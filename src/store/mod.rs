@@ -13,7 +13,8 @@ pub mod tables;
 pub use table::{JsonTable, Txn, ValueTable};
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
 use redb::{Database, DatabaseError, ReadTransaction, ReadableDatabase, WriteTransaction};
 
@@ -79,10 +80,111 @@ from_redb!(
 );
 
 /// A handle on the open database; cheap to clone.
+///
+/// After a write fails with an I/O error (a full disk), redb refuses every later transaction
+/// ("Previous I/O error occurred"). The store then closes the file and opens it again (redb
+/// repairs it on open) before the next transaction, so the shop recovers as soon as space is
+/// free, without a restart. Until a reopen succeeds, [`Store::failure`] names the reason and
+/// `/api/health` answers 503 with it (systemd's watchdog or an operator restarts us if it
+/// lasts).
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    /// `None` only between closing the failed database and a successful reopen.
+    db: RwLock<Option<Arc<Database>>>,
     path: PathBuf,
+    /// Why the database is unusable, from the first I/O error until a reopen succeeds.
+    failure: Mutex<Option<String>>,
+    /// Tests only: the next writes to the file fail as if the disk were full.
+    disk_full: Arc<AtomicBool>,
+}
+
+/// The file backend with a switch that makes writes fail like a full disk (tests only; in
+/// production the switch stays off and every call goes straight to the file).
+#[derive(Debug)]
+struct FileWithSwitch {
+    file: redb::backends::FileBackend,
+    disk_full: Arc<AtomicBool>,
+}
+
+impl FileWithSwitch {
+    fn full(&self) -> Result<(), std::io::Error> {
+        if self.disk_full.load(Ordering::Relaxed) {
+            Err(std::io::Error::from_raw_os_error(28)) // ENOSPC
+        } else {
+            Ok(())
+        }
+    }
+}
+
+type Lock = Result<(), redb::BackendError>;
+type Bound = std::ops::Bound<u64>;
+
+impl redb::StorageBackend for FileWithSwitch {
+    fn len(&self) -> Result<u64, std::io::Error> {
+        self.file.len()
+    }
+    fn read(&self, offset: u64, out: &mut [u8]) -> Result<(), std::io::Error> {
+        self.file.read(offset, out)
+    }
+    fn set_len(&self, len: u64) -> Result<(), std::io::Error> {
+        self.full()?;
+        self.file.set_len(len)
+    }
+    fn sync_data(&self) -> Result<(), std::io::Error> {
+        self.full()?;
+        self.file.sync_data()
+    }
+    fn write(&self, offset: u64, data: &[u8]) -> Result<(), std::io::Error> {
+        self.full()?;
+        self.file.write(offset, data)
+    }
+    fn close(&self) -> Result<(), std::io::Error> {
+        self.file.close()
+    }
+    fn try_lock_range(&self, start: Bound, end: Bound) -> Result<bool, redb::BackendError> {
+        self.file.try_lock_range(start, end)
+    }
+    fn try_lock_shared_range(&self, start: Bound, end: Bound) -> Result<bool, redb::BackendError> {
+        self.file.try_lock_shared_range(start, end)
+    }
+    fn lock_range(&self, start: Bound, end: Bound) -> Lock {
+        self.file.lock_range(start, end)
+    }
+    fn lock_shared_range(&self, start: Bound, end: Bound) -> Lock {
+        self.file.lock_shared_range(start, end)
+    }
+    fn unlock_range(&self, start: Bound, end: Bound) -> Lock {
+        self.file.unlock_range(start, end)
+    }
+    fn query_lock_range(&self, start: Bound, end: Bound) -> Result<bool, redb::BackendError> {
+        self.file.query_lock_range(start, end)
+    }
+}
+
+fn open_file(path: &Path, disk_full: &Arc<AtomicBool>) -> Result<Database, DatabaseError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let backend = FileWithSwitch {
+        file: redb::backends::FileBackend::new(file)?,
+        disk_full: disk_full.clone(),
+    };
+    redb::Builder::new().create_with_backend(backend)
+}
+
+/// Whether an error means the file could not be written (redb is poisoned until reopened).
+fn is_io(err: &StoreError) -> bool {
+    matches!(
+        err,
+        StoreError::Database(redb::Error::Io(_) | redb::Error::PreviousIo)
+    )
 }
 
 impl Store {
@@ -104,7 +206,8 @@ impl Store {
         std::fs::create_dir_all(data_dir).map_err(dir_error)?;
         private::restrict_dir(data_dir).map_err(dir_error)?;
         let path = data_dir.join("kiosk.redb");
-        let db = match Database::create(&path) {
+        let disk_full = Arc::new(AtomicBool::new(false));
+        let db = match open_file(&path, &disk_full) {
             Ok(db) => db,
             Err(DatabaseError::DatabaseAlreadyOpen) => {
                 return Err(StoreError::InUse(data_dir.into()));
@@ -114,13 +217,122 @@ impl Store {
         // The database holds the token signing secret: owner only, whatever the umask.
         private::restrict_file(&path).map_err(dir_error)?;
         Ok(Store {
-            db: Arc::new(db),
-            path,
+            shared: Arc::new(Shared {
+                db: RwLock::new(Some(Arc::new(db))),
+                path,
+                failure: Mutex::new(None),
+                disk_full,
+            }),
         })
     }
 
-    pub fn db(&self) -> &Database {
-        &self.db
+    /// The open database, reopened first if an I/O error poisoned it.
+    pub fn db(&self) -> Result<Arc<Database>, StoreError> {
+        if self.failure().is_some() {
+            self.reopen();
+        }
+        let slot = self.shared.db.read().unwrap_or_else(|p| p.into_inner());
+        match &*slot {
+            Some(db) => Ok(db.clone()),
+            None => Err(StoreError::Failed(
+                self.failure()
+                    .unwrap_or_else(|| "the database is being reopened".into()),
+            )),
+        }
+    }
+
+    /// Why the database cannot be used right now (after an I/O error, until it is reopened).
+    pub fn failure(&self) -> Option<String> {
+        self.shared
+            .failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Records an I/O failure so the next transaction reopens the file; other errors pass.
+    pub fn noted(&self, err: StoreError) -> StoreError {
+        if is_io(&err) {
+            tracing::error!(error = %err, "database write failed; it will be reopened");
+            let mut failure = self
+                .shared
+                .failure
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            failure.get_or_insert_with(|| format!("the database could not be written: {err}"));
+        }
+        err
+    }
+
+    /// Closes the poisoned database and opens the file again (redb repairs it). Waits a
+    /// moment for transactions still holding the old one; gives up quietly if it cannot.
+    fn reopen(&self) {
+        let mut slot = self.shared.db.write().unwrap_or_else(|p| p.into_inner());
+        if self.failure().is_none() {
+            return; // another thread reopened it meanwhile
+        }
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        loop {
+            if let Some(old) = slot.take() {
+                match Arc::try_unwrap(old) {
+                    Ok(old) => drop(old),
+                    Err(shared) => {
+                        // Someone still uses it; try again shortly.
+                        *slot = Some(shared);
+                        if std::time::Instant::now() > deadline {
+                            return;
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(10));
+                        continue;
+                    }
+                }
+            }
+            match open_file(&self.shared.path, &self.shared.disk_full) {
+                Ok(db) => {
+                    *slot = Some(Arc::new(db));
+                    *self
+                        .shared
+                        .failure
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner()) = None;
+                    tracing::warn!("database reopened after an I/O error");
+                    return;
+                }
+                Err(DatabaseError::DatabaseAlreadyOpen) if std::time::Instant::now() < deadline => {
+                    // A transaction of the old handle is still finishing.
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                Err(err) => {
+                    tracing::error!(error = %err, "reopening the database failed");
+                    *self
+                        .shared
+                        .failure
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner()) =
+                        Some(format!("the database cannot be reopened: {err}"));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Tests only: makes every write to the file fail with "No space left on device" while
+    /// `full` is true, as a full disk would.
+    #[doc(hidden)]
+    pub fn simulate_full_disk(&self, full: bool) {
+        self.shared.disk_full.store(full, Ordering::Relaxed);
+    }
+
+    /// Begins a write transaction, noting an I/O failure.
+    pub fn begin_write(&self) -> Result<WriteTransaction, StoreError> {
+        let db = self.db()?;
+        db.begin_write()
+            .map_err(|e| self.noted(StoreError::from(e)))
+    }
+
+    /// Commits a transaction begun with [`Store::begin_write`], noting an I/O failure.
+    pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
+        txn.commit().map_err(|e| self.noted(StoreError::from(e)))
     }
 
     /// Runs `work` in a read transaction (a consistent snapshot).
@@ -128,7 +340,10 @@ impl Store {
         &self,
         work: impl FnOnce(&ReadTransaction) -> Result<T, E>,
     ) -> Result<T, E> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
+        let db = self.db()?;
+        let txn = db
+            .begin_read()
+            .map_err(|e| self.noted(StoreError::from(e)))?;
         work(&txn)
     }
 
@@ -139,14 +354,14 @@ impl Store {
         &self,
         work: impl FnOnce(&WriteTransaction) -> Result<T, E>,
     ) -> Result<T, E> {
-        let txn = self.db.begin_write().map_err(StoreError::from)?;
+        let txn = self.begin_write()?;
         let value = work(&txn)?;
-        txn.commit().map_err(StoreError::from)?;
+        self.commit(txn)?;
         Ok(value)
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.shared.path
     }
 }
 

@@ -45,7 +45,7 @@ pub struct SeedReport {
 
 /// Applies the rules above to every document, in one write transaction.
 pub fn sync(store: &Store, documents: &[SeedDocument]) -> Result<SeedReport, StoreError> {
-    let txn = store.db().begin_write()?;
+    let txn = store.db()?.begin_write()?;
     let mut report = SeedReport::default();
     {
         let mut hashes = txn.open_table(SEED_DOCUMENT_TO_HASH.definition())?;
@@ -94,7 +94,7 @@ mod tests {
     use serde_json::json;
 
     fn stored(store: &Store, key: &str) -> Option<serde_json::Value> {
-        let read = store.db().begin_read().unwrap();
+        let read = store.db().unwrap().begin_read().unwrap();
         let table = read
             .open_table(LOCALE_CODE_TO_MESSAGES.definition())
             .unwrap();
@@ -105,7 +105,7 @@ mod tests {
     }
 
     fn edit(store: &Store, key: &str, value: serde_json::Value) {
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         txn.open_table(LOCALE_CODE_TO_MESSAGES.definition())
             .unwrap()
             .insert(key, serde_json::to_vec(&value).unwrap().as_slice())
@@ -181,7 +181,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path()).unwrap();
         sync(&store, &[doc("km", json!({"a": "1"}))]).unwrap();
-        let txn = store.db().begin_write().unwrap();
+        let txn = store.db().unwrap().begin_write().unwrap();
         txn.open_table(LOCALE_CODE_TO_MESSAGES.definition())
             .unwrap()
             .remove("km")

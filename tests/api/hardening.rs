@@ -209,3 +209,53 @@ async fn usernames_are_normalised_and_look_alikes_reserved_names_and_blank_passw
         "spaces inside a real password are fine: {body}"
     );
 }
+
+/// Item 5: a write that fails like a full disk (the file backend answers ENOSPC, so redb
+/// poisons itself exactly as on a real full disk) breaks writes only while the disk is full:
+/// once space is back, the store reopens the file and writes work again without a restart,
+/// with everything committed before still there. Meanwhile `/api/health` names the problem.
+#[tokio::test]
+async fn a_full_disk_is_survived_without_a_restart() {
+    let app = spawn_app().await;
+    let who = shopper(&app, "full-disk").await;
+    let item = product(&app, |p| plain(p) && p.stock >= 5);
+    add(&app, &who, &item.code, 1).await;
+
+    app.state.store.simulate_full_disk(true);
+    let cart_add = json!({"id": who.id, "code": item.code, "qty": 1});
+    let (status, body) = app
+        .post_json("/api/app/cart/add", &cart_add, Some(&who.token))
+        .await;
+    assert_eq!(status, 500, "{body}");
+    error_code(&body);
+    // While the disk stays full, every write fails and health says why.
+    let (status, body) = app
+        .post_json("/api/app/cart/add", &cart_add, Some(&who.token))
+        .await;
+    assert!(status >= 500, "{status} {body}");
+    let (status, health) = app.get_json("/api/health").await;
+    assert_eq!(
+        (status, error_code(&health)),
+        (503, "database_unavailable"),
+        "{health}"
+    );
+
+    app.state.store.simulate_full_disk(false);
+    let (status, health) = app.get_json("/api/health").await;
+    assert_eq!(status, 200, "space is back: {health}");
+    let (status, body) = app
+        .post_json("/api/app/cart/add", &cart_add, Some(&who.token))
+        .await;
+    assert_eq!(status, 200, "writes work again without a restart: {body}");
+    let (status, cart) = app
+        .get_authed(&format!("/api/app/cart/get/{}", who.id), &who.token)
+        .await;
+    assert_eq!(status, 200, "{cart}");
+    assert_eq!(
+        cart["cart"]["lines"][0]["qty"], 2,
+        "the line added before the failure is kept, the failed adds left no trace: {cart}"
+    );
+    // Registration and sign-in (other tables) write too.
+    let (status, body) = register(&app, "after-full-disk", PASSWORD).await;
+    assert_eq!(status, 201, "{body}");
+}
