@@ -14,6 +14,7 @@ mod cart;
 mod catalog;
 mod cli;
 mod connections;
+mod fuzz;
 mod hardening;
 mod helpers;
 mod ops;
