@@ -125,7 +125,7 @@ pub fn register_local_user(
         }
         // A name that looks like an existing one (UTS #39 skeletons: `b0ss`, `bοss` with a
         // Greek ο) would let a shopper pass for someone else. Shops have thousands of
-        // accounts, not millions: one pass over the index costs about a millisecond.
+        // accounts, not millions: one pass over the index, linear in their number.
         let wanted = super::model::skeleton(&username.key());
         index.try_for_each(|key, _| {
             if super::model::skeleton(key) == wanted {

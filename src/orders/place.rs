@@ -191,7 +191,7 @@ fn place_batch(
     let txn = match store.begin_write() {
         Ok(txn) => txn,
         Err(err) => {
-            fail_all(batch, &err.into());
+            fail_all(batch, &err);
             return Vec::new();
         }
     };
@@ -215,7 +215,7 @@ fn place_batch(
         }
     }
     if let Err(err) = store.commit(txn) {
-        fail_all(batch, &err.into());
+        fail_all(batch, &err);
         return Vec::new();
     }
     for ((_, reply), answer) in batch.into_iter().zip(answers) {

@@ -89,10 +89,10 @@ impl Gen {
                 return self.value(&options[pick], doc, depth + 1);
             }
         }
-        if let Some(values) = schema["enum"].as_array().filter(|v| !v.is_empty()) {
-            if self.below(5) > 0 {
-                return values[self.below(values.len())].clone();
-            }
+        if let Some(values) = schema["enum"].as_array().filter(|v| !v.is_empty())
+            && self.below(5) > 0
+        {
+            return values[self.below(values.len())].clone();
         }
         if self.below(12) == 0 {
             return self.wrong_type();
