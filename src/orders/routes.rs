@@ -249,7 +249,10 @@ pub async fn place_order(
         status,
         Json(PlacedOrderAnswer {
             status: SuccessStatus::Success,
-            order: placed.order.for_shopper(),
+            order: placed
+                .order
+                .for_shopper()
+                .with_deadline(state.config.unpaid_order_expiry_hours),
             coin: placed.coin,
             replayed: placed.replayed,
         }),
@@ -323,7 +326,8 @@ pub async fn pay_order(
         crate::payments::attempts::pay_again(&db, id, user_id, &username, method, shop(&config))
     })
     .await?;
-    Ok(order_answer(order.for_shopper()))
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(order_answer(order.for_shopper().with_deadline(hours)))
 }
 
 fn trimmed(address: Address) -> Address {
@@ -414,7 +418,10 @@ pub async fn list_orders(
     let orders = blocking(move || store::list_for_user(&db, user_id)).await?;
     Ok(Json(OrderListAnswer {
         status: SuccessStatus::Success,
-        orders: orders.into_iter().map(|o| shown_to(&caller, o)).collect(),
+        orders: orders
+            .into_iter()
+            .map(|o| shown_to(&caller, o).with_deadline(state.config.unpaid_order_expiry_hours))
+            .collect(),
     }))
 }
 
