@@ -38,6 +38,7 @@ export function authProblem(error: unknown, form: AuthForm): AuthProblem {
     case 'too_many_attempts':
       return { key: 'user.errTooMany', params: { seconds: error.retryAfter ?? DEFAULT_RETRY_SECONDS } };
     case 'username_taken':
+    case 'username_reserved': // the shop's own names (admin, support…) are taken by the shop
       return { field: 'username', key: 'user.errUsernameTaken' };
     case 'weak_password':
       return { field: passwordField, key: 'user.errWeakPassword' };
