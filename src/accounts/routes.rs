@@ -119,13 +119,11 @@ pub struct ProvidersAnswer {
 }
 
 /// Runs blocking account work (Argon2, redb) off the async workers.
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`AccountError`]s.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("account task", e))?
-        .map_err(AppError::from)
+    crate::http::blocking("account task", work).await
 }
 
 fn issue(state: &AppState, user: &User) -> Result<String, AppError> {

@@ -85,13 +85,11 @@ pub struct CustomerPageAnswer {
     pub next: Option<UserId>,
 }
 
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`AccountError`]s.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("customer task", e))?
-        .map_err(AppError::from)
+    crate::http::blocking("customer task", work).await
 }
 
 /// Shoppers (role `user`), newest first, optionally searched.

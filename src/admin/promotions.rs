@@ -71,13 +71,11 @@ pub struct AdminPromotionAnswer {
     pub promotion: Promotion,
 }
 
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`EditError`]s.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("promotion task", e))?
-        .map_err(AppError::from)
+    crate::http::blocking("promotion task", work).await
 }
 
 fn known(state: &AppState) -> Known {

@@ -22,10 +22,7 @@ use crate::http::{AppError, kcard};
 async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("staff task", e))?
-        .map_err(Into::into)
+    crate::http::blocking("staff task", work).await
 }
 
 impl From<ReplaceError> for AppError {

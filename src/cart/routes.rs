@@ -106,9 +106,7 @@ async fn owner_for(state: &AppState, headers: &HeaderMap, id: &str) -> Result<Ca
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("cart task", e))?
+    crate::http::blocking("cart task", work).await
 }
 
 /// A cart.

@@ -28,3 +28,15 @@ pub fn kcard(headers: &axum::http::HeaderMap) -> String {
         .map(|v| v.chars().filter(|c| !c.is_control()).take(64).collect())
         .unwrap_or_default()
 }
+
+/// Runs blocking work (database transactions, password hashing) off the async workers and turns
+/// its domain error into the API's error. `what` names the task in the log if it panics.
+pub async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::internal(what, e))?
+        .map_err(Into::into)
+}

@@ -63,13 +63,11 @@ pub struct CountAnswer {
     pub count: usize,
 }
 
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`OrderError`]s.
 pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::internal("order task", e))?
-        .map_err(AppError::from)
+    crate::http::blocking("order task", work).await
 }
 
 pub(crate) fn rewards(state: &AppState) -> Rewards {
