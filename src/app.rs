@@ -91,6 +91,7 @@ impl AppState {
                 },
                 payments: config.payments.clone(),
                 content: Some(content.clone()),
+                plan: crate::notify::outbox::Plan::from_config(&config),
             },
         );
         Ok(AppState {
@@ -151,10 +152,11 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
             let hours = u64::from(state.config.unpaid_order_expiry_hours);
             if hours > 0 {
                 let (store, catalog) = (state.store.clone(), state.catalog.clone());
+                let plan = crate::notify::outbox::Plan::from_config(&state.config);
                 let now = crate::activity::now_millis();
                 let before = now.saturating_sub(hours * 60 * 60 * 1000);
                 match tokio::task::spawn_blocking(move || {
-                    crate::payments::expiry::cancel_expired(&store, &catalog, before, now)
+                    crate::payments::expiry::cancel_expired(&store, &catalog, &plan, before, now)
                 })
                 .await
                 {

@@ -54,6 +54,12 @@ pub struct Config {
     pub log: Log,
     pub uploads: Uploads,
     pub limits: Limits,
+    /// Who sells: printed on receipts, tax invoices and credit notes.
+    #[serde(default)]
+    pub seller: Seller,
+    /// E-mail and LINE messages to shoppers and the shop.
+    #[serde(default)]
+    pub notifications: Notifications,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -244,6 +250,155 @@ pub struct Uploads {
     pub pdf_max_bytes: u64,
 }
 
+/// The seller block of receipts and Thai full tax invoices (ใบกำกับภาษีเต็มรูป): the
+/// Revenue Department requires the registered name, address, 13-digit tax id and branch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Seller {
+    /// The registered company name.
+    pub name: String,
+    pub address: String,
+    /// The 13-digit tax identification number; empty means the shop issues no tax invoices.
+    pub tax_id: String,
+    /// `00000` for the head office, else the five-digit branch number.
+    pub branch: String,
+    pub phone: String,
+}
+
+impl Default for Seller {
+    fn default() -> Self {
+        Seller {
+            name: "Kiosk Furniture Co., Ltd.".into(),
+            address: "99 Sukhumvit Road, Khlong Toei, Bangkok 10110".into(),
+            tax_id: "0105551234567".into(),
+            branch: "00000".into(),
+            phone: "02-123-4567".into(),
+        }
+    }
+}
+
+impl Seller {
+    pub fn issues_tax_invoices(&self) -> bool {
+        !self.tax_id.is_empty()
+    }
+}
+
+/// A Thai 13-digit identification number with its check digit (the last digit is
+/// `(11 - Σ dᵢ·(13-i) mod 11) mod 10`).
+pub fn valid_thai_tax_id(id: &str) -> bool {
+    let digits: Vec<u32> = id.chars().filter_map(|c| c.to_digit(10)).collect();
+    if digits.len() != 13 || id.len() != 13 {
+        return false;
+    }
+    let sum: u32 = digits[..12]
+        .iter()
+        .enumerate()
+        .map(|(i, d)| d * (13 - i as u32))
+        .sum();
+    (11 - sum % 11) % 10 == digits[12]
+}
+
+/// E-mail over SMTP and pushes to LINE. A channel without a host (or token) is off; messages
+/// for it are not written at all.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Notifications {
+    pub email: EmailSettings,
+    pub line: LineSettings,
+    /// Seconds before the first retry of a failed send; each further retry waits twice as
+    /// long, up to an hour.
+    pub retry_secs: u64,
+    /// The language of the shop's own alerts (`en`, `th`, `my`, `km`, `id`).
+    pub shop_lang: String,
+}
+
+impl Default for Notifications {
+    fn default() -> Self {
+        Notifications {
+            email: EmailSettings::default(),
+            line: LineSettings::default(),
+            retry_secs: 30,
+            shop_lang: "th".into(),
+        }
+    }
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain text: only for a relay on the same machine.
+    None,
+    /// Plain connection upgraded with STARTTLS (port 587).
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EmailSettings {
+    /// Empty turns e-mail off.
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub tls: SmtpTls,
+    pub username: String,
+    pub password: SecretKey,
+    /// The sender, `Kiosk Furniture <shop@example.com>` or a bare address.
+    pub from: String,
+    /// Where the shop's own alerts (new order, payment) go; empty sends none.
+    pub shop_to: String,
+}
+
+impl Default for EmailSettings {
+    fn default() -> Self {
+        EmailSettings {
+            smtp_host: String::new(),
+            smtp_port: 587,
+            tls: SmtpTls::Starttls,
+            username: String::new(),
+            password: SecretKey::new(""),
+            from: String::new(),
+            shop_to: String::new(),
+        }
+    }
+}
+
+impl EmailSettings {
+    pub fn enabled(&self) -> bool {
+        !self.smtp_host.trim().is_empty()
+    }
+}
+
+/// The LINE Messaging API push endpoint (LINE Notify closed in 2025).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LineSettings {
+    /// A long-lived channel access token of the shop's LINE Official Account; empty turns
+    /// LINE off. Never logged.
+    pub channel_access_token: SecretKey,
+    /// The group, room or user id pushed to (`C…`, `R…` or `U…`).
+    pub to: String,
+    /// LINE's API, overridable so tests can point it at a local stand-in.
+    pub api_base: String,
+}
+
+impl Default for LineSettings {
+    fn default() -> Self {
+        LineSettings {
+            channel_access_token: SecretKey::new(""),
+            to: String::new(),
+            api_base: "https://api.line.me".into(),
+        }
+    }
+}
+
+impl LineSettings {
+    pub fn enabled(&self) -> bool {
+        !self.channel_access_token.expose().is_empty()
+    }
+}
+
 /// Image files one upload request may carry.
 pub const IMAGES_PER_REQUEST: u64 = 10;
 
@@ -339,6 +494,8 @@ impl Default for Config {
                 header_timeout_secs: 10,
                 body_timeout_secs: 15,
             },
+            seller: Seller::default(),
+            notifications: Notifications::default(),
             public_url_derived: false,
         }
     }
@@ -414,6 +571,23 @@ const ENV_KEYS: &[&str] = &[
     "limits.max_connections",
     "limits.header_timeout_secs",
     "limits.body_timeout_secs",
+    "seller.name",
+    "seller.address",
+    "seller.tax_id",
+    "seller.branch",
+    "seller.phone",
+    "notifications.retry_secs",
+    "notifications.shop_lang",
+    "notifications.email.smtp_host",
+    "notifications.email.smtp_port",
+    "notifications.email.tls",
+    "notifications.email.username",
+    "notifications.email.password",
+    "notifications.email.from",
+    "notifications.email.shop_to",
+    "notifications.line.channel_access_token",
+    "notifications.line.to",
+    "notifications.line.api_base",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {
@@ -460,6 +634,102 @@ impl Config {
         config.validated()
     }
 
+    fn validate_documents_and_notifications(&self) -> Result<(), ConfigError> {
+        let invalid =
+            |key: &str, problem: String| ConfigError::Invalid(format!("{key}: {problem}"));
+        let seller = &self.seller;
+        if seller.issues_tax_invoices() {
+            if !valid_thai_tax_id(&seller.tax_id) {
+                return Err(invalid(
+                    "seller.tax_id",
+                    format!(
+                        "{:?} must be 13 digits with a valid check digit",
+                        seller.tax_id
+                    ),
+                ));
+            }
+            if seller.branch.len() != 5 || !seller.branch.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(invalid(
+                    "seller.branch",
+                    format!(
+                        "{:?} must be five digits (00000 = head office)",
+                        seller.branch
+                    ),
+                ));
+            }
+            for (key, value) in [
+                ("seller.name", &seller.name),
+                ("seller.address", &seller.address),
+            ] {
+                if value.trim().is_empty() {
+                    return Err(invalid(
+                        key,
+                        "must not be empty when seller.tax_id is set".into(),
+                    ));
+                }
+            }
+        }
+        let n = &self.notifications;
+        if !(1..=3600).contains(&n.retry_secs) {
+            return Err(invalid(
+                "notifications.retry_secs",
+                format!("{} must be 1 to 3600", n.retry_secs),
+            ));
+        }
+        if crate::i18n::Locale::parse(&n.shop_lang).is_none() {
+            return Err(invalid(
+                "notifications.shop_lang",
+                format!("{:?} must be one of en, th, my, km, id", n.shop_lang),
+            ));
+        }
+        let email = &n.email;
+        if email.enabled() {
+            if email.smtp_port == 0 {
+                return Err(invalid(
+                    "notifications.email.smtp_port",
+                    "must not be 0".into(),
+                ));
+            }
+            if !plausible_mailbox(&email.from) {
+                return Err(invalid(
+                    "notifications.email.from",
+                    format!(
+                        "{:?} must be an address such as \"Shop <shop@example.com>\"",
+                        email.from
+                    ),
+                ));
+            }
+            if !email.shop_to.is_empty() && !plausible_mailbox(&email.shop_to) {
+                return Err(invalid(
+                    "notifications.email.shop_to",
+                    format!("{:?} must be an e-mail address or empty", email.shop_to),
+                ));
+            }
+            if email.username.is_empty() != email.password.expose().is_empty() {
+                return Err(invalid(
+                    "notifications.email.username",
+                    "give both username and password, or neither".into(),
+                ));
+            }
+        }
+        let line = &n.line;
+        if line.enabled() {
+            if line.to.trim().is_empty() {
+                return Err(invalid(
+                    "notifications.line.to",
+                    "must name the group or user id to push to".into(),
+                ));
+            }
+            if !is_http_url(line.api_base.trim_end_matches('/')) {
+                return Err(invalid(
+                    "notifications.line.api_base",
+                    format!("{:?} must be an http(s) URL", line.api_base),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks what serde's types cannot, and normalises `public_url`.
     fn validated(mut self) -> Result<Config, ConfigError> {
         let invalid =
@@ -496,6 +766,7 @@ impl Config {
                 return Err(invalid(key, format!("{value} must be 1 to 600 seconds")));
             }
         }
+        self.validate_documents_and_notifications()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(
                 "registrations_per_hour",
@@ -872,4 +1143,14 @@ mod tests {
         .unwrap_err();
         assert!(err.to_string().contains("does not exist"));
     }
+}
+
+/// `name@host` or `Name <name@host>`: enough to catch a misplaced value at start; the mail
+/// library checks the full syntax when it builds a message.
+fn plausible_mailbox(value: &str) -> bool {
+    let address = match (value.find('<'), value.rfind('>')) {
+        (Some(open), Some(close)) if open < close => &value[open + 1..close],
+        _ => value,
+    };
+    crate::accounts::store::is_email(address.trim())
 }

@@ -10,6 +10,7 @@ use super::password;
 use super::store::{AccountError, find_in, put_in};
 use crate::activity;
 use crate::domain::UserId;
+use crate::notify::outbox::{self, Plan};
 use crate::store::{JsonTable, Store};
 
 /// SHA-256 of a reset token (hex) → who it resets and until when.
@@ -30,14 +31,26 @@ fn digest(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// Starts a reset for a local account; answers the token (to put in the link) and its expiry.
+/// A reset link made for staff to pass on, and whether it was also mailed to the account.
+pub struct Started {
+    pub token: String,
+    /// Unix seconds.
+    pub expires_at: u64,
+    /// The address the link was mailed to, when e-mail is on and the account has one.
+    pub emailed_to: Option<String>,
+}
+
+/// Starts a reset for a local account; answers the token (to put in the link) and its expiry,
+/// and writes the mail with the link (`link` makes it from the token) in the same transaction.
 /// An earlier unused link of the same user keeps working until it expires.
 pub fn start(
     store: &Store,
     user_id: UserId,
     actor: &str,
     kcard: &str,
-) -> Result<(String, u64), AccountError> {
+    plan: &Plan,
+    link: impl Fn(&str) -> String,
+) -> Result<Started, AccountError> {
     let token = hex::encode(rand::random::<[u8; 32]>());
     let expires_at = super::token::now_secs() + RESET_VALID_SECONDS;
     store.write(|txn| {
@@ -49,14 +62,16 @@ pub fn start(
         let mut tickets = RESET_TOKEN_TO_TICKET.write(txn)?;
         let now = super::token::now_secs();
         tickets.retain(|t| t.expires_at > now)?;
+        let ticket = digest(&token);
         tickets.put(
-            digest(&token).as_str(),
+            ticket.as_str(),
             &Ticket {
                 user_id,
                 expires_at,
             },
         )?;
         drop(tickets);
+        let emailed = outbox::reset_link(txn, plan, user_id, &user.email, &ticket, &link(&token))?;
         activity::log(
             txn,
             &activity::Event {
@@ -67,7 +82,11 @@ pub fn start(
                 details: "",
             },
         )?;
-        Ok((token.clone(), expires_at))
+        Ok(Started {
+            token: token.clone(),
+            expires_at,
+            emailed_to: emailed.then(|| user.email.clone()),
+        })
     })
 }
 

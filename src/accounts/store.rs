@@ -587,7 +587,8 @@ pub fn list_users(store: &Store) -> Result<Vec<User>, AccountError> {
     Ok(store.read(|txn| USER_ID_TO_USER.read(txn)?.values())?)
 }
 
-fn is_email(text: &str) -> bool {
+/// A plausible address: a local part, one `@`, a dotted domain, no spaces.
+pub fn is_email(text: &str) -> bool {
     let Some((local, domain)) = text.split_once('@') else {
         return false;
     };

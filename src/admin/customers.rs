@@ -327,6 +327,11 @@ pub struct ResetLinkAnswer {
     pub url: String,
     /// Unix seconds; the link stops working then, or once used.
     pub expires_at: u64,
+    /// The customer's address the link was also mailed to; absent when e-mail is off or the
+    /// account has no address (then staff pass the link on themselves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub emailed_to: Option<String>,
 }
 
 /// Starts a password reset for a customer's local account: a one-time link valid for a day.
@@ -352,12 +357,19 @@ pub async fn start_password_reset(
 ) -> Result<Json<ResetLinkAnswer>, AppError> {
     let db = state.store.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let (token, expires_at) =
-        blocking(move || crate::accounts::reset::start(&db, id, &actor, &channel)).await?;
-    let base = state.config.public_url.trim_end_matches('/');
+    let base = state.config.public_url.trim_end_matches('/').to_string();
+    let plan = crate::notify::outbox::Plan::from_config(&state.config);
+    let link = move |token: &str| format!("{base}/user/login?reset={token}");
+    let started = blocking(move || {
+        crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link)
+            .map(|s| (link(&s.token), s))
+    })
+    .await?;
+    let (url, started) = started;
     Ok(Json(ResetLinkAnswer {
         status: SuccessStatus::Success,
-        url: format!("{base}/user/login?reset={token}"),
-        expires_at,
+        url,
+        expires_at: started.expires_at,
+        emailed_to: started.emailed_to,
     }))
 }

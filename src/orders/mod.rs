@@ -3,6 +3,7 @@
 
 pub mod desk;
 pub mod model;
+pub mod paperwork;
 pub mod place;
 pub mod routes;
 pub mod sales;

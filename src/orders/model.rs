@@ -320,6 +320,36 @@ pub struct Order {
     /// Internal notes: staff only, never shown to the shopper.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
+    /// Where order mail goes (the account's address, or the one given at checkout); empty
+    /// sends none.
+    #[serde(default)]
+    pub email: String,
+    /// The numbered money documents issued for the order.
+    #[serde(default)]
+    pub documents: OrderDocuments,
+}
+
+/// Numbers of the documents that must never be renumbered: the full tax invoice, issued in
+/// the payment's transaction when the order carries `vatInfo`, and the credit note that
+/// reverses it when a paid order is cancelled.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDocuments {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tax_invoice: Option<IssuedDocument>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub credit_note: Option<IssuedDocument>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedDocument {
+    /// `INV-000001` or `CN-000001`: one gapless series each.
+    pub number: String,
+    /// Unix milliseconds.
+    pub issued_at: u64,
 }
 
 /// How a shipped order travels: a carrier from the `carrier` code table and its tracking

@@ -42,6 +42,8 @@ pub struct PlaceRequest {
     pub idempotency_key: IdempotencyKey,
     pub lang: Locale,
     pub kcard: String,
+    /// Where order mail goes when the account has no address (or the shopper gives another).
+    pub email: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -61,6 +63,8 @@ pub struct Terms {
     pub payments: Payments,
     /// The content snapshot holding the site settings, read at each placement.
     pub content: Option<Arc<crate::content::cache::ContentCache>>,
+    /// Which messages a new order writes.
+    pub plan: crate::notify::outbox::Plan,
 }
 
 impl Terms {
@@ -379,8 +383,15 @@ pub fn place_one(
         payment_reference: None,
         cancel_reason: None,
         notes: Vec::new(),
+        email: request
+            .email
+            .clone()
+            .filter(|e| !e.is_empty())
+            .unwrap_or_else(|| user.email.clone()),
+        documents: Default::default(),
     };
     orders::write(txn, &order)?;
+    super::paperwork::announce(txn, &terms.plan, &order, Status::PendingPayment)?;
     super::desk::index_new(txn, &order)?;
     super::sales::record(txn, &order, true)?;
     ORDER_USER_TO_ORDER

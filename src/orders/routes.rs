@@ -140,6 +140,11 @@ pub struct PlaceBody {
     #[serde(default)]
     #[ts(optional)]
     lang: Option<String>,
+    /// Where the confirmation, receipt and shipping mail go; left out uses the account's
+    /// address.
+    #[serde(default)]
+    #[ts(optional)]
+    email: Option<String>,
 }
 
 /// Place the signed-in shopper's cart as an order.
@@ -229,6 +234,7 @@ pub async fn place_order(
             .and_then(crate::i18n::Locale::parse)
             .unwrap_or(crate::i18n::Locale::En),
         kcard: kcard(&headers),
+        email: checkout_email(body.email)?,
     };
     let mut placed = state.orders.place(request).await?;
     if placed.order.payment.method == PaymentMethod::Card2c2p {
@@ -569,9 +575,10 @@ pub(crate) async fn move_order(
     let (db, rewards) = (state.store.clone(), rewards(state));
     let actor = actor(caller, staff, headers);
     let catalog = state.catalog.clone();
+    let plan = crate::notify::outbox::Plan::from_config(&state.config);
     blocking(move || {
         let (order, restocked) =
-            match store::change_status(&db, id, next, &details, &actor, rewards) {
+            match store::change_status(&db, id, next, &details, &actor, rewards, &plan) {
                 // A stranger learns nothing about someone else's order.
                 Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
                 other => other,
@@ -584,4 +591,21 @@ pub(crate) async fn move_order(
         Ok((order, coin))
     })
     .await
+}
+
+/// The checkout's e-mail field: trimmed, empty as not given, else a plausible address.
+fn checkout_email(email: Option<String>) -> Result<Option<String>, AppError> {
+    let Some(email) = email
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty())
+    else {
+        return Ok(None);
+    };
+    if !crate::accounts::store::is_email(&email) {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            format!("email: {email:?} is not an e-mail address"),
+        ));
+    }
+    Ok(Some(email))
 }

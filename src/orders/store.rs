@@ -9,6 +9,7 @@ use crate::accounts::store::AccountError;
 use crate::activity;
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
 use crate::domain::{Coins, OrderId, UserId};
+use crate::notify::outbox::Plan;
 use crate::store::{JsonTable, Store, StoreError, Txn, ValueTable};
 
 /// Order id → [`Order`].
@@ -140,6 +141,7 @@ pub fn change_status(
     details: &StatusDetails,
     actor: &Actor,
     rewards: Rewards,
+    plan: &Plan,
 ) -> Result<(Order, Vec<String>), OrderError> {
     store.write(|txn| {
     let mut order = read_in(txn, id)?;
@@ -219,6 +221,7 @@ pub fn change_status(
             if let Some(code) = &order.coupon {
                 crate::pricing::store::record_use(txn, code, order.user_id, false)?;
             }
+            super::paperwork::issue_on_cancel(txn, &mut order, activity::now_millis())?;
         }
         Status::Delivered => {
             let earned = Coins(order.total.whole_coins().get() * i64::from(rewards.earn_percent) / 100);
@@ -243,6 +246,7 @@ pub fn change_status(
             order.payment.redirect = None;
             crate::payments::proofs::accept_pending(&mut order);
             super::sales::record_payment(txn, &order, true)?;
+            super::paperwork::issue_on_payment(txn, &mut order, plan, activity::now_millis())?;
         }
         _ => {}
     }
@@ -253,6 +257,7 @@ pub fn change_status(
         at: activity::now_millis(),
     });
     write(txn, &order)?;
+    super::paperwork::announce(txn, plan, &order, next)?;
     let details = status_details(shipment.as_ref(), reason.as_deref(), reference.as_deref());
     activity::log(
         txn,

@@ -16,6 +16,7 @@ use super::card_2c2p::{self as c2p, STATUS_CANCELLED, STATUS_PENDING, STATUS_SUC
 use crate::activity::{self, Event};
 use crate::config::{Card2c2p, Payments};
 use crate::domain::{OrderId, UserId};
+use crate::notify::outbox::Plan;
 use crate::orders::model::{
     AttemptStatus, CardAttempt, Order, PaymentMethod, PaymentNotice, PaymentStatus, Redirect,
     Status, StatusChange,
@@ -302,6 +303,7 @@ fn verify(
 pub fn receive(
     store: &Store,
     card: &Card2c2p,
+    plan: &Plan,
     channel: Channel,
     fields: BTreeMap<String, String>,
 ) -> Result<Received, OrderError> {
@@ -343,7 +345,7 @@ pub fn receive(
         let checked = verify(card, &order.payment.attempts[index], &fields);
         let verdict = match &checked {
             Err(verdict) => verdict.clone(),
-            Ok(()) => apply(txn, &mut order, index, channel, &status_code, &fields, now)?,
+            Ok(()) => apply(txn, &mut order, index, channel, &fields, now, plan)?,
         };
         let verdict_text = match &verdict {
             Verdict::Applied => "applied".to_string(),
@@ -393,10 +395,14 @@ fn apply(
     order: &mut Order,
     index: usize,
     channel: Channel,
-    status_code: &str,
     fields: &BTreeMap<String, String>,
     now: u64,
+    plan: &Plan,
 ) -> Result<Verdict, OrderError> {
+    let status_code = fields
+        .get("payment_status")
+        .map(String::as_str)
+        .unwrap_or_default();
     let latest = index + 1 == order.payment.attempts.len();
     let attempt = &mut order.payment.attempts[index];
     if channel == Channel::Return && attempt.returned_at.is_none() {
@@ -414,7 +420,7 @@ fn apply(
             attempt.transaction_ref = transaction_ref.clone();
             attempt.notified_at = Some(now);
             let attempt_id = attempt.id.clone();
-            mark_paid(txn, order, &attempt_id, transaction_ref.as_deref())?;
+            mark_paid(txn, order, &attempt_id, transaction_ref.as_deref(), plan)?;
             Ok(Verdict::Applied)
         }
         // The browser's word is not enough to ship goods: the order waits for the server's.
@@ -469,6 +475,7 @@ fn mark_paid(
     order: &mut Order,
     attempt_id: &str,
     transaction_ref: Option<&str>,
+    plan: &Plan,
 ) -> Result<(), OrderError> {
     let details = format!(
         "card via 2C2P, attempt {attempt_id}, transaction {}, {} satang",
@@ -502,6 +509,8 @@ fn mark_paid(
     order.payment.redirect = None;
     order.payment_reference = transaction_ref.map(|r| format!("2C2P {r}"));
     crate::orders::sales::record_payment(txn, order, true)?;
+    crate::orders::paperwork::issue_on_payment(txn, order, plan, activity::now_millis())?;
+    crate::orders::paperwork::announce(txn, plan, order, Status::Paid)?;
     activity::log(
         txn,
         &Event {

@@ -22,6 +22,7 @@ const CARD_GRACE_MS: u64 = 60 * 60 * 1000;
 pub fn cancel_expired(
     store: &Store,
     catalog: &CatalogCache,
+    plan: &crate::notify::outbox::Plan,
     before_ms: u64,
     now_ms: u64,
 ) -> Result<Vec<String>, OrderError> {
@@ -66,7 +67,15 @@ pub fn cancel_expired(
     };
     let mut cancelled = Vec::new();
     for id in due {
-        match orders::change_status(store, id, Status::Cancelled, &details, &actor, rewards) {
+        match orders::change_status(
+            store,
+            id,
+            Status::Cancelled,
+            &details,
+            &actor,
+            rewards,
+            plan,
+        ) {
             Ok((order, restocked)) => {
                 if !restocked.is_empty() {
                     catalog.refresh_stock(store, &restocked)?;

@@ -12,6 +12,7 @@ use crate::app::AppState;
 use crate::http::AppError;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::notify::outbox::Plan;
 use crate::orders::model::{Order, Status};
 use crate::orders::routes::blocking;
 
@@ -69,7 +70,13 @@ pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<D
     let fields = card_2c2p::parse_form(&body);
     let (db, config) = (state.store.clone(), state.config.clone());
     let received = blocking(move || {
-        attempts::receive(&db, &config.payments.card_2c2p, Channel::Notify, fields)
+        attempts::receive(
+            &db,
+            &config.payments.card_2c2p,
+            &Plan::from_config(&config),
+            Channel::Notify,
+            fields,
+        )
     })
     .await?;
     match received.verdict {
@@ -102,7 +109,13 @@ pub async fn browser_return(
     let fields = card_2c2p::parse_form(&body);
     let (db, config) = (state.store.clone(), state.config.clone());
     let received = blocking(move || {
-        attempts::receive(&db, &config.payments.card_2c2p, Channel::Return, fields)
+        attempts::receive(
+            &db,
+            &config.payments.card_2c2p,
+            &Plan::from_config(&config),
+            Channel::Return,
+            fields,
+        )
     })
     .await?;
     Ok(match received.order {

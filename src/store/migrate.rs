@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 10;
+pub const SCHEMA_VERSION: u64 = 11;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -79,6 +79,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 10,
         name: "create the stock ledger; orders paid before payments were tracked read as paid",
         apply: v10_stock_ledger_and_payment_status,
+    },
+    Migration {
+        version: 11,
+        name: "create the notification outbox and its indexes",
+        apply: v11_outbox,
     },
 ];
 
@@ -500,5 +505,20 @@ fn v10_stock_ledger_and_payment_status(txn: &WriteTransaction) -> Result<(), Sto
         })?;
         orders.insert(id, bytes.as_slice())?;
     }
+    Ok(())
+}
+
+fn v11_outbox(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const OUTBOX_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("outbox_id_to_message");
+    const OUTBOX_KEY_TO_ID: TableDefinition<&str, u64> = TableDefinition::new("outbox_key_to_id");
+    const OUTBOX_DUE_TO_ID: TableDefinition<(u64, u64), &[u8]> =
+        TableDefinition::new("outbox_due_to_id");
+    const OUTBOX_ORDER_TO_ID: TableDefinition<(u64, u64), &[u8]> =
+        TableDefinition::new("outbox_order_to_id");
+    txn.open_table(OUTBOX_ID_TO_MESSAGE)?;
+    txn.open_table(OUTBOX_KEY_TO_ID)?;
+    txn.open_table(OUTBOX_DUE_TO_ID)?;
+    txn.open_table(OUTBOX_ORDER_TO_ID)?;
     Ok(())
 }

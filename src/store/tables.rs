@@ -52,6 +52,10 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::PairToBytes(crate::orders::desk::ORDER_STATUS_TO_ORDER.definition()),
     AnyTable::TextU64ToBytes(crate::orders::desk::ORDER_TERM_TO_ORDER.definition()),
     AnyTable::TextToBytes(crate::orders::sales::SALES_DAY_TO_TOTALS.definition()),
+    AnyTable::U64ToBytes(crate::notify::outbox::OUTBOX_ID_TO_MESSAGE.definition()),
+    AnyTable::TextToU64(crate::notify::outbox::OUTBOX_KEY_TO_ID.definition()),
+    AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_DUE_TO_ID.definition()),
+    AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_ORDER_TO_ID.definition()),
 ];
 
 impl AnyTable {

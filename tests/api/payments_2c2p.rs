@@ -812,7 +812,13 @@ async fn unpaid_orders_expire_and_a_late_card_payment_owes_a_refund() {
     let hour = 60 * 60 * 1000;
     // Both are older than the limit; the card payment started minutes ago is still given time.
     let cancelled = tokio::task::spawn_blocking(move || {
-        kiosk::payments::expiry::cancel_expired(&store, &catalog, now + hour, now)
+        kiosk::payments::expiry::cancel_expired(
+            &store,
+            &catalog,
+            &kiosk::notify::outbox::Plan::SILENT,
+            now + hour,
+            now,
+        )
     })
     .await
     .unwrap()
@@ -838,7 +844,13 @@ async fn unpaid_orders_expire_and_a_late_card_payment_owes_a_refund() {
 
     let (store, catalog) = (shop.app.state.store.clone(), shop.app.state.catalog.clone());
     let cancelled = tokio::task::spawn_blocking(move || {
-        kiosk::payments::expiry::cancel_expired(&store, &catalog, now + 3 * hour, now + 2 * hour)
+        kiosk::payments::expiry::cancel_expired(
+            &store,
+            &catalog,
+            &kiosk::notify::outbox::Plan::SILENT,
+            now + 3 * hour,
+            now + 2 * hour,
+        )
     })
     .await
     .unwrap()

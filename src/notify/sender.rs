@@ -1,0 +1,254 @@
+//! The background sender: takes due outbox rows in time order, renders each from the order
+//! as it is now, sends it, and records the outcome in its own transaction.
+//!
+//! A crash after a send and before its record sends that message again on restart
+//! (at-least-once); the message keeps its `Message-ID` and LINE retry key, so the receiver can
+//! tell it is the same message. A crash before the send loses nothing: the row is still due.
+
+use std::time::Duration;
+
+use super::email::{Attachment, Mailer, OutgoingMail};
+use super::line::LinePusher;
+use super::outbox::{self, Message, Outcome};
+use super::templates::{self, ShopInfo};
+use super::{Audience, Channel, Event, SendError};
+use crate::app::AppState;
+use crate::orders::model::Order;
+
+/// How often an idle sender looks for new rows; new messages go out within this time.
+const POLL: Duration = Duration::from_millis(500);
+/// Rows taken per round.
+const BATCH: usize = 20;
+
+/// Starts the sender; it runs until the runtime stops.
+pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let transports = Transports::from_state(&state);
+        loop {
+            match deliver_due(&state, &transports).await {
+                Ok(0) => tokio::time::sleep(POLL).await,
+                Ok(_) => {}
+                Err(err) => {
+                    tracing::warn!(%err, "notification sender: database unavailable");
+                    tokio::time::sleep(POLL * 4).await;
+                }
+            }
+        }
+    })
+}
+
+struct Transports {
+    mailer: Option<Mailer>,
+    /// Why e-mail cannot be sent (a broken setting), for the message's record.
+    mailer_error: Option<String>,
+    line: Option<LinePusher>,
+}
+
+impl Transports {
+    fn from_state(state: &AppState) -> Transports {
+        let n = &state.config.notifications;
+        let (mailer, mailer_error) = if n.email.enabled() {
+            match Mailer::new(&n.email) {
+                Ok(mailer) => (Some(mailer), None),
+                Err(err) => {
+                    tracing::error!(%err, "e-mail settings unusable; mail waits in the outbox");
+                    (None, Some(err))
+                }
+            }
+        } else {
+            (None, None)
+        };
+        let line = n.line.enabled().then(|| LinePusher::new(&n.line));
+        Transports {
+            mailer,
+            mailer_error,
+            line,
+        }
+    }
+}
+
+/// Sends what is due now; answers how many rows it handled.
+async fn deliver_due(state: &AppState, transports: &Transports) -> Result<usize, String> {
+    let store = state.store.clone();
+    let now = crate::activity::now_millis();
+    let due = tokio::task::spawn_blocking(move || store.read(|txn| outbox::due(txn, now, BATCH)))
+        .await
+        .map_err(|err| err.to_string())?
+        .map_err(|err| err.to_string())?;
+    let count = due.len();
+    for message in due {
+        let outcome = deliver(state, transports, &message).await;
+        if let Outcome::Retry(err) | Outcome::GiveUp(err) = &outcome {
+            tracing::warn!(
+                message = message.id,
+                event = message.event.as_str(),
+                error = %err,
+                "notification not sent"
+            );
+        }
+        let (store, retry_secs, id) = (
+            state.store.clone(),
+            state.config.notifications.retry_secs,
+            message.id,
+        );
+        tokio::task::spawn_blocking(move || {
+            let now = crate::activity::now_millis();
+            store.write(|txn| outbox::record(txn, id, outcome, retry_secs, now))
+        })
+        .await
+        .map_err(|err| err.to_string())?
+        .map_err(|err| err.to_string())?;
+    }
+    Ok(count)
+}
+
+fn outcome(result: Result<(), SendError>) -> Outcome {
+    match result {
+        Ok(()) => Outcome::Sent,
+        Err(SendError::Temporary(err)) => Outcome::Retry(err),
+        Err(SendError::Permanent(err)) => Outcome::GiveUp(err),
+    }
+}
+
+async fn deliver(state: &AppState, transports: &Transports, message: &Message) -> Outcome {
+    let order = match message.order_id {
+        Some(id) => {
+            let store = state.store.clone();
+            match tokio::task::spawn_blocking(move || crate::orders::store::get(&store, id)).await
+            {
+                Ok(Ok(order)) => Some(order),
+                Ok(Err(crate::orders::store::OrderError::NotFound(_))) => {
+                    return Outcome::GiveUp("the order no longer exists".into());
+                }
+                Ok(Err(err)) => return Outcome::Retry(err.to_string()),
+                Err(err) => return Outcome::Retry(err.to_string()),
+            }
+        }
+        None => None,
+    };
+    let shop = shop_info(state);
+    match message.channel {
+        Channel::Email => {
+            let Some(mailer) = &transports.mailer else {
+                return Outcome::Retry(transports.mailer_error.clone().unwrap_or_else(|| {
+                    "e-mail is not configured (notifications.email.smtp_host)".into()
+                }));
+            };
+            let mail = match compose_mail(state, &shop, message, order).await {
+                Ok(mail) => mail,
+                Err(outcome) => return outcome,
+            };
+            outcome(mailer.send(&mail).await)
+        }
+        Channel::Line => {
+            let Some(line) = &transports.line else {
+                return Outcome::Retry(
+                    "LINE is not configured (notifications.line.channel_access_token)".into(),
+                );
+            };
+            let Some(order) = order else {
+                return Outcome::GiveUp("a LINE alert needs an order".into());
+            };
+            let text = templates::line_text(message.event, message.lang, &order);
+            outcome(line.push(&text, &message.key).await)
+        }
+    }
+}
+
+async fn compose_mail(
+    state: &AppState,
+    shop: &ShopInfo,
+    message: &Message,
+    order: Option<Order>,
+) -> Result<OutgoingMail, Outcome> {
+    let (to, rendered) = match message.audience {
+        Audience::Shopper => (
+            message.to.clone(),
+            templates::shopper_mail(
+                message.event,
+                message.lang,
+                shop,
+                order.as_ref(),
+                message.note.as_deref(),
+            ),
+        ),
+        Audience::Shop => {
+            let Some(order) = &order else {
+                return Err(Outcome::GiveUp("a shop alert needs an order".into()));
+            };
+            (
+                state.config.notifications.email.shop_to.clone(),
+                templates::shop_mail(message.event, message.lang, shop, order),
+            )
+        }
+    };
+    if to.trim().is_empty() {
+        return Err(Outcome::GiveUp("no address to send to".into()));
+    }
+    let attachments = match (message.audience, order) {
+        (Audience::Shopper, Some(order)) => {
+            let (config, event) = (state.config.clone(), message.event);
+            tokio::task::spawn_blocking(move || documents_for(&config, event, &order))
+                .await
+                .map_err(|err| Outcome::Retry(err.to_string()))?
+                .map_err(Outcome::Retry)?
+        }
+        _ => Vec::new(),
+    };
+    Ok(OutgoingMail {
+        to,
+        rendered,
+        attachments,
+        message_id: format!("{}.{}", message.key.replace(':', "."), message.id),
+    })
+}
+
+/// The PDFs a shopper's mail carries: the receipt and tax invoice with the payment, the
+/// credit note with the cancellation of an invoiced order.
+fn documents_for(
+    config: &crate::config::Config,
+    event: Event,
+    order: &Order,
+) -> Result<Vec<Attachment>, String> {
+    let pdf = |file_name: String, bytes: Vec<u8>| Attachment {
+        file_name,
+        content_type: "application/pdf".into(),
+        bytes,
+    };
+    let mut out = Vec::new();
+    let seller = &config.seller;
+    match event {
+        Event::OrderPaid => {
+            let receipt = crate::documents::receipt(order, seller, &config.shop_name)
+                .map_err(|err| err.to_string())?;
+            out.push(pdf(format!("receipt-{}.pdf", order.number), receipt));
+            if let Some(invoice) = &order.documents.tax_invoice {
+                let bytes =
+                    crate::documents::tax_invoice(order, seller).map_err(|err| err.to_string())?;
+                out.push(pdf(format!("tax-invoice-{}.pdf", invoice.number), bytes));
+            }
+        }
+        Event::OrderCancelled => {
+            if let Some(note) = &order.documents.credit_note {
+                let bytes =
+                    crate::documents::credit_note(order, seller).map_err(|err| err.to_string())?;
+                out.push(pdf(format!("credit-note-{}.pdf", note.number), bytes));
+            }
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// The shop as its mail signs: the name and the contact the owner set in the staff area (or
+/// the configuration's, until saved).
+fn shop_info(state: &AppState) -> ShopInfo {
+    let settings = state.content.current().settings(&state.config);
+    ShopInfo {
+        name: state.config.shop_name.clone(),
+        public_url: state.config.public_url.trim_end_matches('/').to_string(),
+        tel: settings.contact.tel,
+        email: settings.contact.email,
+        line: settings.contact.line,
+    }
+}
