@@ -241,6 +241,14 @@ pub fn app(state: AppState) -> Router {
             "/api/admin/order/{id}/refund",
             post(admin::orders::record_refund),
         )
+        .route(
+            "/api/admin/order/{id}/notifications",
+            get(admin::notifications::list),
+        )
+        .route(
+            "/api/admin/order/{id}/notifications/{message}/retry",
+            post(admin::notifications::retry),
+        )
         // Staff: who may do what, staff accounts
         .route("/api/admin/me", get(admin::staff::me))
         .route(
@@ -447,6 +455,7 @@ pub fn app(state: AppState) -> Router {
             post(orders::routes::cancel_order),
         )
         .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
+
         // Payment slips: uploaded by the shopper, seen by the shopper and staff only.
         .route(
             "/api/app/order/{id}/proof",

@@ -170,7 +170,9 @@ impl std::fmt::Debug for SecretKey {
 
 impl Serialize for SecretKey {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str("[redacted]")
+        // An unset key has nothing to hide, and must read back as unset when the defaults
+        // are layered under the config file.
+        serializer.serialize_str(if self.0.is_empty() { "" } else { "[redacted]" })
     }
 }
 
@@ -1090,6 +1092,55 @@ mod tests {
             assert!(err.contains(key), "{text}: {err}");
             assert!(!err.contains('\n'), "{err}");
         }
+    }
+
+    #[test]
+    fn seller_and_notification_settings_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        for (text, key) in [
+            ("[seller]\ntax_id = \"0105551234568\"\n", "seller.tax_id"),
+            ("[seller]\nbranch = \"1\"\n", "seller.branch"),
+            ("[seller]\nname = \" \"\n", "seller.name"),
+            ("[notifications]\nretry_secs = 0\n", "notifications.retry_secs"),
+            ("[notifications]\nshop_lang = \"fr\"\n", "notifications.shop_lang"),
+            (
+                "[notifications.email]\nsmtp_host = \"mail.example.com\"\n",
+                "notifications.email.from",
+            ),
+            (
+                "[notifications.email]\nsmtp_host = \"m.example.com\"\nfrom = \"Shop <s@example.com>\"\nusername = \"u\"\n",
+                "notifications.email.username",
+            ),
+            (
+                "[notifications.email]\nsmtp_host = \"m.example.com\"\nfrom = \"s@example.com\"\ntls = \"ssl\"\n",
+                "tls",
+            ),
+            (
+                "[notifications.line]\nchannel_access_token = \"t\"\n",
+                "notifications.line.to",
+            ),
+        ] {
+            let path = write(&dir, text);
+            let err = Config::load(Some(&path), &Overrides::default())
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(key), "{text}: {err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        // A shop that is not VAT-registered leaves the tax id empty.
+        let path = write(&dir, "[seller]\ntax_id = \"\"\n");
+        let config = Config::load(Some(&path), &Overrides::default()).unwrap();
+        assert!(!config.seller.issues_tax_invoices());
+        assert!(valid_thai_tax_id("0105551234567"));
+        assert!(!valid_thai_tax_id("010555123456"));
+        // The password is never shown.
+        let path = write(
+            &dir,
+            "[notifications.email]\nsmtp_host = \"m.example.com\"\nfrom = \"s@example.com\"\nusername = \"u\"\npassword = \"hunter22\"\n[notifications.line]\nchannel_access_token = \"line-secret\"\nto = \"C1\"\n",
+        );
+        let config = Config::load(Some(&path), &Overrides::default()).unwrap();
+        let shown = format!("{config:?} {}", serde_json::to_string(&config).unwrap());
+        assert!(!shown.contains("hunter22") && !shown.contains("line-secret"), "{shown}");
     }
 
     /// The example documents every setting with its default: loading it must give exactly the

@@ -41,6 +41,8 @@ pub struct UserInfo {
     pub coin: Coins,
     pub add_info: Vec<Address>,
     pub vat_info: Option<VatInfo>,
+    /// Where order mail goes; empty when the shopper has given none.
+    pub email: String,
 }
 
 impl From<&User> for UserView {
@@ -65,6 +67,7 @@ impl From<&User> for UserInfo {
             coin: user.coin,
             add_info: user.add_info.clone(),
             vat_info: user.vat_info.clone(),
+            email: user.email.clone(),
         }
     }
 }
@@ -413,9 +416,14 @@ pub struct UserInfoBody {
     #[serde(default)]
     #[ts(optional = nullable)]
     vat_info: Option<VatInfo>,
+    /// The address order mail goes to; left out keeps it, `""` removes it.
+    #[serde(default)]
+    #[ts(optional)]
+    email: Option<String>,
 }
 
-/// Replace the caller's delivery addresses and tax-invoice details.
+/// Replace the caller's delivery addresses and tax-invoice details (and, when given, the
+/// e-mail address).
 #[utoipa::path(
     put,
     path = "/api/auth/userInfo",
@@ -437,7 +445,12 @@ pub async fn put_user_info(
     let db = state.store.clone();
     let (user_id, channel) = (caller.user.id, kcard(&headers));
     let user = blocking(move || {
-        store::update_user_info(&db, user_id, body.add_info, body.vat_info, &channel)
+        let details = store::UserInfoChange {
+            add_info: body.add_info,
+            vat_info: body.vat_info,
+            email: body.email,
+        };
+        store::update_user_info(&db, user_id, details, &channel)
     })
     .await?;
     Ok(UserInfoAnswer::new(&user))

@@ -348,14 +348,30 @@ pub fn set_disabled(
 }
 
 /// Replaces the delivery addresses and tax-invoice details, after checking every field.
+/// What the shopper's details page saves.
+pub struct UserInfoChange {
+    pub add_info: Vec<Address>,
+    pub vat_info: Option<VatInfo>,
+    /// `None` keeps the address; `Some("")` removes it.
+    pub email: Option<String>,
+}
+
 pub fn update_user_info(
     store: &Store,
     user_id: UserId,
-    add_info: Vec<Address>,
-    vat_info: Option<VatInfo>,
+    change: UserInfoChange,
     kcard: &str,
 ) -> Result<User, AccountError> {
+    let UserInfoChange {
+        add_info,
+        vat_info,
+        email,
+    } = change;
+    let email = email.map(|e| e.trim().to_string());
     let mut problems: Vec<String> = Vec::new();
+    if let Some(email) = email.as_deref().filter(|e| !e.is_empty() && !is_email(e)) {
+        problems.push(format!("email: {email:?} is not an e-mail address"));
+    }
     if add_info.len() > 10 {
         problems.push("addInfo: at most 10 addresses".into());
     }
@@ -376,6 +392,9 @@ pub fn update_user_info(
         |user| {
             user.add_info = add_info;
             user.vat_info = vat_info;
+            if let Some(email) = email {
+                user.email = email;
+            }
             Ok(())
         },
     )

@@ -5,6 +5,7 @@ pub mod content;
 pub mod customers;
 pub mod images;
 pub mod model;
+pub mod notifications;
 pub mod orders;
 pub mod permissions;
 pub mod products;

@@ -13,7 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, activity, admin, app, cart, catalog, content, domain, orders, pricing};
+use crate::{
+    accounts, activity, admin, app, cart, catalog, content, domain, notify, orders, pricing,
+};
 
 use super::envelope;
 
@@ -148,6 +150,12 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 admin::orders::NoteBody,
                 admin::orders::RejectProofBody,
                 admin::orders::RefundBody,
+                admin::notifications::NotificationsAnswer,
+                notify::outbox::NotificationView,
+                notify::outbox::MessageStatus,
+                notify::Event,
+                notify::Channel,
+                notify::Audience,
             ],
         ),
         (
@@ -335,6 +343,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 orders::model::PaymentProof,
                 orders::model::ProofStatus,
                 orders::model::OrderLine,
+                orders::model::OrderDocuments,
+                orders::model::IssuedDocument,
                 orders::model::StatusChange,
                 orders::model::Review,
                 orders::model::Shipment,

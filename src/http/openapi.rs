@@ -56,6 +56,8 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         admin::orders::add_note,
         admin::orders::reject_proof,
         admin::orders::record_refund,
+        admin::notifications::list,
+        admin::notifications::retry,
         admin::staff::me,
         admin::staff::get_roles,
         admin::staff::put_roles,

@@ -34,6 +34,16 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
         "/api/admin/order/{order}/refund",
         Some("orders.write"),
     ),
+    (
+        "GET",
+        "/api/admin/order/{order}/notifications",
+        Some("orders.read"),
+    ),
+    (
+        "POST",
+        "/api/admin/order/{order}/notifications/1/retry",
+        Some("orders.write"),
+    ),
     ("GET", "/api/admin/customers", Some("customers.read")),
     ("GET", "/api/admin/customers/{user}", Some("customers.read")),
     (

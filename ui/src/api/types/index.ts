@@ -183,7 +183,11 @@ export type UserInfo = { id: UserId,
 /**
  * Coin balance (1 coin = ฿1 off a later order).
  */
-coin: Coins, addInfo: Array<Address>, vatInfo: VatInfo | null, };
+coin: Coins, addInfo: Array<Address>, vatInfo: VatInfo | null,
+/**
+ * Where order mail goes; empty when the shopper has given none.
+ */
+email: string, };
 
 /**
  * One change of a user's coins, as the ledger records it.
@@ -208,7 +212,11 @@ export type UserInfoBody = {
 /**
  * Delivery addresses; left out means none.
  */
-addInfo?: Array<Address>, vatInfo?: VatInfo | null, };
+addInfo?: Array<Address>, vatInfo?: VatInfo | null,
+/**
+ * The address order mail goes to; left out keeps it, `""` removes it.
+ */
+email?: string, };
 
 export type ResetBody = {
 /**
@@ -463,6 +471,45 @@ export type RefundBody = {
  */
 reference: string, };
 
+/**
+ * `{status, notifications}`: an order's messages, oldest first.
+ */
+export type NotificationsAnswer = { status: SuccessStatus, notifications: Array<NotificationView>, };
+
+/**
+ * A message as staff see it on the order desk (the reset link never leaves the server).
+ */
+export type NotificationView = { id: number, event: Event, channel: Channel, audience: Audience,
+/**
+ * The shopper's address; empty for the shop's own alerts.
+ */
+to: string, status: MessageStatus, attempts: number,
+/**
+ * Unix milliseconds.
+ */
+createdAt: number, sentAt: number | null,
+/**
+ * When the next try is due, while pending.
+ */
+nextAt: number | null, lastError: string | null, };
+
+export type MessageStatus = "pending" | "sent" | "failed";
+
+/**
+ * What happened. The mail a shopper gets, and whether the shop is alerted, follow from it.
+ */
+export type Event = "orderPlaced" | "orderPaid" | "orderShipped" | "orderDelivered" | "orderCancelled" | "passwordReset" | "proofRejected";
+
+/**
+ * How a message travels.
+ */
+export type Channel = "email" | "line";
+
+/**
+ * Who reads it: the shopper, or the shop's own staff (alerts).
+ */
+export type Audience = "shopper" | "shop";
+
 // Staff: customers
 
 /**
@@ -542,7 +589,12 @@ url: string,
 /**
  * Unix seconds; the link stops working then, or once used.
  */
-expiresAt: number, };
+expiresAt: number,
+/**
+ * The customer's address the link was also mailed to; absent when e-mail is off or the
+ * account has no address (then staff pass the link on themselves).
+ */
+emailedTo?: string, };
 
 // Staff: products, stock and prices
 
@@ -1860,6 +1912,23 @@ export type OrderLine = { code: string, name: Localized, qty: number, unitPrice:
  */
 discount: Satang, image: string | null, };
 
+/**
+ * Numbers of the documents that must never be renumbered: the full tax invoice, issued in
+ * the payment's transaction when the order carries `vatInfo`, and the credit note that
+ * reverses it when a paid order is cancelled.
+ */
+export type OrderDocuments = { taxInvoice?: IssuedDocument, creditNote?: IssuedDocument, };
+
+export type IssuedDocument = {
+/**
+ * `INV-000001` or `CN-000001`: one gapless series each.
+ */
+number: string,
+/**
+ * Unix milliseconds.
+ */
+issuedAt: number, };
+
 export type StatusChange = { status: OrderStatus,
 /**
  * Unix milliseconds.
@@ -1915,7 +1984,16 @@ cancelReason?: string | null,
 /**
  * Internal notes: staff only, never shown to the shopper.
  */
-notes?: Array<Note>, };
+notes?: Array<Note>,
+/**
+ * Where order mail goes (the account's address, or the one given at checkout); empty
+ * sends none.
+ */
+email: string,
+/**
+ * The numbered money documents issued for the order.
+ */
+documents: OrderDocuments, };
 
 export type PlaceBody = {
 /**
@@ -1933,7 +2011,12 @@ idempotencyKey: string,
 /**
  * For a full tax invoice.
  */
-vatInfo?: VatInfo, lang?: string, };
+vatInfo?: VatInfo, lang?: string,
+/**
+ * Where the confirmation, receipt and shipping mail go; left out uses the account's
+ * address.
+ */
+email?: string, };
 
 export type ReviewBody = {
 /**

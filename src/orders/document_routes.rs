@@ -1,0 +1,159 @@
+//! The order's money documents as PDF: the receipt once it is paid, the full tax invoice
+//! when the shopper asked for one, the credit note when an invoiced order was cancelled.
+//! Its shopper and staff who may read orders get them; anyone else gets 404, as for an order
+//! that does not exist.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use super::model::{Order, Status};
+use super::store;
+use crate::admin::permissions::{self, Permission};
+use crate::app::AppState;
+use crate::domain::OrderId;
+use crate::http::{AppError, blocking};
+use crate::http::auth::AuthUser;
+use crate::http::envelope::ErrorAnswer;
+
+/// Which document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Receipt,
+    TaxInvoice,
+    CreditNote,
+}
+
+/// The order's receipt (its shopper, or staff with `orders.read`).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/{id}/receipt.pdf",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The receipt", content_type = "application/pdf"),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such order, someone else's, or not paid yet", body = ErrorAnswer),
+    ),
+)]
+pub async fn receipt(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+) -> Result<Response, AppError> {
+    document(&state, &caller, id, Kind::Receipt).await
+}
+
+/// The order's full tax invoice (ใบกำกับภาษีเต็มรูป), when it was asked for at checkout.
+#[utoipa::path(
+    get,
+    path = "/api/app/order/{id}/tax-invoice.pdf",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The tax invoice", content_type = "application/pdf"),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such order, someone else's, not paid yet, or no tax invoice asked for", body = ErrorAnswer),
+    ),
+)]
+pub async fn tax_invoice(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+) -> Result<Response, AppError> {
+    document(&state, &caller, id, Kind::TaxInvoice).await
+}
+
+/// The credit note (ใบลดหนี้) reversing the tax invoice of a cancelled order.
+#[utoipa::path(
+    get,
+    path = "/api/app/order/{id}/credit-note.pdf",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The credit note", content_type = "application/pdf"),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such order, someone else's, or no credit note issued", body = ErrorAnswer),
+    ),
+)]
+pub async fn credit_note(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+) -> Result<Response, AppError> {
+    document(&state, &caller, id, Kind::CreditNote).await
+}
+
+async fn document(
+    state: &AppState,
+    caller: &AuthUser,
+    id: OrderId,
+    kind: Kind,
+) -> Result<Response, AppError> {
+    let (db, config) = (state.store.clone(), state.config.clone());
+    let (role, user_id) = (caller.user.role.clone(), caller.user.id);
+    let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
+        let missing = || AppError::NotFound(format!("there is no order {id}"));
+        let order = match store::get(&db, id) {
+            Err(store::OrderError::NotFound(_)) => return Err(missing()),
+            other => other?,
+        };
+        let allowed = order.user_id == user_id
+            || (role.is_admin() && permissions::allows(&db, &role, Permission::OrdersRead)?);
+        if !allowed {
+            return Err(missing());
+        }
+        let not_yet = |what: &str| AppError::NotFound(format!("order {} has no {what}", order.number));
+        let seller = &config.seller;
+        let rendered = match kind {
+            Kind::Receipt if was_paid(&order) => (
+                format!("receipt-{}.pdf", order.number),
+                crate::documents::receipt(&order, seller, &config.shop_name),
+            ),
+            Kind::Receipt => return Err(not_yet("receipt: it is not paid")),
+            Kind::TaxInvoice => match &order.documents.tax_invoice {
+                Some(issued) => (
+                    format!("tax-invoice-{}.pdf", issued.number),
+                    crate::documents::tax_invoice(&order, seller),
+                ),
+                None => return Err(not_yet("tax invoice")),
+            },
+            Kind::CreditNote => match &order.documents.credit_note {
+                Some(issued) => (
+                    format!("credit-note-{}.pdf", issued.number),
+                    crate::documents::credit_note(&order, seller),
+                ),
+                None => return Err(not_yet("credit note")),
+            },
+        };
+        let (name, pdf) = rendered;
+        let pdf = pdf.map_err(|err| AppError::internal("rendering a document", err))?;
+        Ok((name, pdf))
+    })
+    .await?;
+    let disposition = format!("inline; filename=\"{name}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("private, no-store"),
+            ),
+        ],
+        [(
+            header::CONTENT_DISPOSITION,
+            HeaderValue::from_str(&disposition)
+                .unwrap_or_else(|_| HeaderValue::from_static("inline")),
+        )],
+        pdf,
+    )
+        .into_response())
+}
+
+/// Paid at some point: a cancelled order that had been paid keeps its receipt.
+fn was_paid(order: &Order) -> bool {
+    order.history.iter().any(|change| change.status == Status::Paid)
+}
