@@ -18,6 +18,7 @@ mod fuzz;
 mod hardening;
 mod helpers;
 mod ops;
+mod notifications;
 mod orders;
 mod pages;
 mod payment_proofs;
