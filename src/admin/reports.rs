@@ -253,7 +253,15 @@ pub async fn sales_report_csv(
         .map_err(|e| AppError::internal("sales report", e))??;
     let mut out = csv::Writer::from_writer(Vec::new());
     let write = |out: &mut csv::Writer<Vec<u8>>| -> Result<(), csv::Error> {
-        out.write_record(["date", "orders", "revenue", "vat", "average_order"])?;
+        out.write_record([
+            "date",
+            "orders",
+            "revenue",
+            "vat",
+            "average_order",
+            "refunds",
+            "refunded",
+        ])?;
         for day in &summary.days {
             let t = &day.totals;
             let average = if t.orders > 0 {
@@ -267,6 +275,8 @@ pub async fn sales_report_csv(
                 t.revenue.to_decimal_string(),
                 t.vat.to_decimal_string(),
                 average.to_decimal_string(),
+                t.refunds.orders.to_string(),
+                t.refunds.revenue.to_decimal_string(),
             ])?;
         }
         let t = &summary.totals;
@@ -276,6 +286,8 @@ pub async fn sales_report_csv(
             t.revenue.to_decimal_string(),
             t.vat.to_decimal_string(),
             t.average_order.to_decimal_string(),
+            t.refunds.orders.to_string(),
+            t.refunds.revenue.to_decimal_string(),
         ])
     };
     write(&mut out).map_err(|e| AppError::internal("sales CSV", e))?;

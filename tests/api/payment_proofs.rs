@@ -309,4 +309,22 @@ async fn staff_record_the_refund_of_a_cancelled_paid_order() {
     );
     let (_, dash) = app.get_authed("/api/admin/dashboard", &staff).await;
     assert_eq!(dash["today"]["refunds"]["orders"], 1, "{dash}");
+    // The accountant's CSV carries the refunds in their own columns.
+    let csv = app
+        .client
+        .get(app.url("/api/admin/reports/sales.csv"))
+        .bearer_auth(&staff)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        csv.starts_with("\u{feff}date,orders,revenue,vat,average_order,refunds,refunded\n"),
+        "{csv}"
+    );
+    let baht = format!("{}.{:02}", total / 100, total % 100);
+    let last = csv.lines().last().unwrap();
+    assert!(last.ends_with(&format!(",1,{baht}")), "{last} / {baht}");
 }
