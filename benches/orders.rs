@@ -14,6 +14,11 @@ use kiosk::app::{AppState, serve};
 use kiosk::config::Config;
 use serde_json::json;
 
+/// The allocator the shipped binary uses (src/main.rs), so the server measured here allocates
+/// as it does in production.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const SHOPPERS: usize = 32;
 const WARM_UP: Duration = Duration::from_secs(2);
 const MEASURE: Duration = Duration::from_secs(10);

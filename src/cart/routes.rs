@@ -249,7 +249,7 @@ async fn change_line(
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
     let cart = blocking(move || {
-        store::update(&db, &key, |cart: &mut Cart| -> Result<(), AppError> {
+        store::update(&db, &key, move |cart: &mut Cart| -> Result<(), AppError> {
             let wanted = if add {
                 i64::from(cart.qty(&body.code)) + body.qty
             } else {

@@ -12,14 +12,16 @@ pub fn get(store: &Store, owner: &CartOwner) -> Result<Cart, StoreError> {
     Ok(cart.unwrap_or_default())
 }
 
-/// Reads, changes and writes a cart in one transaction; the change may refuse.
-pub fn update<E: From<StoreError>>(
+/// Reads, changes and writes a cart; the change may refuse. The write shares its durable
+/// commit with other cart changes made at the same moment (the change refuses before anything
+/// is written, as grouped writes require).
+pub fn update<E: From<StoreError> + Send + 'static>(
     store: &Store,
     owner: &CartOwner,
-    change: impl FnOnce(&mut Cart) -> Result<(), E>,
+    change: impl FnOnce(&mut Cart) -> Result<(), E> + Send + 'static,
 ) -> Result<Cart, E> {
     let key = owner.key();
-    store.write(|txn| {
+    store.write_grouped(move |txn| {
         let mut table = CART_OWNER_TO_CART.write(txn)?;
         let mut cart = table.get(key.as_str())?.unwrap_or_default();
         change(&mut cart)?;

@@ -4,6 +4,7 @@
 //! Domains own their tables (see each `store.rs`); this module owns only what is shared.
 
 pub mod backup;
+mod group;
 pub mod migrate;
 pub mod private;
 pub mod seed;
@@ -100,6 +101,8 @@ struct Shared {
     failure: Mutex<Option<String>>,
     /// Tests only: the next writes to the file fail as if the disk were full.
     disk_full: Arc<AtomicBool>,
+    /// The queue of the group-commit writer, started by the first grouped write.
+    grouped: std::sync::OnceLock<std::sync::mpsc::SyncSender<group::Job>>,
 }
 
 /// The file backend with a switch that makes writes fail like a full disk (tests only; in
@@ -222,6 +225,7 @@ impl Store {
                 path,
                 failure: Mutex::new(None),
                 disk_full,
+                grouped: std::sync::OnceLock::new(),
             }),
         })
     }
