@@ -106,6 +106,8 @@ fn order(id: u64, now_ms: u64) -> Order {
         payment_reference: None,
         cancel_reason: None,
         notes: Vec::new(),
+        email: String::new(),
+        documents: Default::default(),
     }
 }
 

@@ -996,6 +996,16 @@ fn is_http_url(url: &str) -> bool {
     rest.is_some_and(|r| !r.is_empty() && !r.starts_with('/') && !r.contains(char::is_whitespace))
 }
 
+/// `name@host` or `Name <name@host>`: enough to catch a misplaced value at start; the mail
+/// library checks the full syntax when it builds a message.
+fn plausible_mailbox(value: &str) -> bool {
+    let address = match (value.find('<'), value.rfind('>')) {
+        (Some(open), Some(close)) if open < close => &value[open + 1..close],
+        _ => value,
+    };
+    crate::accounts::store::is_email(address.trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1196,12 +1206,3 @@ mod tests {
     }
 }
 
-/// `name@host` or `Name <name@host>`: enough to catch a misplaced value at start; the mail
-/// library checks the full syntax when it builds a message.
-fn plausible_mailbox(value: &str) -> bool {
-    let address = match (value.find('<'), value.rfind('>')) {
-        (Some(open), Some(close)) if open < close => &value[open + 1..close],
-        _ => value,
-    };
-    crate::accounts::store::is_email(address.trim())
-}

@@ -126,13 +126,13 @@ mod tests {
 
     #[derive(Debug)]
     enum Refused {
-        Store(StoreError),
+        Store,
         No,
     }
 
     impl From<StoreError> for Refused {
-        fn from(err: StoreError) -> Self {
-            Refused::Store(err)
+        fn from(_: StoreError) -> Self {
+            Refused::Store
         }
     }
 
