@@ -455,7 +455,6 @@ pub fn app(state: AppState) -> Router {
             post(orders::routes::cancel_order),
         )
         .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
-
         // Payment slips: uploaded by the shopper, seen by the shopper and staff only.
         .route(
             "/api/app/order/{id}/proof",

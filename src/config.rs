@@ -1111,8 +1111,14 @@ mod tests {
             ("[seller]\ntax_id = \"0105551234568\"\n", "seller.tax_id"),
             ("[seller]\nbranch = \"1\"\n", "seller.branch"),
             ("[seller]\nname = \" \"\n", "seller.name"),
-            ("[notifications]\nretry_secs = 0\n", "notifications.retry_secs"),
-            ("[notifications]\nshop_lang = \"fr\"\n", "notifications.shop_lang"),
+            (
+                "[notifications]\nretry_secs = 0\n",
+                "notifications.retry_secs",
+            ),
+            (
+                "[notifications]\nshop_lang = \"fr\"\n",
+                "notifications.shop_lang",
+            ),
             (
                 "[notifications.email]\nsmtp_host = \"mail.example.com\"\n",
                 "notifications.email.from",
@@ -1150,7 +1156,10 @@ mod tests {
         );
         let config = Config::load(Some(&path), &Overrides::default()).unwrap();
         let shown = format!("{config:?} {}", serde_json::to_string(&config).unwrap());
-        assert!(!shown.contains("hunter22") && !shown.contains("line-secret"), "{shown}");
+        assert!(
+            !shown.contains("hunter22") && !shown.contains("line-secret"),
+            "{shown}"
+        );
     }
 
     /// The example documents every setting with its default: loading it must give exactly the
@@ -1205,4 +1214,3 @@ mod tests {
         assert!(err.to_string().contains("does not exist"));
     }
 }
-
