@@ -51,6 +51,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("the seed data built into this binary is broken: {0}")]
     Seed(String),
+    #[error("invalid configuration: {0}")]
+    Mail(String),
     #[error("the built-in UI is broken: {0}")]
     Shell(String),
     #[error("cannot listen on {addr}: {source}")]
@@ -71,6 +73,12 @@ impl AppState {
     /// the server runs, or from `spawn_blocking`.
     pub fn init(config: Config) -> Result<AppState, StartError> {
         let started = Instant::now();
+        if config.notifications.email.enabled() {
+            // Checked before anything opens, so a typo in the sender stops the start with
+            // one line rather than leaving every mail waiting.
+            crate::notify::email::Mailer::new(&config.notifications.email)
+                .map_err(StartError::Mail)?;
+        }
         let store = Store::open(&config.data_dir)?;
         seed_store(&store, config.demo)?;
 
@@ -455,6 +463,18 @@ pub fn app(state: AppState) -> Router {
             post(orders::routes::cancel_order),
         )
         .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
+        .route(
+            "/api/app/order/{id}/receipt.pdf",
+            get(orders::document_routes::receipt),
+        )
+        .route(
+            "/api/app/order/{id}/tax-invoice.pdf",
+            get(orders::document_routes::tax_invoice),
+        )
+        .route(
+            "/api/app/order/{id}/credit-note.pdf",
+            get(orders::document_routes::credit_note),
+        )
         // Payment slips: uploaded by the shopper, seen by the shopper and staff only.
         .route(
             "/api/app/order/{id}/proof",

@@ -92,12 +92,14 @@ impl Application {
             stopped(stop_rx.clone()),
         ));
         let housekeeping = spawn_housekeeping(state.clone());
+        let sender = crate::notify::sender::spawn(state.clone());
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
         tracing::info!("stop signal received; finishing requests in flight");
         let _ = stop_tx.send(true);
         let _ = control_task.await;
         housekeeping.abort();
+        sender.abort();
         match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),

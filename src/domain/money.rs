@@ -122,6 +122,21 @@ impl Satang {
     }
 
     /// "12900.00": baht with two decimals, for structured data and payment requests.
+    /// `15,570.00`: thousands grouped, always two decimals (documents, mail).
+    pub fn to_grouped_string(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let whole = (abs / 100).to_string();
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        for (i, c) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        format!("{sign}{grouped}.{:02}", abs % 100)
+    }
+
     pub fn to_decimal_string(self) -> String {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();

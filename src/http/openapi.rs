@@ -135,6 +135,9 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         // Orders
         orders::routes::place_order,
         orders::routes::get_order,
+        orders::document_routes::receipt,
+        orders::document_routes::tax_invoice,
+        orders::document_routes::credit_note,
         orders::routes::list_orders,
         orders::routes::need_review,
         orders::routes::review_order,

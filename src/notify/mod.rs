@@ -10,7 +10,7 @@
 pub mod email;
 pub mod line;
 pub mod outbox;
-// pub mod sender; (enabled once the transports land)
+pub mod sender;
 pub mod templates;
 
 use serde::{Deserialize, Serialize};

@@ -114,8 +114,7 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
     let order = match message.order_id {
         Some(id) => {
             let store = state.store.clone();
-            match tokio::task::spawn_blocking(move || crate::orders::store::get(&store, id)).await
-            {
+            match tokio::task::spawn_blocking(move || crate::orders::store::get(&store, id)).await {
                 Ok(Ok(order)) => Some(order),
                 Ok(Err(crate::orders::store::OrderError::NotFound(_))) => {
                     return Outcome::GiveUp("the order no longer exists".into());

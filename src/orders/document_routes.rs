@@ -12,9 +12,9 @@ use super::store;
 use crate::admin::permissions::{self, Permission};
 use crate::app::AppState;
 use crate::domain::OrderId;
-use crate::http::{AppError, blocking};
 use crate::http::auth::AuthUser;
 use crate::http::envelope::ErrorAnswer;
+use crate::http::{AppError, blocking};
 
 /// Which document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,7 +106,8 @@ async fn document(
         if !allowed {
             return Err(missing());
         }
-        let not_yet = |what: &str| AppError::NotFound(format!("order {} has no {what}", order.number));
+        let not_yet =
+            |what: &str| AppError::NotFound(format!("order {} has no {what}", order.number));
         let seller = &config.seller;
         let rendered = match kind {
             Kind::Receipt if was_paid(&order) => (
@@ -137,7 +138,10 @@ async fn document(
     let disposition = format!("inline; filename=\"{name}\"");
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/pdf"),
+            ),
             (
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("private, no-store"),
@@ -155,5 +159,8 @@ async fn document(
 
 /// Paid at some point: a cancelled order that had been paid keeps its receipt.
 fn was_paid(order: &Order) -> bool {
-    order.history.iter().any(|change| change.status == Status::Paid)
+    order
+        .history
+        .iter()
+        .any(|change| change.status == Status::Paid)
 }

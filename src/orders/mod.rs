@@ -2,7 +2,7 @@
 //! through, reviews, and the coins they earn.
 
 pub mod desk;
-// pub mod document_routes; (enabled once documents land)
+pub mod document_routes;
 pub mod model;
 pub mod paperwork;
 pub mod place;

@@ -1,0 +1,1 @@
+//! The live e-catalogue (being written).
