@@ -25,3 +25,4 @@ mod payment_proofs;
 mod payments_2c2p;
 mod security;
 mod social;
+mod standins;
