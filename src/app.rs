@@ -41,6 +41,8 @@ pub struct AppState {
     pub pending_logins: Arc<PendingLogins>,
     /// Places orders (group commit on its own thread).
     pub orders: OrderDesk,
+    /// The live e-catalogue PDFs, per language.
+    pub catalogues: Arc<crate::documents::catalogue::LiveCatalogues>,
     pub started: Instant,
 }
 
@@ -112,6 +114,7 @@ impl AppState {
             shell: Arc::new(shell),
             throttle: Arc::default(),
             pending_logins: Arc::default(),
+            catalogues: Arc::default(),
             started,
         })
     }

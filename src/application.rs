@@ -93,6 +93,7 @@ impl Application {
         ));
         let housekeeping = spawn_housekeeping(state.clone());
         let sender = crate::notify::sender::spawn(state.clone());
+        let catalogues = crate::content::routes::spawn_live_catalogue_refresh(state.clone());
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
         tracing::info!("stop signal received; finishing requests in flight");
@@ -100,6 +101,7 @@ impl Application {
         let _ = control_task.await;
         housekeeping.abort();
         sender.abort();
+        catalogues.abort();
         match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),

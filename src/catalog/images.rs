@@ -160,6 +160,22 @@ pub async fn get_image(
     Ok(response)
 }
 
+/// The original bytes of a product image (built-in demo or uploaded), read on the calling
+/// thread; `None` when there is no such image.
+pub fn read_original_blocking(files_dir: &FsPath, path: &str) -> Option<Vec<u8>> {
+    // Products name their images by URL.
+    let path = path.strip_prefix("/api/file/images/").unwrap_or(path);
+    if path.split('/').any(|part| part == ".." || part.is_empty()) {
+        return None;
+    }
+    if let Some(demo) = path.strip_prefix("demo/")
+        && let Some(file) = Assets::get(&format!("demo/images/{demo}"))
+    {
+        return Some(file.data.into_owned());
+    }
+    std::fs::read(files_dir.join("images").join(path)).ok()
+}
+
 async fn read_original(state: &AppState, path: &str) -> Result<Option<Vec<u8>>, AppError> {
     if let Some(demo) = path.strip_prefix("demo/")
         && let Some(file) = Assets::get(&format!("demo/images/{demo}"))

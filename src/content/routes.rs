@@ -12,13 +12,17 @@ use utoipa::ToSchema;
 
 use super::model::{Localized, Page, PageSummary};
 use crate::app::AppState;
+use crate::catalog::cache::CatalogSnapshot;
+use crate::documents::catalogue::Built;
 use crate::embedded::Assets;
 use crate::http::AppError;
 use crate::http::assets::{REVALIDATE_DAILY, file_response};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi::FileBody;
+use crate::http::query::Query;
 use crate::i18n::Locale;
+use std::sync::Arc;
 
 // Translations and labels are kept serialised in the content snapshot and answered as they
 // are (`RawValue`); the attributes say what that JSON holds.
@@ -192,28 +196,55 @@ pub async fn get_page(
 /// The one PDF the shop publishes.
 pub const CATALOGUE_PDF: &str = "catalog-min.pdf";
 
-/// The e-catalogue PDF (`catalog-min.pdf`).
+/// `?lang=` of the e-catalogue.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams, TS)]
+#[serde(default, deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PdfParams {
+    /// `en`, `th`, `my`, `km` or `id`; left out: the visitor's chosen language, else English.
+    #[ts(optional)]
+    lang: Option<String>,
+}
+
+/// The e-catalogue PDF (`catalog-min.pdf`): today's products and prices in the requested
+/// language.
 ///
-/// A copy the owner placed in `<data_dir>/files/` replaces the one built into the binary.
+/// A PDF the owner uploaded (kept in `<data_dir>/files/`) is served instead when present.
 #[utoipa::path(
     get,
     path = "/api/file/pdf/get/{name}",
     tag = "file",
-    params(("name" = String, Path, description = "catalog-min.pdf")),
+    params(("name" = String, Path, description = "catalog-min.pdf"), PdfParams),
     responses(
         (status = 200, description = "The PDF", content_type = "application/pdf", body = inline(FileBody)),
-        (status = 304, description = "Not modified (the built-in copy, revalidated)"),
+        (status = 304, description = "Not modified"),
+        (status = 400, description = "`invalid_parameter`: a language the shop does not speak", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
 pub async fn get_pdf(
     State(state): State<AppState>,
     Path(name): Path<String>,
+    Query(params): Query<PdfParams>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     if name != CATALOGUE_PDF {
         return Err(AppError::NotFound(format!("no PDF named {name:?}")));
     }
+    let lang = match params
+        .lang
+        .as_deref()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        Some(code) => Locale::parse(code).ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_parameter",
+                format!("lang: {code:?} must be one of en, th, my, km, id"),
+            )
+        })?,
+        None => crate::http::pages::cookie_locale(&headers).unwrap_or(Locale::En),
+    };
     let replaced = state.config.files_dir().join(CATALOGUE_PDF);
     let mut response = match tokio::fs::read(&replaced).await {
         Ok(bytes) => {
@@ -224,9 +255,37 @@ pub async fn get_pdf(
             response
         }
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            let file = Assets::get(CATALOGUE_PDF)
-                .ok_or_else(|| AppError::NotFound("the e-catalogue is missing".into()))?;
-            file_response(file, &headers, REVALIDATE_DAILY)
+            let built = match live_catalogue(&state, lang).await {
+                Ok(built) => built,
+                Err(err) => {
+                    // The copy built into the binary stands in until the live one can be made.
+                    tracing::error!(%err, "serving the built-in e-catalogue");
+                    let file = Assets::get(CATALOGUE_PDF)
+                        .ok_or_else(|| AppError::NotFound("the e-catalogue is missing".into()))?;
+                    let mut response = file_response(file, &headers, REVALIDATE_DAILY);
+                    response.headers_mut().insert(
+                        header::CONTENT_TYPE,
+                        HeaderValue::from_static("application/pdf"),
+                    );
+                    return Ok(response);
+                }
+            };
+            let fresh = headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.split(',').any(|tag| tag.trim() == built.etag));
+            let mut response = if fresh {
+                axum::http::StatusCode::NOT_MODIFIED.into_response()
+            } else {
+                built.bytes.clone().into_response()
+            };
+            let out = response.headers_mut();
+            out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            if let Ok(etag) = HeaderValue::from_str(&built.etag) {
+                out.insert(header::ETAG, etag);
+            }
+            out.insert(header::VARY, HeaderValue::from_static("Cookie"));
+            response
         }
         Err(err) => return Err(AppError::internal("reading the uploaded catalogue", err)),
     };
@@ -240,4 +299,82 @@ pub async fn get_pdf(
         HeaderValue::from_static("inline; filename=\"catalog-min.pdf\""),
     );
     Ok(response)
+}
+
+/// The live e-catalogue in `lang`: the current copy; an older copy while a new one is being
+/// made; built now only when the language was never asked for.
+async fn live_catalogue(state: &AppState, lang: Locale) -> Result<Built, AppError> {
+    let snapshot = state.catalog.current();
+    match state.catalogues.get(lang) {
+        Some(built) if built.is_current(&snapshot) => Ok(built),
+        Some(older) => {
+            rebuild_in_background(state, lang);
+            Ok(older)
+        }
+        None => {
+            let state = state.clone();
+            crate::http::blocking("making the e-catalogue", move || {
+                state.catalogues.start_building(lang);
+                build(&state, &snapshot, lang)
+            })
+            .await
+        }
+    }
+}
+
+fn build(
+    state: &AppState,
+    snapshot: &Arc<CatalogSnapshot>,
+    lang: Locale,
+) -> Result<Built, AppError> {
+    let files = state.config.files_dir();
+    let started = std::time::Instant::now();
+    let built = state
+        .catalogues
+        .build(snapshot, lang, &state.config.shop_name, &|path| {
+            crate::catalog::images::read_original_blocking(&files, path)
+        })
+        .map_err(|err| AppError::internal("making the e-catalogue", err))?;
+    tracing::info!(
+        lang = lang.code(),
+        bytes = built.bytes.len(),
+        millis = started.elapsed().as_millis() as u64,
+        "e-catalogue made"
+    );
+    Ok(built)
+}
+
+/// Starts a rebuild of `lang` unless one is running.
+fn rebuild_in_background(state: &AppState, lang: Locale) {
+    if !state.catalogues.start_building(lang) {
+        return;
+    }
+    let state = state.clone();
+    tokio::task::spawn_blocking(move || {
+        let snapshot = state.catalog.current();
+        if let Err(err) = build(&state, &snapshot, lang) {
+            tracing::warn!(%err, "the e-catalogue could not be rebuilt");
+        }
+    });
+}
+
+/// Keeps the e-catalogues that were asked for up to date: after a catalogue change each is
+/// rebuilt in the background within seconds, so the next visitor gets today's prices.
+pub fn spawn_live_catalogue_refresh(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(3));
+        loop {
+            every.tick().await;
+            let snapshot = state.catalog.current();
+            for lang in state.catalogues.languages() {
+                if state
+                    .catalogues
+                    .get(lang)
+                    .is_some_and(|built| !built.is_current(&snapshot))
+                {
+                    rebuild_in_background(&state, lang);
+                }
+            }
+        }
+    })
 }

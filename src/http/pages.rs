@@ -135,7 +135,8 @@ fn redirect(status: StatusCode, location: &str) -> Response {
     response
 }
 
-fn cookie_locale(headers: &HeaderMap) -> Option<Locale> {
+/// The language the visitor chose with the language chooser, if any.
+pub fn cookie_locale(headers: &HeaderMap) -> Option<Locale> {
     headers
         .get_all(header::COOKIE)
         .iter()

@@ -14,6 +14,7 @@ mod cart;
 mod catalog;
 mod cli;
 mod connections;
+mod documents_catalogue;
 mod fuzz;
 mod hardening;
 mod helpers;
