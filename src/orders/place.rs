@@ -500,6 +500,12 @@ fn remember_address(txn: &WriteTransaction, request: &PlaceRequest) -> Result<()
         user.vat_info = request.vat_info.clone();
         changed = true;
     }
+    // The address given at checkout becomes the account's when it had none, so the next
+    // checkout offers it.
+    if let Some(email) = request.email.as_deref().filter(|_| user.email.is_empty()) {
+        user.email = email.to_string();
+        changed = true;
+    }
     if changed {
         crate::accounts::store::put_in(txn, &user)?;
     }

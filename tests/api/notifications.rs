@@ -99,6 +99,9 @@ async fn each_event_writes_its_messages_once() {
     .await;
     let id = order["id"].as_u64().unwrap();
     assert_eq!(order["email"], "malee@example.com");
+    // The account had no address: the one given at checkout is kept for next time.
+    let (_, me) = app.get_authed("/api/auth/user", &buyer.token).await;
+    assert_eq!(me["data"]["userInfo"]["email"], "malee@example.com");
     assert_eq!(
         kinds(&messages(&app, &staff, id).await),
         vec![

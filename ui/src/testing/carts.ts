@@ -58,6 +58,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     history: [{ status: 'pending_payment', at: 1_767_225_600_000 }],
     review: null,
     coinsEarned: 0,
+    email: '',
+    documents: {},
     ...overrides,
   };
 }

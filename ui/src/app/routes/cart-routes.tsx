@@ -72,6 +72,7 @@ export function OrderRoute() {
     phone: user.phone || '',
     addInfo: user.userInfo?.addInfo ?? [],
     vatInfo: user.userInfo?.vatInfo ?? null,
+    email: user.userInfo?.email || user.email || '',
   };
   return (
     <Suspense fallback={<Loading page />}>

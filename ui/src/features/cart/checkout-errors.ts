@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/format';
 export type CheckoutField =
   | 'coupon'
   | 'coins'
+  | 'email'
   | `address.${'name' | 'phone' | 'line1' | 'district' | 'province' | 'postcode'}`
   | `vatInfo.${'name' | 'taxId' | 'branch' | 'address'}`;
 
@@ -72,6 +73,8 @@ export function checkoutProblem(error: unknown): Problem {
       const field = namedField(error.message, 'vatInfo', VAT_FIELD_MESSAGE);
       return field ? { field: `vatInfo.${field}` as CheckoutField, key: VAT_FIELD_MESSAGE[field]! } : { key: 'checkout.errInvalidVat' };
     }
+    case 'invalid_input':
+      return /\bemail\b/.test(error.message) ? { field: 'email', key: 'checkout.emailInvalid' } : { key: 'errors.requestFailed' };
     case 'cart_empty':
       return { key: 'checkout.errCartEmpty' };
     case 'out_of_stock':

@@ -42,7 +42,14 @@ export type OrderView = {
   proofs: ProofView[];
   /** When the unpaid order is cancelled if still unpaid (unix ms); null when it never is. */
   payBy: number | null;
+  /** The tax invoice and credit note issued for the order, by number. */
+  documents: { taxInvoice: { number: string } | null; creditNote: { number: string } | null };
 };
+
+function parseIssued(value: unknown): { number: string } | null {
+  const number = str(record(value).number);
+  return number ? { number } : null;
+}
 
 /** One uploaded slip as the shopper sees it. */
 export type ProofView = { file: string; uploadedAt: number; status: 'pending' | 'accepted' | 'rejected'; reason: string | null };
@@ -174,6 +181,10 @@ export function parseOrder(value: unknown): OrderView {
     shipment: parseShipment(raw.shipment),
     proofs: parseProofs(record(raw.payment).proofs),
     payBy: num(record(raw.payment).payBy) || null,
+    documents: {
+      taxInvoice: parseIssued(record(raw.documents).taxInvoice),
+      creditNote: parseIssued(record(raw.documents).creditNote),
+    },
   };
 }
 

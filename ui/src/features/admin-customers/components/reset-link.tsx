@@ -63,6 +63,11 @@ export function ResetLink({ customer, errorText, time, label }: ResetProps) {
           <p id={`${id}-expires`} class="admin-muted">
             {t('admin.customers.resetExpires', { date: time(link.expiresAt * 1000) })}
           </p>
+          {link.emailedTo ? (
+            <p class="admin-muted" data-testid="reset-emailed">
+              {t('admin.customers.resetEmailed', { email: link.emailedTo })}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {error ? (

@@ -15,6 +15,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney } from '../../../lib/format';
 import { carrierTitle } from '../carriers';
 import { OrderActions } from '../components/order-actions';
+import { OrderDocuments } from '../../../components/order-documents';
+import { OrderMessages } from '../components/order-messages';
 import { OrderNotes } from '../components/order-notes';
 import { PackingSlip } from '../components/packing-slip';
 import { PaymentReview } from '../components/payment-review';
@@ -184,8 +186,10 @@ export function OrderDetailPage({ id, tools }: OrderDetailProps) {
               </dl>
             </section>
             <OrderNotes order={current} tools={tools} onChanged={replace} />
+            <OrderMessages orderId={current.id} tools={tools} version={`${current.status}:${current.history.length}:${current.payment.proofs.length}`} />
           </div>
           <div class="order-detail__side">
+            <OrderDocuments order={current} class="admin-card" titleClass="admin-card__title" />
             <section class="admin-card" aria-labelledby="order-timeline-title">
               <h2 id="order-timeline-title" class="admin-card__title">
                 {t('admin.orders.timeline')}

@@ -14,10 +14,17 @@ export type CheckoutUser = {
   phone: string;
   addInfo: Address[];
   vatInfo: VatInfo | null;
+  /** Where order mail goes, prefilled; may be empty. */
+  email?: string;
 };
 
 export type AddressChoice = number | 'new';
-export type CheckoutChoices = { address: Address; vatInfo: VatInfo | null; payment: PaymentMethod };
+export type CheckoutChoices = { address: Address; vatInfo: VatInfo | null; payment: PaymentMethod; email: string };
+
+/** The same plausibility check as the server: something@domain.tld, no spaces. */
+export function validEmail(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@.][^\s@]*$/.test(text.trim()) && !text.trim().endsWith('.');
+}
 
 export const EMPTY_ADDRESS: Address = { name: '', phone: '', line1: '', district: '', province: '', postcode: '' };
 
@@ -27,6 +34,7 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
   const [address, setAddress] = useState<Address>({ ...EMPTY_ADDRESS, name: user.name, phone: user.phone });
   const [vatWanted, setVatWanted] = useState(false);
   const [vat, setVat] = useState<VatInfo>(user.vatInfo ?? { name: '', taxId: '', branch: HEAD_OFFICE_BRANCH, address: '' });
+  const [email, setEmailValue] = useState(user.email ?? '');
   const [payment, setPayment] = useState<PaymentMethod>(() => websitedata.get().paymentMethods[0] ?? 'promptpay');
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<CheckoutField, Problem>>>({});
@@ -38,7 +46,9 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
   const addressErrors = attempted && newAddress ? validateAddress(address, provinceKeys) : {};
   const vatErrors = attempted && vatWanted ? validateVatInfo(vat) : {};
 
+  const emailError = attempted && email.trim() !== '' && !validEmail(email);
   const errorOf = (field: CheckoutField): Problem | null => {
+    if (field === 'email' && emailError) return { key: 'checkout.emailInvalid' };
     const [group, name] = field.split('.') as [string, string];
     const local =
       group === 'address' ? addressErrors[name as keyof Address] : group === 'vatInfo' ? vatErrors[name as keyof VatInfo] : undefined;
@@ -58,6 +68,11 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
     clearServerError(`address.${field}`);
   };
 
+  const setEmail = (value: string) => {
+    setEmailValue(value);
+    clearServerError('email');
+  };
+
   const setVatField = (field: keyof VatInfo, value: string) => {
     setVat((current) => ({ ...current, [field]: value }));
     clearServerError(`vatInfo.${field}`);
@@ -70,7 +85,7 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
   /** A problem the server named: next to its field when the field is on screen, else above the form. */
   const showProblem = (problem: Problem) => {
     const field = problem.field;
-    const onScreen = field && (field.startsWith('address.') ? newAddress : field.startsWith('vatInfo.') ? vatWanted : false);
+    const onScreen = field && (field === 'email' || (field.startsWith('address.') ? newAddress : field.startsWith('vatInfo.') ? vatWanted : false));
     if (field && onScreen) {
       setServerErrors((current) => ({ ...current, [field]: problem }));
       focusField(field);
@@ -88,8 +103,9 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
     const fieldErrors = [
       ...Object.keys(newAddress ? validateAddress(address, provinceKeys) : {}).map((f) => `address.${f}`),
       ...Object.keys(vatWanted ? validateVatInfo(vat) : {}).map((f) => `vatInfo.${f}`),
+      ...(email.trim() !== '' && !validEmail(email) ? ['email'] : []),
     ];
-    const order = ['address.name', 'address.phone', 'address.line1', 'address.district', 'address.province', 'address.postcode', 'vatInfo.name', 'vatInfo.taxId', 'vatInfo.branch', 'vatInfo.address'];
+    const order = ['email', 'address.name', 'address.phone', 'address.line1', 'address.district', 'address.province', 'address.postcode', 'vatInfo.name', 'vatInfo.taxId', 'vatInfo.branch', 'vatInfo.address'];
     const first = order.find((field) => fieldErrors.includes(field));
     if (first) {
       setFormError({ key: 'checkout.errFixFields' });
@@ -102,7 +118,7 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
     setServerErrors({});
     try {
       const chosen = newAddress ? address : saved[choice as number]!;
-      await place({ address: addressBody(chosen), vatInfo: vatWanted ? vatInfoBody(vat) : null, payment });
+      await place({ address: addressBody(chosen), vatInfo: vatWanted ? vatInfoBody(vat) : null, payment, email: email.trim() });
     } finally {
       busy.current = false;
       setPlacing(false);
@@ -110,7 +126,7 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
   };
 
   // "Please correct the marked fields" goes once nothing is marked any more.
-  const marked = Object.keys(addressErrors).length + Object.keys(vatErrors).length > 0;
+  const marked = Object.keys(addressErrors).length + Object.keys(vatErrors).length + (emailError ? 1 : 0) > 0;
   const shownFormError = formError?.key === 'checkout.errFixFields' && !marked ? null : formError;
 
   return {
@@ -123,6 +139,8 @@ export function useCheckoutForm(user: CheckoutUser, provinceKeys: ReadonlySet<st
     newAddress,
     address,
     setAddressField,
+    email,
+    setEmail,
     vatWanted,
     setVatWanted,
     vat,

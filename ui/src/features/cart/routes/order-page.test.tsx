@@ -141,6 +141,31 @@ describe('checkout form', () => {
     expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ coin: 0 }), [expect.objectContaining({ postcode: '10110' })]);
   });
 
+  it('sends the e-mail for the confirmation, prefilled from the account, and checks it first', async () => {
+    renderOrderPage({ user: { id: 7, name: '', phone: '', addInfo: [], vatInfo: null, email: 'somchai@example' } });
+    await waitFor(() => expect((placeButton() as HTMLButtonElement).disabled).toBe(false));
+    const email = screen.getByLabelText(/E-mail for your confirmation and receipt/) as HTMLInputElement;
+    expect(email.value).toBe('somchai@example');
+    fillAddress('10110');
+    fireEvent.click(placeButton());
+    expect(await screen.findByText('Please enter a valid e-mail address, such as name@example.com.')).toBeTruthy();
+    expect(placeBodies).toHaveLength(0);
+    fill('E-mail for your confirmation and receipt (optional)', ' somchai@example.com ');
+    fireEvent.click(placeButton());
+    await waitFor(() => expect(placeBodies).toHaveLength(1));
+    expect(placeBodies[0]!.email).toBe('somchai@example.com');
+  });
+
+  it('shows the e-mail the server refused next to the field', async () => {
+    renderOrderPage();
+    await waitFor(() => expect((placeButton() as HTMLButtonElement).disabled).toBe(false));
+    fillAddress('10110');
+    fill('E-mail for your confirmation and receipt (optional)', 'x@y.co');
+    placeAnswers.push(() => jsonResponse({ status: 'error', error: { code: 'invalid_input', message: 'email: "x@y.co" is not an e-mail address' } }, 400));
+    fireEvent.click(placeButton());
+    expect(await screen.findByText('Please enter a valid e-mail address, such as name@example.com.')).toBeTruthy();
+  });
+
   it('shows the address field the server refused', async () => {
     renderOrderPage();
     await waitFor(() => expect((placeButton() as HTMLButtonElement).disabled).toBe(false));

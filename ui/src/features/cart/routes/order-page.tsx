@@ -27,6 +27,7 @@ import { PaymentSection } from '../components/payment-section';
 import { CoinsField, CouponField, type CouponSuggestion } from '../components/savings-section';
 import { useCheckoutForm, type CheckoutUser } from '../components/use-checkout-form';
 import { useQuote } from '../components/use-quote';
+import { FormField } from '../../../components/form-field';
 import { VatSection } from '../components/vat-section';
 import { lineDiscounts } from '../line-discounts';
 import { checkoutDraft, resetCheckout } from '../checkout-state';
@@ -89,6 +90,7 @@ export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons,
           payment: choices.payment,
           idempotencyKey: attemptKey.current,
           lang: locale,
+          email: choices.email || undefined,
         });
         replaceCartResult(placed.order);
         emptyCart();
@@ -122,6 +124,23 @@ export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons,
       </header>
       <form class="checkout-layout" noValidate onSubmit={onSubmit} aria-busy={form.placing}>
         <div class="checkout-form">
+          <fieldset class="checkout-section">
+            <legend class="checkout-section__title">{t('user.emailLabel')}</legend>
+            <FormField
+              id="checkout-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              label={t('checkout.emailLabel')}
+              hint={t('checkout.emailHint')}
+              value={form.email}
+              onValue={form.setEmail}
+              autoComplete="email"
+              maxLength={254}
+              optional
+              error={form.errorOf('email') ? t(form.errorOf('email')!.key) : null}
+            />
+          </fieldset>
           <AddressSection form={form} provinces={provinces} />
           <VatSection form={form} />
           <fieldset class="checkout-section">

@@ -16,6 +16,7 @@ import { getOrder } from '../api/get-order';
 import { CancelOrder } from '../components/cancel-order';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderDelivery } from '../components/order-delivery';
+import { OrderDocuments } from '../../../components/order-documents';
 import { OrderLines } from '../components/order-lines';
 import { OrderReview } from '../components/order-review';
 import { OrderStatus } from '../components/order-status';
@@ -146,6 +147,7 @@ export function OrderPage({ id, account, labels, qr }: OrderPageProps) {
           <OrderAmounts order={current} />
           <OrderDelivery address={current.address} vatInfo={current.vatInfo} shipment={current.shipment} labels={labels} />
           {pending ? null : <PaymentDetails order={current} labels={labels} />}
+          <OrderDocuments order={current} />
         </div>
       </div>
     </article>
