@@ -232,3 +232,35 @@ test('a pending order shows how to pay and can be cancelled after confirming', a
   await fitsWidth(page);
   await shoot(page, 'order-cancelled-km', testInfo.project.name);
 });
+
+test('a paid order with tax details offers its receipt and tax invoice as PDF downloads, in Thai', async ({ acceptedCookies: page, request }, testInfo) => {
+  const shopper = await coinedShopper(request, 'doc', 0);
+  for (const [code, qty] of [['TB-3202', 1]] as [string, number][]) await call(request, 'POST', '/api/app/cart/add', shopper.token, { id: shopper.userId, code, qty });
+  const body: PlaceBody = {
+    id: shopper.userId,
+    address: ADDRESS,
+    payment: 'promptpay',
+    idempotencyKey: randomUUID(),
+    lang: 'th',
+    vatInfo: { name: 'บริษัท สยามเฟอร์นิเจอร์ จำกัด', taxId: '0105561234561', branch: '00001', address: '88 ถนนพระราม 4 กรุงเทพฯ 10110' },
+  };
+  const order = ((await call(request, 'POST', '/api/app/order/place', shopper.token, body)) as PlacedOrderAnswer).order;
+  await useToken(page, shopper.token);
+  await page.goto(`/th/user/order?id=${order.id}`);
+  await expect(page.getByTestId('order-page')).toBeVisible();
+  // Not paid yet: nothing to download.
+  await expect(page.getByTestId('order-documents')).toHaveCount(0);
+
+  await moveTo(request, shopper.staff, order.id, ['paid']);
+  await page.reload();
+  const documents = page.getByTestId('order-documents');
+  await expect(documents.getByRole('button')).toHaveCount(2);
+  const invoice = documents.getByRole('button', { name: /INV-\d{6}/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+  expect(download.suggestedFilename()).toMatch(/^tax-invoice-INV-\d{6}\.pdf$/);
+  const file = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+  await fitsWidth(page);
+  await shoot(page, 'order-documents-th', testInfo.project.name);
+});
