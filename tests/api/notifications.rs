@@ -720,3 +720,128 @@ async fn receipts_and_tax_invoices_go_to_their_shopper_and_staff_only_once_paid(
         );
     }
 }
+
+#[tokio::test]
+async fn a_rejected_slip_a_cancellation_and_a_reset_link_each_send_their_mail() {
+    let smtp = SmtpStandIn::start().await;
+    let app = spawn_app_with(|c| with_channels(c, smtp.port, "http://127.0.0.1:9")).await;
+    let staff = app.token("clerk", "admin").await;
+    let buyer = shopper(&app, "napat").await;
+    let order = order_for(
+        &app,
+        &buyer,
+        json!({"email": "napat@example.com", "lang": "id", "vatInfo": vat_info()}),
+    )
+    .await;
+    let (id, number) = (
+        order["id"].as_u64().unwrap(),
+        order["number"].as_str().unwrap().to_string(),
+    );
+    smtp.wait_for(2, 10).await;
+
+    // A slip staff reject: the shopper reads the reason, in Indonesian.
+    let slip = crate::admin_images::jpeg_with_exif(120, 80);
+    let (content_type, body) = crate::admin_images::form(&[("slip.jpg", "image/jpeg", &slip)]);
+    let uploaded = app
+        .client
+        .post(app.url(&format!("/api/app/order/{id}/proof")))
+        .bearer_auth(&buyer.token)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), 201);
+    let (status, answer) = app
+        .post_json(
+            &format!("/api/admin/order/{id}/proof/reject"),
+            &json!({"reason": "the amount on the slip is ฿100 short"}),
+            Some(&staff),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let mails = smtp.wait_for(3, 10).await;
+    let rejected = &mails[2];
+    assert_eq!(rejected.rcpt_to, ["napat@example.com"]);
+    assert!(
+        rejected.subject.contains(&number) && rejected.subject.contains("bukti"),
+        "{}",
+        rejected.subject
+    );
+    assert!(rejected.text.contains("฿100 short"), "{}", rejected.text);
+
+    // Paid, then cancelled: the cancellation carries the credit note.
+    set_status(&app, &staff, id, "paid").await;
+    let cancelled = set_status(&app, &staff, id, "cancelled").await;
+    let note = cancelled["documents"]["creditNote"]["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mails = smtp.wait_for(7, 10).await;
+    let to_shopper: Vec<_> = mails
+        .iter()
+        .filter(|m| m.rcpt_to == ["napat@example.com"])
+        .collect();
+    let cancel_mail = to_shopper.last().unwrap();
+    assert!(
+        cancel_mail.subject.contains("dibatalkan"),
+        "{}",
+        cancel_mail.subject
+    );
+    assert!(
+        cancel_mail.text.contains("the shopper phoned to cancel"),
+        "{}",
+        cancel_mail.text
+    );
+    let names: Vec<&str> = cancel_mail
+        .attachments
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(names, vec![format!("credit-note-{note}.pdf")]);
+
+    // A reset link staff make goes to the account's address; the link leaves the database once sent.
+    let local = app.token("forgetful", "user").await;
+    let (_, me) = app.get_authed("/api/auth/user", &local).await;
+    let user_id = me["data"]["id"].as_u64().unwrap();
+    app.client
+        .put(app.url("/api/auth/userInfo"))
+        .bearer_auth(&local)
+        .json(&json!({"addInfo": [], "email": "forgetful@example.com"}))
+        .send()
+        .await
+        .unwrap();
+    let before = smtp.messages().len();
+    let (status, reset) = app
+        .post_json(
+            &format!("/api/admin/customers/{user_id}/password-reset"),
+            &json!({}),
+            Some(&staff),
+        )
+        .await;
+    assert_eq!(status, 200, "{reset}");
+    assert_eq!(reset["emailedTo"], "forgetful@example.com");
+    let mails = smtp.wait_for(before + 1, 10).await;
+    let reset_mail = mails.last().unwrap();
+    assert_eq!(reset_mail.rcpt_to, ["forgetful@example.com"]);
+    assert!(
+        reset_mail.text.contains(reset["url"].as_str().unwrap()),
+        "{}",
+        reset_mail.text
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let stored: Vec<String> = app
+        .state
+        .store
+        .read(|txn| {
+            kiosk::notify::outbox::OUTBOX_ID_TO_MESSAGE
+                .read(txn)?
+                .values()
+        })
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.event == kiosk::notify::Event::PasswordReset)
+        .map(|m| format!("{:?} {:?}", m.status, m.note))
+        .collect();
+    assert_eq!(stored, vec!["Sent None".to_string()]);
+}
