@@ -42,6 +42,8 @@ export type OrderView = {
   proofs: ProofView[];
   /** When the unpaid order is cancelled if still unpaid (unix ms); null when it never is. */
   payBy: number | null;
+  /** Money owed back (a paid order that was cancelled), and whether staff have refunded it. */
+  refund: 'due' | 'refunded' | null;
   /** The tax invoice and credit note issued for the order, by number. */
   documents: { taxInvoice: { number: string } | null; creditNote: { number: string } | null };
 };
@@ -181,6 +183,7 @@ export function parseOrder(value: unknown): OrderView {
     shipment: parseShipment(raw.shipment),
     proofs: parseProofs(record(raw.payment).proofs),
     payBy: num(record(raw.payment).payBy) || null,
+    refund: record(raw.payment).status === 'refund_due' ? 'due' : record(raw.payment).status === 'refunded' ? 'refunded' : null,
     documents: {
       taxInvoice: parseIssued(record(raw.documents).taxInvoice),
       creditNote: parseIssued(record(raw.documents).creditNote),

@@ -3,13 +3,20 @@
 //! "paid" move with a reference, which accepts the slip), the card payment attempts with every
 //! answer the provider sent, and "Record refund" for a cancelled paid order.
 import { useEffect, useId, useState } from 'react';
-import type { Order, PaymentProof } from '../../../api/types';
+import type { AttemptStatus, Order, PaymentProof } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
 import { formatMoney } from '../../../lib/format';
 import { recordRefund, rejectProof, slipUrl } from '../api/payment-review';
 import { checkRefundReference, checkRejectReason, pendingProof, PROOF_LIMITS, proofsNewestFirst, refundDue } from '../payment-review';
 import type { OrderDeskTools } from '../tools';
+
+const ATTEMPT_STATUS: Record<AttemptStatus, MessageKey> = {
+  pending: 'admin.orders.attemptPending',
+  paid: 'admin.orders.attemptPaid',
+  failed: 'admin.orders.attemptFailed',
+  cancelled: 'admin.orders.attemptCancelled',
+};
 
 type Props = { order: Order; tools: OrderDeskTools; onChanged: (order: Order) => void };
 
@@ -200,7 +207,7 @@ export function PaymentReview({ order, tools, onChanged }: Props) {
             {attempts.map((attempt) => (
               <li key={attempt.id} class="attempt-list__item">
                 <p>
-                  <strong>{attempt.id}</strong> · {attempt.merchant} · {formatMoney(attempt.amount)} · {attempt.status}
+                  <strong>{attempt.id}</strong> · {attempt.merchant} · {formatMoney(attempt.amount)} · {t(ATTEMPT_STATUS[attempt.status])}
                   {attempt.resultCode ? ` (${attempt.resultCode})` : ''}
                 </p>
                 {attempt.notices.length ? (

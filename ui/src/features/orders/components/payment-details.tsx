@@ -23,6 +23,11 @@ export function PaymentDetails({ order, labels, qr: Qr }: Props) {
         {t('orders.paymentTitle')}
       </h2>
       <p class="order-payment__method">{labelText(labels, 'paymentMethod', payment.method, locale)}</p>
+      {order.refund ? (
+        <p class="order-alert" data-testid="order-refund">
+          {order.refund === 'due' ? t('orders.payment.refundDue', { amount: formatMoney(order.amounts.total) }) : t('orders.payment.refunded')}
+        </p>
+      ) : null}
       {pending && 'promptpayId' in payment ? (
         <div class="pay-box" data-testid="payment-instructions">
           <h3 class="order-section__subtitle">{t('orders.payHowTitle')}</h3>
