@@ -43,6 +43,8 @@ pub struct AppState {
     pub orders: OrderDesk,
     /// The live e-catalogue PDFs, per language.
     pub catalogues: Arc<crate::documents::catalogue::LiveCatalogues>,
+    /// Synonyms in force and searches that found too little.
+    pub search: Arc<crate::search::live::SearchSettings>,
     pub started: Instant,
 }
 
@@ -104,6 +106,7 @@ impl AppState {
                 plan: crate::notify::outbox::Plan::from_config(&config),
             },
         );
+        let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
         Ok(AppState {
             content,
             catalog,
@@ -115,6 +118,7 @@ impl AppState {
             throttle: Arc::default(),
             pending_logins: Arc::default(),
             catalogues: Arc::default(),
+            search,
             started,
         })
     }
@@ -181,6 +185,30 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
+/// How often counted search misses reach the database.
+const MISS_FLUSH_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Writes counted search misses every few seconds (and once more when stopped).
+pub fn spawn_miss_flush(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(MISS_FLUSH_EVERY);
+        loop {
+            every.tick().await;
+            flush_misses(&state).await;
+        }
+    })
+}
+
+/// Writes the search misses waiting in memory.
+pub async fn flush_misses(state: &AppState) {
+    let (store, search) = (state.store.clone(), state.search.clone());
+    match tokio::task::spawn_blocking(move || search.misses.flush(&store)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(err)) => tracing::warn!(%err, "search misses not written; kept for the next try"),
+        Err(err) => tracing::warn!(%err, "search misses not written"),
+    }
+}
+
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
 /// not a file is a storefront page resolved by `http::page_routes`.
 pub fn app(state: AppState) -> Router {
@@ -232,6 +260,11 @@ pub fn app(state: AppState) -> Router {
         // Staff
         .route("/api/file/menus/admin", get(admin::routes::get_admin_menus))
         .route("/api/admin/activity", get(admin::routes::list_activity))
+        .route(
+            "/api/admin/search/synonyms",
+            get(admin::search::get_synonyms).put(admin::search::put_synonyms),
+        )
+        .route("/api/admin/search/misses", get(admin::search::get_misses))
         // Staff: the order desk (each route names its permission in its handler)
         .route("/api/admin/orders", get(admin::orders::list_orders))
         .route(

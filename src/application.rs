@@ -94,6 +94,8 @@ impl Application {
         let housekeeping = spawn_housekeeping(state.clone());
         let sender = crate::notify::sender::spawn(state.clone());
         let catalogues = crate::content::routes::spawn_live_catalogue_refresh(state.clone());
+        let misses = crate::app::spawn_miss_flush(state.clone());
+        let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
         tracing::info!("stop signal received; finishing requests in flight");
@@ -102,7 +104,10 @@ impl Application {
         housekeeping.abort();
         sender.abort();
         catalogues.abort();
-        match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
+        misses.abort();
+        let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
+        crate::app::flush_misses(&last_state).await;
+        match stopped {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),
             Ok(Err(err)) => Err(format!("server task failed: {err}")),

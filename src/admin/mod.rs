@@ -12,6 +12,7 @@ pub mod products;
 pub mod promotions;
 pub mod reports;
 pub mod routes;
+pub mod search;
 pub mod staff;
 pub mod store;
 pub mod taxonomy;

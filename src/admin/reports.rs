@@ -45,7 +45,7 @@ pub struct RangeQuery {
 }
 
 impl RangeQuery {
-    fn range(&self) -> Result<(Date, Date), AppError> {
+    pub fn range(&self) -> Result<(Date, Date), AppError> {
         let bad = |name: &str, problem: &str| {
             AppError::bad_request("invalid_parameter", format!("{name}: {problem}"))
         };

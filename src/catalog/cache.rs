@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 
 use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
 use super::store;
+use crate::search::facets::FacetDoc;
 use crate::search::index::{SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
 
@@ -66,7 +67,8 @@ impl CatalogSnapshot {
             .collect();
         let index = SearchIndex::build(products.iter().map(|p| SearchDoc {
             code: &p.code,
-            names: vec![&p.name.en, &p.name.th, &p.name.my, &p.name.km, &p.name.id],
+            names: vec![&p.name.en],
+            head_first_names: vec![&p.name.th, &p.name.my, &p.name.km, &p.name.id],
             descriptions: vec![
                 &p.description.en,
                 &p.description.th,
@@ -76,6 +78,13 @@ impl CatalogSnapshot {
             ],
             popularity: p.popularity,
             active: p.active,
+            facets: FacetDoc {
+                rooms: &p.rooms,
+                categories: &p.categories,
+                material: &p.material,
+                colour: &p.colour,
+                price: p.price.get(),
+            },
         }));
         let raw = |value: serde_json::Result<Box<RawValue>>| {
             value.map_err(|source| StoreError::BadDocument {

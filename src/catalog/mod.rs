@@ -6,7 +6,10 @@ pub mod images;
 pub mod import;
 pub mod model;
 pub mod query;
+#[cfg(test)]
+mod relevance_tests;
 pub mod routes;
+pub mod search;
 pub mod stock;
 pub mod store;
 pub mod taxonomy;

@@ -1,6 +1,6 @@
 //! Thin handlers for rooms, categories, products and search.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -13,11 +13,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::cache::CatalogSnapshot;
 use super::model::{CategoryNode, Product, Room};
-use super::query::{ProductQuery, parse_page};
+use super::query::{ProductQuery, QueryError};
 use crate::app::AppState;
+use crate::domain::Satang;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::search::facets::FacetCounts;
 
 // Rooms and the category tree are serialised once per catalogue snapshot (`RawValue`); the
 // attributes say what that JSON holds.
@@ -41,8 +43,10 @@ pub struct CategoriesAnswer<'a> {
     pub categories: &'a RawValue,
 }
 
-/// `{status, products, total, page, limit}`: one page of the matching products.
+/// `{status, products, total, page, limit, facets, correctedKeyword?}`: one page of the
+/// matching products.
 #[derive(Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct ProductPageAnswer<'a> {
     pub status: SuccessStatus,
     pub products: Vec<&'a Product>,
@@ -54,6 +58,47 @@ pub struct ProductPageAnswer<'a> {
     pub page: usize,
     #[ts(type = "number")]
     pub limit: usize,
+    /// What each filter choice would give, with the other filters kept.
+    pub facets: Facets,
+    /// Search only: what was searched instead of the keyword typed (another keyboard layout,
+    /// or the nearest known spelling), for a "showing results for …" note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub corrected_keyword: Option<String>,
+}
+
+/// Matches per room, category, material and colour key (keys without matches left out), and
+/// the price range of the matches.
+#[derive(Debug, Clone, Default, Serialize, ToSchema, TS)]
+pub struct Facets {
+    pub rooms: BTreeMap<String, u32>,
+    pub categories: BTreeMap<String, u32>,
+    pub materials: BTreeMap<String, u32>,
+    pub colours: BTreeMap<String, u32>,
+    pub price: PriceRange,
+}
+
+/// Lowest and highest price in satang (both 0 when nothing matches).
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema, TS)]
+pub struct PriceRange {
+    pub min: Satang,
+    pub max: Satang,
+}
+
+impl From<FacetCounts> for Facets {
+    fn from(counts: FacetCounts) -> Self {
+        let (min, max) = counts.price.unwrap_or((0, 0));
+        Facets {
+            rooms: counts.rooms,
+            categories: counts.categories,
+            materials: counts.materials,
+            colours: counts.colours,
+            price: PriceRange {
+                min: Satang(min),
+                max: Satang(max),
+            },
+        }
+    }
 }
 
 /// `{status, product}`
@@ -104,7 +149,12 @@ pub async fn get_category_tree(State(state): State<AppState>) -> Response {
     .into_response()
 }
 
-fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPageAnswer<'a> {
+fn page_of<'a>(
+    items: Vec<&'a Product>,
+    page: usize,
+    limit: usize,
+    facets: Facets,
+) -> ProductPageAnswer<'a> {
     let total = items.len();
     let products = items
         .into_iter()
@@ -117,6 +167,8 @@ fn page_of<'a>(items: Vec<&'a Product>, page: usize, limit: usize) -> ProductPag
         total,
         page,
         limit,
+        facets,
+        corrected_keyword: None,
     }
 }
 
@@ -213,15 +265,13 @@ pub async fn list_products(
     let body = match catalog.cached_response(&key) {
         Some(body) => body,
         None => {
-            let mut matching: Vec<&Product> = catalog
-                .products
-                .iter()
-                .map(|p| &**p)
-                .filter(|p| query.matches(p))
-                .collect();
+            let mut hits = catalog.index.all_active();
+            let facets = catalog.index.refine(&mut hits, &query.filter());
+            let mut matching: Vec<&Product> =
+                hits.iter().map(|h| catalog.product_at(h.doc)).collect();
             query.sort(&mut matching);
             let body = Bytes::from(
-                serde_json::to_vec(&page_of(matching, query.page, query.limit))
+                serde_json::to_vec(&page_of(matching, query.page, query.limit, facets.into()))
                     .map_err(|e| AppError::internal("serialising products", e))?,
             );
             catalog.remember_response(key, body.clone());
@@ -306,15 +356,39 @@ fn keyword(keyword: Option<&str>) -> Result<String, AppError> {
     Ok(keyword)
 }
 
-/// The words to search for and the page. Page and limit arrive as text and are checked by
-/// [`parse_page`], whose errors name the parameter.
+/// The words to search for, the listing's filters and sort, and the page. Values arrive as
+/// text and are checked by [`ProductQuery::parse`], whose errors name the parameter.
 #[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// Up to 100 characters.
     #[param(max_length = 100)]
     #[ts(optional)]
     keyword: Option<String>,
+    /// Room key.
+    #[ts(optional)]
+    room: Option<String>,
+    /// Category key (parents include their children's products).
+    #[ts(optional)]
+    category: Option<String>,
+    /// Satang.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    #[ts(optional, as = "Option<i64>")]
+    min_price: Option<String>,
+    /// Satang.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    #[ts(optional, as = "Option<i64>")]
+    max_price: Option<String>,
+    /// Comma-separated material keys.
+    #[ts(optional)]
+    material: Option<String>,
+    /// Comma-separated colour keys.
+    #[ts(optional)]
+    colour: Option<String>,
+    /// `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
+    #[ts(optional)]
+    sort: Option<String>,
     /// From 1.
     #[param(value_type = Option<u32>, minimum = 1)]
     #[ts(optional, as = "Option<u32>")]
@@ -326,19 +400,55 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// Page and limit by name, as [`parse_page`] reads them.
-    fn paging(&self) -> HashMap<String, String> {
-        [("page", &self.page), ("limit", &self.limit)]
+    /// The filters by name as [`ProductQuery::parse`] reads them, and whether the best
+    /// matches come first (no sort, or `relevance`).
+    fn query(self) -> Result<(ProductQuery, bool), QueryError> {
+        let relevance = matches!(
+            self.sort.as_deref().map(str::trim),
+            None | Some("" | "relevance")
+        );
+        let named = [
+            ("room", self.room),
+            ("category", self.category),
+            ("minPrice", self.min_price),
+            ("maxPrice", self.max_price),
+            ("material", self.material),
+            ("colour", self.colour),
+            ("sort", if relevance { None } else { self.sort }),
+            ("page", self.page),
+            ("limit", self.limit),
+        ];
+        let params: HashMap<String, String> = named
             .into_iter()
-            .filter_map(|(name, value)| Some((name.to_string(), value.clone()?)))
-            .collect()
+            .filter_map(|(name, value)| Some((name.to_string(), value?)))
+            .collect();
+        let query = ProductQuery::parse(&params).map_err(|mut err| {
+            if err.parameter == "sort" {
+                err.problem = "must be relevance, popular, newest, price_asc or price_desc".into();
+            }
+            err
+        })?;
+        Ok((query, relevance))
+    }
+
+    /// Whether any filter narrows the keyword's matches.
+    fn filtered(query: &ProductQuery) -> bool {
+        query.room.is_some()
+            || query.category.is_some()
+            || query.min_price.is_some()
+            || query.max_price.is_some()
+            || !query.materials.is_empty()
+            || !query.colours.is_empty()
     }
 }
 
-/// Keyword search over names, descriptions and codes in all five languages, best first.
+/// Keyword search over names, descriptions and codes in all five languages, best first (or in
+/// the listing's sorts), with the listing's filters and facet counts.
 ///
-/// Thai and Khmer are segmented into words; Latin text is case- and accent-folded; the last
-/// word matches as a prefix.
+/// Thai and Khmer are segmented into words; Latin text is case- and accent-folded and forgives
+/// typos (one from 5 letters, two from 9); the last word matches as a prefix; synonyms apply.
+/// A keyword that finds (almost) nothing as typed but does with the other keyboard layout, or
+/// spelt as the nearest known word, is answered with those results and `correctedKeyword`.
 #[utoipa::path(
     get,
     path = "/api/app/search",
@@ -354,22 +464,28 @@ pub async fn search(
     Query(params): Query<SearchParams>,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
-    let (page, limit) = parse_page(&params.paging())?;
+    let (query, relevance) = params.query()?;
     let catalog = state.catalog.current();
-    // The index only ranks as far as the requested page; `total` counts every match.
-    let hits = catalog.index.search(&keyword, page * limit);
-    let products = hits
-        .docs
-        .into_iter()
-        .skip((page - 1) * limit)
-        .map(|doc| catalog.product_at(doc))
-        .collect();
+    let synonyms = state.search.synonyms();
+    let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
+    if !keyword.is_empty()
+        && query.page == 1
+        && !SearchParams::filtered(&query)
+        && found.keyword_total <= crate::search::misses::FEW_RESULTS
+    {
+        state
+            .search
+            .misses
+            .record(&keyword, crate::activity::now_millis());
+    }
     Ok(Json(ProductPageAnswer {
         status: SuccessStatus::Success,
-        products,
-        total: hits.total,
-        page,
-        limit,
+        products: found.products,
+        total: found.total,
+        page: query.page,
+        limit: query.limit,
+        facets: found.facets.into(),
+        corrected_keyword: found.corrected,
     })
     .into_response())
 }

@@ -291,6 +291,15 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             ],
         ),
         (
+            "Staff: search",
+            types![
+                admin::search::SynonymsAnswer,
+                admin::search::SynonymsBody,
+                admin::search::SearchMiss,
+                admin::search::SearchMissesAnswer,
+            ],
+        ),
+        (
             "Catalogue",
             types![
                 catalog::model::Product,
@@ -304,6 +313,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 catalog::routes::RoomsAnswer<'static>,
                 catalog::routes::CategoriesAnswer<'static>,
                 catalog::routes::ProductPageAnswer<'static>,
+                catalog::routes::Facets,
+                catalog::routes::PriceRange,
                 catalog::routes::ProductAnswer<'static>,
                 catalog::routes::ProductListAnswer<'static>,
             ],

@@ -1,26 +1,54 @@
 //! The inverted index: folded words → postings (document, field weight), kept sorted so the
-//! last query word can match every word it is a prefix of with one binary search.
+//! last query word can match every word it is a prefix of with one binary search. A query is
+//! read into groups, one per word or synonym phrase, each a set of posting lists (the word, its
+//! prefixes, its synonyms, its spellings within the allowed typos) with a factor that ranks
+//! exact words above synonyms and prefixes, and those above typos; a document must match every
+//! group.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
+use super::facets::{FacetColumns, FacetCounts, FacetDoc, Filter};
+use super::layout;
+use super::misses::FEW_RESULTS;
+use super::synonyms::{Synonyms, word_key};
 use super::text::{normalize_code, words};
+use super::typo;
 
 /// How much a hit in each field counts. A name hit beats any number of description hits for
 /// the usual one- or two-word query.
 pub const NAME_WEIGHT: u32 = 10;
+/// The first word of a name in a language that puts the head noun first (Thai, Malay, Khmer,
+/// Indonesian: "โต๊ะอาหาร…" is a table, "เก้าอี้ทานอาหาร…" a chair): what the product *is*.
+pub const HEAD_WEIGHT: u32 = 12;
 pub const CODE_WEIGHT: u32 = 8;
 pub const DESCRIPTION_WEIGHT: u32 = 1;
+/// How a match counts by how the word was found: as typed, as a synonym or the start of a
+/// longer word, with one typo, with two.
+const EXACT: u32 = 4;
+const SYNONYM: u32 = 3;
+const PREFIX: u32 = 3;
+const ONE_TYPO: u32 = 2;
+const TWO_TYPOS: u32 = 1;
+/// Added for each further reading of a synonym phrase found in a product's names.
+const COVER_BONUS: u32 = 2;
 /// A prefix expands to at most this many words: enough for typing, bounded for latency.
 const MAX_PREFIX_TERMS: usize = 200;
+/// A misspelt word stands for at most this many spellings.
+const MAX_TYPO_TERMS: usize = 64;
 
 /// What the index needs of a product. Inactive products keep their document number but are
 /// never found.
 pub struct SearchDoc<'a> {
     pub code: &'a str,
+    /// Names whose words all count alike (English puts the head noun last, after the model).
     pub names: Vec<&'a str>,
+    /// Names whose first word is the head noun (Thai, Malay, Khmer, Indonesian).
+    pub head_first_names: Vec<&'a str>,
     pub descriptions: Vec<&'a str>,
     pub popularity: u32,
     pub active: bool,
+    pub facets: FacetDoc<'a>,
 }
 
 /// Postings are sorted by document number (documents are indexed in order).
@@ -30,13 +58,55 @@ struct Posting {
     weight: u32,
 }
 
+/// One posting list of a query group and how much its hits count.
+struct List<'a> {
+    postings: Cow<'a, [Posting]>,
+    factor: u32,
+}
+
+/// A document that matched, and how well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scored {
+    pub doc: u32,
+    pub score: u32,
+}
+
+/// How forgiving to be with misspelt Latin words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typos {
+    Off,
+    /// One typo from 5 characters, two from 9.
+    Standard,
+    /// One typo from 4 characters too: only to suggest a correction when nothing was found.
+    Relaxed,
+}
+
+/// How a query is read.
+#[derive(Clone, Copy)]
+pub struct Options<'a> {
+    pub synonyms: Option<&'a Synonyms>,
+    pub typos: Typos,
+}
+
+impl Options<'_> {
+    /// Words as typed (and their prefixes and plurals) only.
+    pub const PLAIN: Options<'static> = Options {
+        synonyms: None,
+        typos: Typos::Off,
+    };
+}
+
 #[derive(Default)]
 pub struct SearchIndex {
     /// Sorted by term.
     terms: Vec<(String, Vec<Posting>)>,
+    /// Characters per term (capped at 255), for the typo search's length window.
+    term_chars: Vec<u8>,
     /// (normalised code, doc) of active documents, sorted by code.
     codes: Vec<(String, u32)>,
     popularity: Vec<u32>,
+    active: Vec<bool>,
+    facets: FacetColumns,
 }
 
 /// A page of hits and how many there are in all.
@@ -90,26 +160,34 @@ impl SearchIndex {
         let mut terms: HashMap<String, Vec<Posting>> = HashMap::new();
         let mut codes = Vec::new();
         let mut popularity = Vec::new();
+        let mut active = Vec::new();
+        let mut facets = FacetColumns::default();
         for (n, doc) in docs.into_iter().enumerate() {
             let n = n as u32;
             popularity.push(doc.popularity);
+            active.push(doc.active);
+            facets.push(&doc.facets);
             if !doc.active {
                 continue;
             }
             let mut best: HashMap<String, u32> = HashMap::new();
-            let mut add = |text: &str, weight: u32| {
-                for word in words(text) {
+            let mut add = |text: &str, weight: u32, head: bool| {
+                for (i, word) in words(text).into_iter().enumerate() {
+                    let weight = if head && i == 0 { HEAD_WEIGHT } else { weight };
                     let entry = best.entry(word).or_insert(0);
                     *entry = (*entry).max(weight);
                 }
             };
             for name in &doc.names {
-                add(name, NAME_WEIGHT);
+                add(name, NAME_WEIGHT, false);
+            }
+            for name in &doc.head_first_names {
+                add(name, NAME_WEIGHT, true);
             }
             for description in &doc.descriptions {
-                add(description, DESCRIPTION_WEIGHT);
+                add(description, DESCRIPTION_WEIGHT, false);
             }
-            add(doc.code, CODE_WEIGHT);
+            add(doc.code, CODE_WEIGHT, false);
             for (word, weight) in best {
                 terms
                     .entry(word)
@@ -120,11 +198,18 @@ impl SearchIndex {
         }
         let mut terms: Vec<(String, Vec<Posting>)> = terms.into_iter().collect();
         terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let term_chars = terms
+            .iter()
+            .map(|(t, _)| t.chars().count().min(255) as u8)
+            .collect();
         codes.sort_unstable();
         SearchIndex {
             terms,
+            term_chars,
             codes,
             popularity,
+            active,
+            facets,
         }
     }
 
@@ -137,83 +222,323 @@ impl SearchIndex {
     }
 
     /// Documents matching every word of `query` (the last one as a prefix): how many, and the
-    /// best `top` by score, then popularity, then document number.
+    /// best `top` by score, then popularity, then document number. Typos are tolerated as
+    /// the shop does; synonyms are not applied.
     pub fn search(&self, query: &str, top: usize) -> Hits {
+        let mut hits = self.matches(
+            query,
+            Options {
+                synonyms: None,
+                typos: Typos::Standard,
+            },
+        );
+        let total = hits.len();
+        self.best_first(&mut hits, top);
+        hits.truncate(top);
+        Hits {
+            total,
+            docs: hits.into_iter().map(|h| h.doc).collect(),
+        }
+    }
+
+    /// What the shop searches for `keyword`: its words with synonyms and the usual typos; when
+    /// that finds [`FEW_RESULTS`] or fewer, the same keys typed with the other keyboard layout,
+    /// or (nothing found) the nearest known spellings, if either finds more. Answers the hits,
+    /// unordered, and the rewritten keyword when one was used.
+    pub fn find(&self, keyword: &str, synonyms: &Synonyms) -> (Vec<Scored>, Option<String>) {
+        let options = Options {
+            synonyms: Some(synonyms),
+            typos: Typos::Standard,
+        };
+        let hits = self.matches(keyword, options);
+        if hits.len() > FEW_RESULTS {
+            return (hits, None);
+        }
+        let found = hits.len();
+        let rewrites = [
+            layout::swap(keyword),
+            (found == 0).then(|| self.correction(keyword)).flatten(),
+        ];
+        rewrites
+            .into_iter()
+            .flatten()
+            .map(|rewritten| (self.matches(&rewritten, options), rewritten))
+            .find(|(better, _)| better.len() > found)
+            .map_or((hits, None), |(better, rewritten)| {
+                (better, Some(rewritten))
+            })
+    }
+
+    /// Every document matching `query`, unordered, with its score.
+    pub fn matches(&self, query: &str, options: Options) -> Vec<Scored> {
         let mut query_words = words(query);
         query_words.truncate(MAX_QUERY_WORDS);
-        let Some(last) = query_words.pop() else {
-            return Hits::default();
-        };
-        // Each query word becomes the posting lists that satisfy it (several for a prefix or a
-        // plural); the word with the fewest postings goes first.
-        let mut groups: Vec<Vec<&[Posting]>> =
-            query_words.iter().map(|w| self.exact_lists(w)).collect();
-        groups.push(self.prefix_lists(&last));
-        groups.sort_by_key(|lists| lists.iter().map(|l| l.len()).sum::<usize>());
-        if groups.first().is_none_or(|lists| lists.is_empty()) {
-            return Hits::default();
+        if query_words.is_empty() {
+            return Vec::new();
         }
-
+        let mut groups = self.groups(&query_words, options);
+        groups.sort_by_key(|lists| lists.iter().map(|l| l.postings.len()).sum::<usize>());
+        if groups.first().is_none_or(|lists| lists.is_empty()) {
+            return Vec::new();
+        }
         SCRATCH.with_borrow_mut(|scratch| {
             scratch.prepare(self.popularity.len());
-            let hits = self.rank(&groups, scratch, top);
+            let hits = rank(&groups, scratch);
             scratch.reset();
             hits
         })
     }
 
-    /// Scores the candidates (documents of the rarest word) against every word, then selects
-    /// the best `top`. Every write lands on a document of the first group, so resetting those
-    /// restores the scratch for the next query.
-    fn rank(&self, groups: &[Vec<&[Posting]>], scratch: &mut Scratch, top: usize) -> Hits {
-        let Scratch {
-            matched,
-            score,
-            word_weight,
-            touched,
-        } = scratch;
-        for (i, lists) in groups.iter().enumerate() {
-            let (before, after) = (i as u8, i as u8 + 1);
-            for posting in lists.iter().flat_map(|l| l.iter()) {
-                let doc = posting.doc as usize;
-                if matched[doc] == before {
-                    matched[doc] = after;
-                    score[doc] += posting.weight;
-                    word_weight[doc] = posting.weight;
-                    if i == 0 {
-                        touched.push(posting.doc);
-                    }
-                } else if matched[doc] == after && posting.weight > word_weight[doc] {
-                    score[doc] += posting.weight - word_weight[doc];
-                    word_weight[doc] = posting.weight;
+    /// Puts the best `top` hits first, best first (score, then popularity, then document).
+    pub fn best_first(&self, hits: &mut [Scored], top: usize) {
+        let better = |a: &Scored, b: &Scored| {
+            b.score
+                .cmp(&a.score)
+                .then_with(|| self.popularity[b.doc as usize].cmp(&self.popularity[a.doc as usize]))
+                .then_with(|| a.doc.cmp(&b.doc))
+        };
+        let top = top.min(hits.len());
+        if top == 0 {
+            return;
+        }
+        if top < hits.len() {
+            hits.select_nth_unstable_by(top - 1, better);
+        }
+        hits[..top].sort_unstable_by(better);
+    }
+
+    /// Every active document, for listings that filter without words.
+    pub fn all_active(&self) -> Vec<Scored> {
+        self.active
+            .iter()
+            .enumerate()
+            .filter(|(_, active)| **active)
+            .map(|(doc, _)| Scored {
+                doc: doc as u32,
+                score: 0,
+            })
+            .collect()
+    }
+
+    /// Keeps the hits that pass `filter` and counts what each other choice would give.
+    pub fn refine(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
+        self.facets.refine(hits, filter)
+    }
+
+    /// The spelling closest to each Latin word of `query` that the index knows (within the
+    /// relaxed typo allowance), or `None` when no word needs or has a correction.
+    pub fn correction(&self, query: &str) -> Option<String> {
+        let query_words = words(query);
+        let mut changed = false;
+        let mut corrected = Vec::with_capacity(query_words.len());
+        for word in &query_words {
+            if self.term(word).is_some() || self.term(word_key(word)).is_some() {
+                corrected.push(word.clone());
+                continue;
+            }
+            let best = self
+                .typo_terms(word, Typos::Relaxed, false)
+                .into_iter()
+                .min_by_key(|&(i, typos)| {
+                    let postings = &self.terms[i].1;
+                    let in_names = postings.iter().filter(|p| p.weight >= NAME_WEIGHT).count();
+                    (typos, std::cmp::Reverse((in_names, postings.len())), i)
+                });
+            match best {
+                Some((i, _)) => {
+                    corrected.push(self.terms[i].0.clone());
+                    changed = true;
+                }
+                None => corrected.push(word.clone()),
+            }
+        }
+        changed.then(|| corrected.join(" "))
+    }
+
+    /// The query's groups: synonym phrases as one group each, other words as one each.
+    fn groups(&self, query_words: &[String], options: Options) -> Vec<Vec<List<'_>>> {
+        let spans = options
+            .synonyms
+            .map(|s| s.spans(query_words))
+            .unwrap_or_default();
+        let last = query_words.len() - 1;
+        let mut spans = spans.into_iter().peekable();
+        let mut groups = Vec::new();
+        let mut i = 0;
+        while i < query_words.len() {
+            let Some(span) = spans.next_if(|s| s.start == i) else {
+                groups.push(self.word_lists(&query_words[i], i == last, options.typos));
+                i += 1;
+                continue;
+            };
+            let typed = &query_words[i..i + span.len];
+            let readings: Vec<(Vec<Posting>, u32)> = span
+                .alternatives
+                .iter()
+                .map(|phrase| {
+                    let as_typed = phrase.len() == typed.len()
+                        && phrase
+                            .iter()
+                            .zip(typed)
+                            .all(|(a, b)| word_key(a) == word_key(b));
+                    let factor = if as_typed { EXACT } else { SYNONYM };
+                    (self.phrase_postings(phrase), factor)
+                })
+                .collect();
+            let mut lists = vec![self.synonym_list(&readings)];
+            if span.len == 1 && i == last {
+                lists.extend(self.prefix_lists(&query_words[i]));
+            }
+            groups.push(lists);
+            i += span.len;
+        }
+        groups
+    }
+
+    /// A word's lists: as typed (and singular), as a prefix when it is the last word, and its
+    /// spellings within the allowed typos.
+    fn word_lists(&self, word: &str, last: bool, typos: Typos) -> Vec<List<'_>> {
+        let mut lists: Vec<List> = self
+            .exact_lists(word)
+            .into_iter()
+            .map(|postings| List {
+                postings: Cow::Borrowed(postings),
+                factor: EXACT,
+            })
+            .collect();
+        if last {
+            lists.extend(self.prefix_lists(word));
+        }
+        for (i, typos) in self.typo_terms(word, typos, last) {
+            lists.push(List {
+                postings: Cow::Borrowed(&self.terms[i].1),
+                factor: if typos <= 1 { ONE_TYPO } else { TWO_TYPOS },
+            });
+        }
+        lists
+    }
+
+    /// The documents holding every word of `phrase` (a plural also as its singular), weighted
+    /// by the phrase's average word weight.
+    fn phrase_postings(&self, phrase: &[String]) -> Vec<Posting> {
+        let mut all: Option<Vec<Posting>> = None;
+        for word in phrase {
+            let found = union(&self.exact_lists(word));
+            all = Some(match all {
+                None => found,
+                Some(before) => intersect_summing(&before, &found),
+            });
+            if all.as_ref().is_some_and(Vec::is_empty) {
+                return Vec::new();
+            }
+        }
+        let mut all = all.unwrap_or_default();
+        let words = phrase.len().max(1) as u32;
+        for posting in &mut all {
+            posting.weight = posting.weight.div_ceil(words);
+        }
+        all
+    }
+
+    /// One list for a synonym phrase: each document with its best (weight × factor) over the
+    /// phrase's readings, plus a little for every further reading it holds in a name — a
+    /// product named "โต๊ะอาหาร", "dining table" and "meja makan" is surely the thing meant.
+    fn synonym_list(&self, readings: &[(Vec<Posting>, u32)]) -> List<'static> {
+        let mut merged: Vec<(u32, u32, u32)> = Vec::new();
+        for (postings, factor) in readings {
+            let mut next = Vec::with_capacity(merged.len() + postings.len());
+            let (mut i, mut j) = (0, 0);
+            while i < merged.len() || j < postings.len() {
+                let take_merged =
+                    j == postings.len() || (i < merged.len() && merged[i].0 <= postings[j].doc);
+                let take_new =
+                    i == merged.len() || (j < postings.len() && postings[j].doc <= merged[i].0);
+                let mut entry = if take_merged {
+                    merged[i]
+                } else {
+                    (postings[j].doc, 0, 0)
+                };
+                if take_new {
+                    let posting = postings[j];
+                    entry.1 = entry.1.max(posting.weight * factor);
+                    entry.2 += u32::from(posting.weight >= NAME_WEIGHT);
+                    j += 1;
+                }
+                if take_merged {
+                    i += 1;
+                }
+                next.push(entry);
+            }
+            merged = next;
+        }
+        List {
+            postings: Cow::Owned(
+                merged
+                    .into_iter()
+                    .map(|(doc, best, names)| Posting {
+                        doc,
+                        weight: best + COVER_BONUS * names.saturating_sub(1),
+                    })
+                    .collect(),
+            ),
+            factor: 1,
+        }
+    }
+
+    /// Terms within the typo allowance of `word` that are not the word itself (nor, for the
+    /// last word, words it is a prefix of): (term position, typos).
+    fn typo_terms(&self, word: &str, typos: Typos, last: bool) -> Vec<(usize, u8)> {
+        let allowed = match typos {
+            Typos::Off => 0,
+            Typos::Standard => typo::allowed(word),
+            Typos::Relaxed if typo::is_plain_latin(word) && word.chars().count() == 4 => 1,
+            Typos::Relaxed => typo::allowed(word),
+        };
+        if allowed == 0 {
+            return Vec::new();
+        }
+        let Some(first) = word.chars().next() else {
+            return Vec::new();
+        };
+        let chars: Vec<char> = word.chars().collect();
+        let singular = word_key(word);
+        let mut first_bytes = [0u8; 4];
+        let first = first.encode_utf8(&mut first_bytes);
+        let start = self
+            .terms
+            .partition_point(|(term, _)| term.as_str() < &*first);
+        let low = chars.len().saturating_sub(allowed as usize);
+        let mut found = Vec::new();
+        let mut term_chars = Vec::new();
+        for (i, (term, _)) in self.terms.iter().enumerate().skip(start) {
+            if !term.starts_with(&*first) {
+                break;
+            }
+            let length = self.term_chars[i] as usize;
+            if length < low
+                || (!last && length > chars.len() + allowed as usize)
+                || term == word
+                || term == singular
+                || (last && term.starts_with(word))
+            {
+                continue;
+            }
+            term_chars.clear();
+            term_chars.extend(term.chars());
+            // A whole word within the typos ranks above the start of a longer word.
+            let distance = typo::distance(&chars, &term_chars, allowed).or_else(|| {
+                last.then(|| typo::prefix_distance(&chars, &term_chars, allowed))
+                    .flatten()
+                    .map(|d| d + 1)
+            });
+            if let Some(d) = distance.filter(|&d| d > 0) {
+                found.push((i, d));
+                if found.len() == MAX_TYPO_TERMS {
+                    break;
                 }
             }
         }
-        let all = groups.len() as u8;
-        let mut candidates: Vec<u32> = touched
-            .iter()
-            .copied()
-            .filter(|&doc| matched[doc as usize] == all)
-            .collect();
-        let total = candidates.len();
-        let better = |a: &u32, b: &u32| {
-            let (a, b) = (*a as usize, *b as usize);
-            score[b]
-                .cmp(&score[a])
-                .then_with(|| self.popularity[b].cmp(&self.popularity[a]))
-                .then_with(|| a.cmp(&b))
-        };
-        if top < candidates.len() {
-            if top > 0 {
-                candidates.select_nth_unstable_by(top - 1, better);
-            }
-            candidates.truncate(top);
-        }
-        candidates.sort_unstable_by(better);
-        Hits {
-            total,
-            docs: candidates,
-        }
+        found
     }
 
     /// Documents whose code starts with `prefix` (case and spaces ignored), by code.
@@ -251,22 +576,98 @@ impl SearchIndex {
             .collect()
     }
 
-    /// The lists of every word starting with `prefix` (bounded), plus the singular of a plural.
-    fn prefix_lists(&self, prefix: &str) -> Vec<&[Posting]> {
-        let mut lists = self.exact_lists(prefix);
+    /// The lists of every longer word starting with `prefix` (bounded).
+    fn prefix_lists(&self, prefix: &str) -> Vec<List<'_>> {
         let start = self
             .terms
             .partition_point(|(term, _)| term.as_str() < prefix);
-        lists.extend(
-            self.terms[start..]
-                .iter()
-                .take_while(|(term, _)| term.starts_with(prefix))
-                .filter(|(term, _)| term != prefix)
-                .take(MAX_PREFIX_TERMS)
-                .map(|(_, postings)| postings.as_slice()),
-        );
-        lists
+        self.terms[start..]
+            .iter()
+            .take_while(|(term, _)| term.starts_with(prefix))
+            .filter(|(term, _)| term != prefix)
+            .take(MAX_PREFIX_TERMS)
+            .map(|(_, postings)| List {
+                postings: Cow::Borrowed(postings.as_slice()),
+                factor: PREFIX,
+            })
+            .collect()
     }
+}
+
+/// Scores the candidates (documents of the rarest group) against every group. Every write
+/// lands on a document of the first group, so resetting those restores the scratch for the
+/// next query.
+fn rank(groups: &[Vec<List>], scratch: &mut Scratch) -> Vec<Scored> {
+    let Scratch {
+        matched,
+        score,
+        word_weight,
+        touched,
+    } = scratch;
+    for (i, lists) in groups.iter().enumerate() {
+        let (before, after) = (i as u8, i as u8 + 1);
+        for list in lists {
+            for posting in list.postings.iter() {
+                let doc = posting.doc as usize;
+                let weight = posting.weight * list.factor;
+                if matched[doc] == before {
+                    matched[doc] = after;
+                    score[doc] += weight;
+                    word_weight[doc] = weight;
+                    if i == 0 {
+                        touched.push(posting.doc);
+                    }
+                } else if matched[doc] == after && weight > word_weight[doc] {
+                    score[doc] += weight - word_weight[doc];
+                    word_weight[doc] = weight;
+                }
+            }
+        }
+    }
+    let all = groups.len() as u8;
+    touched
+        .iter()
+        .filter(|&&doc| matched[doc as usize] == all)
+        .map(|&doc| Scored {
+            doc,
+            score: score[doc as usize],
+        })
+        .collect()
+}
+
+/// The documents of several lists, once each, with their best weight.
+fn union(lists: &[&[Posting]]) -> Vec<Posting> {
+    match lists {
+        [] => Vec::new(),
+        [one] => one.to_vec(),
+        _ => {
+            let mut all: Vec<Posting> = lists.iter().flat_map(|l| l.iter().copied()).collect();
+            all.sort_unstable_by(|a, b| a.doc.cmp(&b.doc).then(b.weight.cmp(&a.weight)));
+            all.dedup_by_key(|p| p.doc);
+            all
+        }
+    }
+}
+
+/// The documents in both sorted lists, with their weights added.
+fn intersect_summing(a: &[Posting], b: &[Posting]) -> Vec<Posting> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() && j < b.len() {
+        match a[i].doc.cmp(&b[j].doc) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                out.push(Posting {
+                    doc: a[i].doc,
+                    weight: a[i].weight + b[j].weight,
+                });
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -282,9 +683,11 @@ mod tests {
         SearchDoc {
             code,
             names: vec![name],
+            head_first_names: vec![],
             descriptions: vec![description],
             popularity,
             active: true,
+            facets: FacetDoc::default(),
         }
     }
 
@@ -303,9 +706,11 @@ mod tests {
             SearchDoc {
                 code: "SF-1099",
                 names: vec!["Discontinued sofa"],
+                head_first_names: vec![],
                 descriptions: vec![],
                 popularity: 100,
                 active: false,
+                facets: FacetDoc::default(),
             },
         ])
     }

@@ -1,8 +1,15 @@
 //! Product search: an in-memory index built from the catalogue at start and after every
 //! catalogue change. Thai and Khmer are segmented into words (icu_segmenter's dictionaries);
-//! Latin text is case- and accent-folded; the last word of a query matches as a prefix so
-//! results appear while typing; name hits outrank description hits; `#CODE` searches codes by
-//! prefix.
+//! Latin text is case- and accent-folded and forgives typos; the last word of a query matches
+//! as a prefix so results appear while typing; name hits outrank description hits; `#CODE`
+//! searches codes by prefix. Synonyms and the wrong-keyboard-layout rescue are applied when a
+//! query is read; filters and facet counts work on the hits.
 
+pub mod facets;
 pub mod index;
+pub mod layout;
+pub mod live;
+pub mod misses;
+pub mod synonyms;
 pub mod text;
+pub mod typo;

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 11;
+pub const SCHEMA_VERSION: u64 = 12;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -84,6 +84,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 11,
         name: "create the notification outbox and its indexes",
         apply: v11_outbox,
+    },
+    Migration {
+        version: 12,
+        name: "create the search synonym and missed-search tables",
+        apply: v12_search,
     },
 ];
 
@@ -520,5 +525,15 @@ fn v11_outbox(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(OUTBOX_KEY_TO_ID)?;
     txn.open_table(OUTBOX_DUE_TO_ID)?;
     txn.open_table(OUTBOX_ORDER_TO_ID)?;
+    Ok(())
+}
+
+fn v12_search(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const SEARCH_NAME_TO_SYNONYMS: TableDefinition<&str, &[u8]> =
+        TableDefinition::new("search_name_to_synonyms");
+    const SEARCH_MISS_TO_COUNT: TableDefinition<&str, u64> =
+        TableDefinition::new("search_miss_to_count");
+    txn.open_table(SEARCH_NAME_TO_SYNONYMS)?;
+    txn.open_table(SEARCH_MISS_TO_COUNT)?;
     Ok(())
 }

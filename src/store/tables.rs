@@ -56,6 +56,8 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::TextToU64(crate::notify::outbox::OUTBOX_KEY_TO_ID.definition()),
     AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_DUE_TO_ID.definition()),
     AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_ORDER_TO_ID.definition()),
+    AnyTable::TextToBytes(crate::search::live::SEARCH_NAME_TO_SYNONYMS.definition()),
+    AnyTable::TextToU64(crate::search::misses::SEARCH_MISS_TO_COUNT.definition()),
 ];
 
 impl AnyTable {

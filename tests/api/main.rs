@@ -24,6 +24,7 @@ mod orders;
 mod pages;
 mod payment_proofs;
 mod payments_2c2p;
+mod search;
 mod security;
 mod social;
 mod standins;

@@ -5,7 +5,8 @@ import { formatNumber } from './format';
 import { rememberRemote } from './use-remote';
 
 /** A page of products: `total` counts every match, `products` holds one page of them. */
-export type ProductPage = Omit<ProductPageAnswer, 'status'>;
+/** A page of products; facet counts only where the answer has them (lists and searches). */
+export type ProductPage = Omit<ProductPageAnswer, 'status' | 'facets'> & { facets?: ProductPageAnswer['facets'] };
 
 /** At or below this many pieces a product shows "Only N left". */
 export const LOW_STOCK = 5;

@@ -1416,6 +1416,32 @@ export type DashboardAnswer = { status: SuccessStatus, today: SalesTotals, last7
  */
 days: Array<SalesDay>, attention: Attention, topProducts: Array<ProductSales>, lowStock: Array<LowStock>, };
 
+// Staff: search
+
+/**
+ * `{status, groups}`: the synonym groups in force.
+ */
+export type SynonymsAnswer = { status: SuccessStatus,
+/**
+ * Each group: words or phrases a shopper may use for the same thing, in any language.
+ */
+groups: Array<Array<string>>, };
+
+/**
+ * Every group (replacing the ones in force).
+ */
+export type SynonymsBody = { groups: Array<Array<string>>, };
+
+/**
+ * A keyword shoppers searched for that found too little, and how often.
+ */
+export type SearchMiss = { keyword: string, count: number, };
+
+/**
+ * `{status, misses}`: most searched first.
+ */
+export type SearchMissesAnswer = { status: SuccessStatus, misses: Array<SearchMiss>, };
+
 // Catalogue
 
 /**
@@ -1512,14 +1538,42 @@ page?: number,
 limit?: number, };
 
 /**
- * The words to search for and the page. Page and limit arrive as text and are checked by
- * [`parse_page`], whose errors name the parameter.
+ * The words to search for, the listing's filters and sort, and the page. Values arrive as
+ * text and are checked by [`ProductQuery::parse`], whose errors name the parameter.
  */
 export type SearchParams = {
 /**
  * Up to 100 characters.
  */
 keyword?: string,
+/**
+ * Room key.
+ */
+room?: string,
+/**
+ * Category key (parents include their children's products).
+ */
+category?: string,
+/**
+ * Satang.
+ */
+minPrice?: number,
+/**
+ * Satang.
+ */
+maxPrice?: number,
+/**
+ * Comma-separated material keys.
+ */
+material?: string,
+/**
+ * Comma-separated colour keys.
+ */
+colour?: string,
+/**
+ * `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
+ */
+sort?: string,
 /**
  * From 1.
  */
@@ -1563,7 +1617,8 @@ export type CategoriesAnswer = { status: SuccessStatus,
 categories: Array<CategoryNode>, };
 
 /**
- * `{status, products, total, page, limit}`: one page of the matching products.
+ * `{status, products, total, page, limit, facets, correctedKeyword?}`: one page of the
+ * matching products.
  */
 export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>,
 /**
@@ -1573,7 +1628,27 @@ total: number,
 /**
  * From 1.
  */
-page: number, limit: number, };
+page: number, limit: number,
+/**
+ * What each filter choice would give, with the other filters kept.
+ */
+facets: Facets,
+/**
+ * Search only: what was searched instead of the keyword typed (another keyboard layout,
+ * or the nearest known spelling), for a "showing results for …" note.
+ */
+correctedKeyword?: string, };
+
+/**
+ * Matches per room, category, material and colour key (keys without matches left out), and
+ * the price range of the matches.
+ */
+export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, price: PriceRange, };
+
+/**
+ * Lowest and highest price in satang (both 0 when nothing matches).
+ */
+export type PriceRange = { min: Satang, max: Satang, };
 
 /**
  * `{status, product}`

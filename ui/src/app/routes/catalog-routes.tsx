@@ -17,8 +17,11 @@ const CategoryPage = lazyWithReload<{ categoryKey?: string; labels: CatalogLabel
 const ProductPage = lazyWithReload<{ code?: string; labels: CatalogLabels }>(() =>
   import('../../features/catalog/routes/product-page').then((m) => ({ default: m.ProductPage })),
 );
-const SearchPage = lazyWithReload<{ mode: 'words' | 'code' }>(() =>
-  import('../../features/search/routes/search-page').then((m) => ({ default: m.SearchPage })),
+const SearchResultsPage = lazyWithReload<{ labels: CatalogLabels }>(() =>
+  import('../../features/catalog/routes/search-results-page').then((m) => ({ default: m.SearchResultsPage })),
+);
+const CodeSearchPage = lazyWithReload<Record<string, never>>(() =>
+  import('../../features/search/routes/search-page').then((m) => ({ default: m.CodeSearchPage })),
 );
 
 /** The system labels, loaded on first use; a failed load leaves keys to stand for themselves. */
@@ -61,10 +64,8 @@ export function ProductRoute({ code }: { code?: string }) {
   );
 }
 
+/** Word searches are listings (filters, sorts, counts); code searches a plain list of codes. */
 export function SearchRoute({ mode }: { mode: 'words' | 'code' }) {
-  return (
-    <Suspense fallback={<Loading page />}>
-      <SearchPage mode={mode} />
-    </Suspense>
-  );
+  const catalogLabels = useCatalogLabels();
+  return <Suspense fallback={<Loading page />}>{mode === 'words' ? <SearchResultsPage labels={catalogLabels} /> : <CodeSearchPage />}</Suspense>;
 }

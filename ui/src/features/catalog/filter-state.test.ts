@@ -5,6 +5,7 @@ import {
   DEFAULT_FILTERS,
   filtersToQuery,
   parseFilters,
+  SEARCH_SORTS,
   serializeFilters,
   toggleKey,
   withFilters,
@@ -16,6 +17,8 @@ const filters = (change: Partial<CatalogFilters>): CatalogFilters => ({ ...DEFAU
 describe('parseFilters', () => {
   it('reads every filter, the sort and the page', () => {
     expect(parseFilters('?minPrice=5000&maxPrice=20000&material=teak,oak&colour=grey&sort=price_desc&page=3')).toEqual({
+      room: null,
+      category: null,
       minPrice: 5000,
       maxPrice: 20000,
       material: ['oak', 'teak'],
@@ -50,7 +53,23 @@ describe('parseFilters', () => {
   });
 
   it('ignores parameters that are not filters', () => {
-    expect(parseFilters('?utm_source=line&room=bedroom')).toEqual(DEFAULT_FILTERS);
+    expect(parseFilters('?utm_source=line&keyword=sofa')).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('reads a room and category (search results) and drops keys the API would refuse', () => {
+    expect(parseFilters('?room=Bedroom&category=sofas-3-seat')).toEqual(filters({ room: 'bedroom', category: 'sofas-3-seat' }));
+    expect(parseFilters('?room=%3Cb%3E&category=' + 'a'.repeat(65))).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('sorts search results by relevance unless told otherwise, and writes the keyword first', () => {
+    const search = parseFilters('?keyword=sofa&room=living', SEARCH_SORTS, 'relevance');
+    expect(search.sort).toBe('relevance');
+    expect(parseFilters('?sort=relevance').sort).toBe('popular');
+    expect(serializeFilters(search, 'relevance', 'keyword=sofa')).toBe('?keyword=sofa&room=living');
+    expect(serializeFilters({ ...search, sort: 'price_asc' }, 'relevance', 'keyword=sofa')).toBe('?keyword=sofa&room=living&sort=price_asc');
+    expect(filtersToQuery(search, {}).room).toBe('living');
+    expect(filtersToQuery(search, { room: 'office' }).room).toBe('office');
+    expect(filtersToQuery(search, {}).sort).toBeUndefined();
   });
 });
 

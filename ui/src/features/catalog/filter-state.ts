@@ -3,15 +3,20 @@
 //! dropped, as if it were not there); writing omits defaults and puts the parameters in one fixed
 //! order, so the same list always has the same URL. Prices in the URL are whole baht, for people;
 //! the API takes satang.
-import type { ProductListQuery, ProductSort } from './api/list-products';
+import type { ListingSort, ProductListQuery, ProductSort } from './api/list-products';
 
 export const SORTS: readonly ProductSort[] = ['popular', 'newest', 'price_asc', 'price_desc'];
+/** Search results also sort by how well they match, and do so unless told otherwise. */
+export const SEARCH_SORTS: readonly ListingSort[] = ['relevance', ...SORTS];
 export const DEFAULT_SORT: ProductSort = 'popular';
 export const PAGE_SIZE = 24;
 /** The API refuses pages beyond this. */
 export const MAX_PAGE = 10_000;
 
 export type CatalogFilters = {
+  /** Room and category keys chosen on a search (a room or category page has its own). */
+  room: string | null;
+  category: string | null;
   /** Whole baht, or null for no bound. */
   minPrice: number | null;
   maxPrice: number | null;
@@ -19,11 +24,13 @@ export type CatalogFilters = {
   material: string[];
   /** Colour keys (labels group "colour"), sorted, no repeats. */
   colour: string[];
-  sort: ProductSort;
+  sort: ListingSort;
   page: number;
 };
 
 export const DEFAULT_FILTERS: CatalogFilters = Object.freeze({
+  room: null,
+  category: null,
   minPrice: null,
   maxPrice: null,
   material: [],
@@ -34,6 +41,8 @@ export const DEFAULT_FILTERS: CatalogFilters = Object.freeze({
 
 /** A key as the API accepts it in a list: lowercase letters and -, at most 32. */
 const LIST_KEY = /^[a-z-]{1,32}$/;
+/** A room or category key as the API accepts it. */
+const SCOPE_KEY = /^[a-z0-9_-]{1,64}$/;
 /** Whole baht, at most 9 digits (฿999,999,999). */
 const BAHT = /^\d{1,9}$/;
 const PAGE = /^\d{1,5}$/;
@@ -51,12 +60,20 @@ function baht(value: string | null): number | null {
   return BAHT.test(text) ? Number(text) : null;
 }
 
-export function isSort(value: unknown): value is ProductSort {
-  return typeof value === 'string' && (SORTS as readonly string[]).includes(value);
+export function isSort(value: unknown, sorts: readonly ListingSort[] = SORTS): value is ListingSort {
+  return typeof value === 'string' && (sorts as readonly string[]).includes(value);
 }
 
-/** Reads the filters from a query string ('?a=b' or 'a=b'); what is invalid is dropped. */
-export function parseFilters(search: string): CatalogFilters {
+function scopeKey(value: string | null): string | null {
+  const key = value?.trim().toLowerCase() ?? '';
+  return SCOPE_KEY.test(key) ? key : null;
+}
+
+/**
+ * Reads the filters from a query string ('?a=b' or 'a=b'); what is invalid is dropped. Search
+ * results pass their sorts and default (relevance).
+ */
+export function parseFilters(search: string, sorts: readonly ListingSort[] = SORTS, defaultSort: ListingSort = DEFAULT_SORT): CatalogFilters {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   let minPrice = baht(params.get('minPrice'));
   let maxPrice = baht(params.get('maxPrice'));
@@ -69,25 +86,32 @@ export function parseFilters(search: string): CatalogFilters {
   const pageText = params.get('page')?.trim() ?? '';
   const page = PAGE.test(pageText) ? Number(pageText) : 1;
   return {
+    room: scopeKey(params.get('room')),
+    category: scopeKey(params.get('category')),
     minPrice,
     maxPrice,
     material: keyList(params.getAll('material')),
     colour: keyList(params.getAll('colour')),
-    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    sort: isSort(sort, sorts) ? sort : defaultSort,
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
 
-/** Writes the filters as a query string ('' for the defaults, else '?…'), defaults left out. */
-export function serializeFilters(filters: CatalogFilters): string {
-  const parts: string[] = [];
+/**
+ * Writes the filters as a query string ('' for the defaults, else '?…'), defaults left out;
+ * `lead` (a search's `keyword=…`) comes first.
+ */
+export function serializeFilters(filters: CatalogFilters, defaultSort: ListingSort = DEFAULT_SORT, lead = ''): string {
+  const parts: string[] = lead ? [lead] : [];
+  if (filters.room) parts.push(`room=${filters.room}`);
+  if (filters.category) parts.push(`category=${filters.category}`);
   if (filters.minPrice !== null) parts.push(`minPrice=${filters.minPrice}`);
   if (filters.maxPrice !== null) parts.push(`maxPrice=${filters.maxPrice}`);
   const material = keyList(filters.material);
   if (material.length) parts.push(`material=${material.join(',')}`);
   const colour = keyList(filters.colour);
   if (colour.length) parts.push(`colour=${colour.join(',')}`);
-  if (filters.sort !== DEFAULT_SORT) parts.push(`sort=${filters.sort}`);
+  if (filters.sort !== defaultSort) parts.push(`sort=${filters.sort}`);
   if (filters.page > 1) parts.push(`page=${filters.page}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
@@ -105,20 +129,21 @@ export function toggleKey(list: string[], key: string): string[] {
 /** How many filters narrow the list (a price range counts once). */
 export function activeFilterCount(filters: CatalogFilters): number {
   const price = filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0;
-  return price + filters.material.length + filters.colour.length;
+  return price + filters.material.length + filters.colour.length + (filters.room ? 1 : 0) + (filters.category ? 1 : 0);
 }
 
 export type CatalogScope = { room?: string; category?: string };
 
-/** The API query for a room or category page with these filters (baht become satang). */
+/** The API query for a room or category page (or a search) with these filters (baht become satang). */
 export function filtersToQuery(filters: CatalogFilters, scope: CatalogScope): ProductListQuery {
   return {
-    ...scope,
+    room: scope.room ?? filters.room ?? undefined,
+    category: scope.category ?? filters.category ?? undefined,
     minPrice: filters.minPrice === null ? undefined : filters.minPrice * 100,
     maxPrice: filters.maxPrice === null ? undefined : filters.maxPrice * 100,
     material: filters.material,
     colour: filters.colour,
-    sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
+    sort: filters.sort === DEFAULT_SORT || filters.sort === 'relevance' ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
     limit: PAGE_SIZE,
   };

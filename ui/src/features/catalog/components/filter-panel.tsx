@@ -1,7 +1,13 @@
-//! The filters of a product list: a price range (whole baht), materials and colours as toggle
-//! pills. Every change becomes a new URL at once; on a phone the panel opens from a button.
+//! The filters of a product list: on a search the room and category, then a price range (whole
+//! baht), materials and colours as toggle pills, each with how many products it would show (options
+//! that would show none are left out). Every change becomes a new URL at once; on a phone the panel
+//! opens from a button.
 import { useState } from 'react';
-import { useI18n } from '../../../i18n/i18n-store';
+import type { Facets } from '../../../api/types';
+import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { formatNumber } from '../../../lib/format';
+import { useResource } from '../../../lib/resource';
+import { categories, findCategoryPathByKey, rooms } from '../catalog-store';
 import { toggleKey, withFilters, type CatalogFilters } from '../filter-state';
 import { labelOptions, type CatalogLabels, type LabelGroupName } from '../labels';
 
@@ -11,7 +17,21 @@ type FilterPanelProps = {
   filters: CatalogFilters;
   labels: CatalogLabels;
   onChange: (next: CatalogFilters) => void;
+  /** Counts per option from the last answer; without them every option shows. */
+  facets?: Facets;
+  /** Offer rooms and categories too (search results, which have neither by their page). */
+  scoped?: boolean;
 };
+
+/** The options worth offering: those with matches, and any already chosen. */
+export function offeredOptions<T extends { key: string }>(options: T[], counts: Record<string, number> | undefined, selected: string[]): T[] {
+  if (!counts) return options;
+  return options.filter((option) => (counts[option.key] ?? 0) > 0 || selected.includes(option.key));
+}
+
+function Count({ value }: { value: number | undefined }) {
+  return value === undefined ? null : <span class="filter-pill__count">{formatNumber(value)}</span>;
+}
 
 /** Reads a price box: whole baht, '' for no bound, null when it is not a whole number. */
 function readBaht(text: string): number | null | undefined {
@@ -86,10 +106,11 @@ function PriceRange({ filters, onChange }: { filters: CatalogFilters; onChange: 
   );
 }
 
-function KeyGroup({ group, filters, labels, onChange }: { group: LabelGroupName } & Omit<FilterPanelProps, 'id' | 'open'>) {
+function KeyGroup({ group, filters, labels, onChange, facets }: { group: LabelGroupName } & Omit<FilterPanelProps, 'id' | 'open'>) {
   const { t, locale } = useI18n();
   const selected = filters[group];
-  const options = labelOptions(labels.groups, group, locale, selected);
+  const counts = facets ? (group === 'material' ? facets.materials : facets.colours) : undefined;
+  const options = offeredOptions(labelOptions(labels.groups, group, locale, selected), counts, selected);
   return (
     <fieldset class="filters__group">
       <legend class="filters__legend">{group === 'material' ? t('catalog.material') : t('catalog.colour')}</legend>
@@ -108,6 +129,7 @@ function KeyGroup({ group, filters, labels, onChange }: { group: LabelGroupName 
               />
               {group === 'colour' ? <span class="swatch" data-colour={option.key} aria-hidden="true" /> : null}
               <span>{option.title}</span>
+              <Count value={counts?.[option.key]} />
             </label>
           ))}
         </div>
@@ -116,13 +138,57 @@ function KeyGroup({ group, filters, labels, onChange }: { group: LabelGroupName 
   );
 }
 
-export function FilterPanel({ id, open, filters, labels, onChange }: FilterPanelProps) {
+/** Rooms or categories of the matches, one at a time (choosing the chosen one again clears it). */
+function ScopeGroup({ group, filters, onChange, facets }: { group: 'room' | 'category' } & Omit<FilterPanelProps, 'id' | 'open' | 'labels'>) {
+  const { t, locale } = useI18n();
+  const roomList = useResource(rooms).data ?? [];
+  const tree = useResource(categories).data ?? [];
+  const counts = (group === 'room' ? facets?.rooms : facets?.categories) ?? {};
+  const selected = filters[group];
+  const title = (key: string) => {
+    if (group === 'room') {
+      const room = roomList.find((r) => r.key === key);
+      return room ? pickText(room.title, locale) : key;
+    }
+    const path = findCategoryPathByKey(tree, key);
+    const node = path[path.length - 1];
+    return node ? pickText(node.title, locale) : key;
+  };
+  const keys = Object.keys(counts);
+  if (selected && !keys.includes(selected)) keys.push(selected);
+  const options = keys.map((key) => ({ key, title: title(key) })).sort((a, b) => (counts[b.key] ?? 0) - (counts[a.key] ?? 0) || a.title.localeCompare(b.title));
+  if (options.length === 0) return null;
+  return (
+    <fieldset class="filters__group">
+      <legend class="filters__legend">{group === 'room' ? t('catalog.room') : t('catalog.category')}</legend>
+      <div class="filters__options">
+        {options.map((option) => (
+          <label key={option.key} class="filter-pill">
+            <input
+              type="checkbox"
+              name={group}
+              value={option.key}
+              checked={selected === option.key}
+              onChange={() => onChange(withFilters(filters, { [group]: selected === option.key ? null : option.key }))}
+            />
+            <span>{option.title}</span>
+            <Count value={counts[option.key]} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function FilterPanel({ id, open, filters, labels, onChange, facets, scoped = false }: FilterPanelProps) {
   return (
     <div id={id} class={`filters${open ? ' is-open' : ''}`}>
+      {scoped ? <ScopeGroup group="room" filters={filters} onChange={onChange} facets={facets} /> : null}
+      {scoped ? <ScopeGroup group="category" filters={filters} onChange={onChange} facets={facets} /> : null}
       {/* Keyed by the range in the URL, so Back and "clear" reset what the boxes show. */}
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} onChange={onChange} />
-      <KeyGroup group="material" filters={filters} labels={labels} onChange={onChange} />
-      <KeyGroup group="colour" filters={filters} labels={labels} onChange={onChange} />
+      <KeyGroup group="material" filters={filters} labels={labels} onChange={onChange} facets={facets} />
+      <KeyGroup group="colour" filters={filters} labels={labels} onChange={onChange} facets={facets} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
-//! The product list of a room or category: sort, filters, the active filters as removable chips,
-//! the grid (skeletons first, the previous grid dimmed while a change loads), an empty state and
-//! page links. Everything it shows is read from the URL; every change writes a new URL.
+//! The product list of a room or category, or of a search: sort, filters with counts, the active
+//! filters as removable chips, the grid (skeletons first, the previous grid dimmed while a change
+//! loads), an empty state and page links; for a search rewritten by the server (another keyboard
+//! layout, a misspelling) a note of what was searched instead. Everything it shows is read from the
+//! URL; every change writes a new URL.
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -9,19 +11,23 @@ import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
-import { useI18n } from '../../../i18n/i18n-store';
+import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { useResource } from '../../../lib/resource';
+import { categories, findCategoryPathByKey, rooms } from '../catalog-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { KEEP_POSITION } from '../../../lib/navigation-state';
 import type { ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
-import { listProducts, productListUrl, type ProductSort } from '../api/list-products';
+import { listProducts, productListUrl, type ListingSort } from '../api/list-products';
 import {
   activeFilterCount,
   DEFAULT_FILTERS,
+  DEFAULT_SORT,
   filtersToQuery,
   isSort,
   parseFilters,
   PAGE_SIZE,
+  SEARCH_SORTS,
   serializeFilters,
   SORTS,
   toggleKey,
@@ -34,16 +40,28 @@ import { FilterPanel } from './filter-panel';
 import './product-listing.css';
 
 const SORT_KEYS = {
+  relevance: 'catalog.sortRelevance',
   popular: 'catalog.sortPopular',
   newest: 'catalog.sortNewest',
   price_asc: 'catalog.sortPriceAsc',
   price_desc: 'catalog.sortPriceDesc',
-} as const satisfies Record<ProductSort, string>;
+} as const satisfies Record<ListingSort, string>;
 
 function ActiveFilters({ filters, labels, onChange }: { filters: CatalogFilters; labels: CatalogLabels; onChange: (next: CatalogFilters) => void }) {
   const { t, locale } = useI18n();
+  const roomList = useResource(rooms).data ?? [];
+  const tree = useResource(categories).data ?? [];
   if (activeFilterCount(filters) === 0) return null;
   const chips: { key: string; text: string; next: CatalogFilters }[] = [];
+  if (filters.room) {
+    const room = roomList.find((r) => r.key === filters.room);
+    chips.push({ key: 'room', text: room ? pickText(room.title, locale) : filters.room, next: withFilters(filters, { room: null }) });
+  }
+  if (filters.category) {
+    const path = findCategoryPathByKey(tree, filters.category);
+    const node = path[path.length - 1];
+    chips.push({ key: 'category', text: node ? pickText(node.title, locale) : filters.category, next: withFilters(filters, { category: null }) });
+  }
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     const min = filters.minPrice === null ? null : formatMoney(filters.minPrice * 100);
     const max = filters.maxPrice === null ? null : formatMoney(filters.maxPrice * 100);
@@ -72,11 +90,16 @@ function ActiveFilters({ filters, labels, onChange }: { filters: CatalogFilters;
           </li>
         ))}
       </ul>
-      <button type="button" class="active-filters__clear" onClick={() => onChange(withFilters(filters, { ...DEFAULT_FILTERS, sort: filters.sort }))}>
+      <button type="button" class="active-filters__clear" onClick={() => onChange(cleared(filters))}>
         {t('catalog.clearFilters')}
       </button>
     </div>
   );
+}
+
+/** No filters, same sort. */
+function cleared(filters: CatalogFilters): CatalogFilters {
+  return withFilters(filters, { ...DEFAULT_FILTERS, sort: filters.sort });
 }
 
 function countText(total: number, t: ReturnType<typeof useI18n>['t']): string {
@@ -88,24 +111,31 @@ type ProductListingProps = {
   labels: CatalogLabels;
   /** What the list is of, for the list's accessible name ("Living room"). */
   label: string;
-  /** Shown when the room or category has no products at all. */
+  /** Shown when the room or category (or the search) has no products at all. */
   empty: ComponentChildren;
+  /** A search's words: the list is the search's results, best match first unless sorted. */
+  keyword?: string;
 };
 
-export function ProductListing({ scope, labels, label, empty }: ProductListingProps) {
+export function ProductListing({ scope, labels, label, empty, keyword }: ProductListingProps) {
   const { t } = useI18n();
   const [path, navigate] = useLocation();
   const search = useSearch();
-  const filters = parseFilters(search);
+  const searching = keyword !== undefined;
+  const sorts = searching ? SEARCH_SORTS : SORTS;
+  const defaultSort: ListingSort = searching ? 'relevance' : DEFAULT_SORT;
+  const filters = parseFilters(search, sorts, defaultSort);
   const query = filtersToQuery(filters, scope);
-  const url = productListUrl(query);
-  const remote = useRemote<ProductPage>(url, (signal) => listProducts(query, signal));
+  if (searching && filters.sort !== 'relevance') query.sort = filters.sort;
+  const url = productListUrl(query, keyword);
+  const remote = useRemote<ProductPage>(url, (signal) => listProducts(query, signal, keyword));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
   const sortId = useId();
+  const lead = searching ? `keyword=${encodeURIComponent(keyword)}` : '';
 
-  const change = (next: CatalogFilters) => navigate(path + serializeFilters(next), { state: KEEP_POSITION });
-  const hrefFor = (page: number) => path + serializeFilters({ ...filters, page });
+  const change = (next: CatalogFilters) => navigate(path + serializeFilters(next, defaultSort, lead), { state: KEEP_POSITION });
+  const hrefFor = (page: number) => path + serializeFilters({ ...filters, page }, defaultSort, lead);
   const shown = remote.data ?? remote.previous;
   const count = activeFilterCount(filters);
   const pageCount = remote.data ? Math.max(1, Math.ceil(remote.data.total / PAGE_SIZE)) : 0;
@@ -119,7 +149,7 @@ export function ProductListing({ scope, labels, label, empty }: ProductListingPr
     results =
       count > 0 ? (
         <EmptyState icon="search" title={t('catalog.noMatches')} text={t('catalog.noMatchesHint')}>
-          <button type="button" class="button" onClick={() => change(withFilters(filters, { ...DEFAULT_FILTERS, sort: filters.sort }))}>
+          <button type="button" class="button" onClick={() => change(cleared(filters))}>
             {t('catalog.clearFilters')}
           </button>
         </EmptyState>
@@ -165,10 +195,10 @@ export function ProductListing({ scope, labels, label, empty }: ProductListingPr
             value={filters.sort}
             onChange={(event) => {
               const value = (event.currentTarget as HTMLSelectElement).value;
-              if (isSort(value)) change(withFilters(filters, { sort: value }));
+              if (isSort(value, sorts)) change(withFilters(filters, { sort: value }));
             }}
           >
-            {SORTS.map((sort) => (
+            {sorts.map((sort) => (
               <option key={sort} value={sort}>
                 {t(SORT_KEYS[sort])}
               </option>
@@ -176,8 +206,13 @@ export function ProductListing({ scope, labels, label, empty }: ProductListingPr
           </select>
         </div>
       </div>
-      <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} />
+      <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} facets={shown?.facets} scoped={searching} />
       <ActiveFilters filters={filters} labels={labels} onChange={change} />
+      {remote.data?.correctedKeyword ? (
+        <p class="listing__corrected" role="status">
+          {t('search.showingFor', { keyword: remote.data.correctedKeyword, typed: keyword ?? '' })}
+        </p>
+      ) : null}
       {results}
       {remote.data ? <Pagination page={filters.page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </section>

@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { forgetRemote } from '../../../lib/use-remote';
 import { jsonResponse, makeProduct } from '../../../testing/products';
-import { readSearchQuery, SearchPage } from './search-page';
+import { CodeSearchPage, readSearchQuery } from './search-page';
 
 let requests: string[] = [];
 
@@ -28,11 +28,11 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function visit(path: string, mode: 'words' | 'code') {
+function visit(path: string) {
   const memory = memoryLocation({ path });
   render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <SearchPage mode={mode} />
+      <CodeSearchPage />
     </Router>,
   );
 }
@@ -46,17 +46,9 @@ describe('readSearchQuery', () => {
   });
 });
 
-describe('SearchPage', () => {
-  it('shows a page of word results with the count and page links', async () => {
-    visit('/search?keyword=sofa', 'words');
-    expect(await screen.findByText('26 products')).toBeTruthy();
-    expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=24']);
-    expect(screen.getAllByRole('link', { name: /^Product SF-/ })).toHaveLength(24);
-    expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/search?keyword=sofa&page=2');
-  });
-
+describe('CodeSearchPage', () => {
   it('pages the code matches in the browser', async () => {
-    visit('/searchcode?keyword=SF-10&page=2', 'code');
+    visit('/searchcode?keyword=SF-10&page=2');
     expect(await screen.findByText('30 products')).toBeTruthy();
     expect(requests).toEqual(['/api/app/search/code?keyword=SF-10']);
     expect(screen.getAllByRole('link', { name: /^Product SF-10/ }).map((a) => a.textContent)).toEqual(
@@ -66,12 +58,12 @@ describe('SearchPage', () => {
   });
 
   it('says nothing was found for a keyword the server refuses', async () => {
-    visit(`/search?keyword=${'x'.repeat(101)}`, 'words');
+    visit(`/searchcode?keyword=${'x'.repeat(101)}`);
     expect(await screen.findByText(`No products found for “${'x'.repeat(101)}”.`)).toBeTruthy();
   });
 
   it('asks for a keyword when there is none', () => {
-    visit('/search', 'words');
+    visit('/searchcode');
     expect(screen.getByText('Type a word or a product code (starting with #) in the search box.')).toBeTruthy();
     expect(requests).toEqual([]);
   });

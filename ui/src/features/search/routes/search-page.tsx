@@ -1,6 +1,6 @@
-//! /search?keyword=…&page=… (words) and /searchcode?keyword=…&page=… (codes starting with the
-//! keyword): the matching products as a grid with page links, or an empty state that says what
-//! was searched for and leads back to the rooms.
+//! /searchcode?keyword=…&page=…: the products whose code starts with the keyword as a grid with
+//! page links (the answer holds them all; pages are cut here), or an empty state that says what
+//! was searched for and leads back to the rooms. Word searches are catalogue listings.
 import { Link, useSearch } from 'wouter';
 import { httpStatusOf } from '../../../api/client';
 import { EmptyState } from '../../../components/empty-state';
@@ -13,12 +13,9 @@ import { formatNumber } from '../../../lib/format';
 import type { ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
-import { searchProducts, searchUrl } from '../api/search-products';
 
 export const RESULTS_PER_PAGE = 24;
 const MAX_PAGE = 10_000;
-
-type Mode = 'words' | 'code';
 
 /** The keyword and page of a search URL; a page that is not a whole number from 1 is page 1. */
 export function readSearchQuery(search: string): { keyword: string; page: number } {
@@ -29,28 +26,26 @@ export function readSearchQuery(search: string): { keyword: string; page: number
   return { keyword, page: page >= 1 && page <= MAX_PAGE ? page : 1 };
 }
 
-/** One page of results: the word search pages on the server, the code search answers all at once. */
-function useResults(mode: Mode, keyword: string, page: number) {
-  const url = mode === 'code' ? codeSearchUrl(keyword) : searchUrl(keyword, page, RESULTS_PER_PAGE);
+/** One page of the code matches. */
+function useResults(keyword: string, page: number) {
+  const url = codeSearchUrl(keyword);
   const remote = useRemote<ProductPage>(keyword ? url : null, async (signal) => {
-    if (mode === 'words') return searchProducts(url, signal);
     const found = await searchCodes(keyword, signal);
     return { ...found, page: 1, limit: found.products.length };
   });
-  if (mode === 'words' || remote.status !== 'ready') return remote;
+  if (remote.status !== 'ready') return remote;
   const start = (page - 1) * RESULTS_PER_PAGE;
   const data: ProductPage = { products: remote.data.products.slice(start, start + RESULTS_PER_PAGE), total: remote.data.total, page, limit: RESULTS_PER_PAGE };
   return { ...remote, data };
 }
 
-export function SearchPage({ mode }: { mode: Mode }) {
+export function CodeSearchPage() {
   const { t } = useI18n();
   const { keyword, page } = readSearchQuery(useSearch());
-  const title = mode === 'code' ? t('search.codeTitle') : t('search.title');
+  const title = t('search.codeTitle');
   useDocumentTitle(title);
-  const remote = useResults(mode, keyword, page);
-  const base = mode === 'code' ? '/searchcode' : '/search';
-  const hrefFor = (n: number) => `${base}?keyword=${encodeURIComponent(keyword)}${n > 1 ? `&page=${n}` : ''}`;
+  const remote = useResults(keyword, page);
+  const hrefFor = (n: number) => `/searchcode?keyword=${encodeURIComponent(keyword)}${n > 1 ? `&page=${n}` : ''}`;
 
   let results;
   if (!keyword) {
@@ -92,9 +87,7 @@ export function SearchPage({ mode }: { mode: Mode }) {
     <section class="page">
       <header class="page__header">
         <h1 class="page__title">{title}</h1>
-        {keyword ? (
-          <p class="page__lead">{mode === 'code' ? t('search.codeResultsFor', { keyword }) : t('search.resultsFor', { keyword })}</p>
-        ) : null}
+        {keyword ? <p class="page__lead">{t('search.codeResultsFor', { keyword })}</p> : null}
         {keyword && remote.status === 'ready' && remote.data.total > 0 ? (
           <p class="page__count" role="status">
             {remote.data.total === 1 ? t('catalog.productCountOne') : t('catalog.productCount', { count: formatNumber(remote.data.total) })}
