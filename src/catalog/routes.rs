@@ -397,6 +397,9 @@ pub struct SearchParams {
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     #[ts(optional, as = "Option<u32>")]
     limit: Option<String>,
+    /// `1`: suggestions while typing, not counted as a search that found too little.
+    #[ts(optional)]
+    suggest: Option<String>,
 }
 
 impl SearchParams {
@@ -464,11 +467,13 @@ pub async fn search(
     Query(params): Query<SearchParams>,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
+    let typing = params.suggest.as_deref() == Some("1");
     let (query, relevance) = params.query()?;
     let catalog = state.catalog.current();
     let synonyms = state.search.synonyms();
     let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
     if !keyword.is_empty()
+        && !typing
         && query.page == 1
         && !SearchParams::filtered(&query)
         && found.keyword_total <= crate::search::misses::FEW_RESULTS

@@ -46,14 +46,6 @@ pub struct FacetCounts {
     pub price: Option<(i64, i64)>,
 }
 
-struct DocFacets {
-    rooms: Box<[u16]>,
-    categories: Box<[u16]>,
-    material: u16,
-    colour: u16,
-    price: i64,
-}
-
 /// Keys numbered in order of first appearance.
 #[derive(Default)]
 struct Keys {
@@ -96,36 +88,113 @@ impl Keys {
     }
 }
 
-/// The facet values of every document, by document number.
-#[derive(Default)]
+/// The facet values of every document, by document number, in flat columns (a document's rooms
+/// are `room_ids[room_start[doc]..room_start[doc + 1]]`): counting walks a few arrays in order
+/// rather than chasing a pointer per document.
 pub struct FacetColumns {
     rooms: Keys,
     categories: Keys,
     materials: Keys,
     colours: Keys,
-    docs: Vec<DocFacets>,
+    room_ids: Vec<u16>,
+    room_start: Vec<u32>,
+    category_ids: Vec<u16>,
+    category_start: Vec<u32>,
+    material: Vec<u16>,
+    colour: Vec<u16>,
+    price: Vec<i64>,
+}
+
+impl Default for FacetColumns {
+    fn default() -> Self {
+        FacetColumns {
+            rooms: Keys::default(),
+            categories: Keys::default(),
+            materials: Keys::default(),
+            colours: Keys::default(),
+            room_ids: Vec::new(),
+            room_start: vec![0],
+            category_ids: Vec::new(),
+            category_start: vec![0],
+            material: Vec::new(),
+            colour: Vec::new(),
+            price: Vec::new(),
+        }
+    }
 }
 
 impl FacetColumns {
     pub fn push(&mut self, doc: &FacetDoc) {
-        let rooms = doc.rooms.iter().map(|r| self.rooms.intern(r)).collect();
-        let categories = doc
-            .categories
-            .iter()
-            .map(|c| self.categories.intern(c))
-            .collect();
-        let facets = DocFacets {
-            rooms,
-            categories,
-            material: self.materials.intern(doc.material),
-            colour: self.colours.intern(doc.colour),
-            price: doc.price,
-        };
-        self.docs.push(facets);
+        for room in doc.rooms {
+            let id = self.rooms.intern(room);
+            self.room_ids.push(id);
+        }
+        self.room_start.push(self.room_ids.len() as u32);
+        for category in doc.categories {
+            let id = self.categories.intern(category);
+            self.category_ids.push(id);
+        }
+        self.category_start.push(self.category_ids.len() as u32);
+        self.material.push(self.materials.intern(doc.material));
+        self.colour.push(self.colours.intern(doc.colour));
+        self.price.push(doc.price);
+    }
+
+    /// The counts when nothing is filtered (the usual search): every hit counts everywhere.
+    fn count_all(&self, hits: &[Scored]) -> FacetCounts {
+        let mut rooms = vec![0u32; self.rooms.names.len() + 1];
+        let mut categories = vec![0u32; self.categories.names.len() + 1];
+        let mut materials = vec![0u32; self.materials.names.len() + 1];
+        let mut colours = vec![0u32; self.colours.names.len() + 1];
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        // NONE (no key) lands in the last slot, which is not reported.
+        let slot = |id: u16, len: usize| (id as usize).min(len - 1);
+        let (room_slots, category_slots) = (rooms.len(), categories.len());
+        let (material_slots, colour_slots) = (materials.len(), colours.len());
+        for hit in hits {
+            let doc = hit.doc as usize;
+            for &r in self.doc_rooms(doc) {
+                rooms[slot(r, room_slots)] += 1;
+            }
+            for &c in self.doc_categories(doc) {
+                categories[slot(c, category_slots)] += 1;
+            }
+            materials[slot(self.material[doc], material_slots)] += 1;
+            colours[slot(self.colour[doc], colour_slots)] += 1;
+            let price = self.price[doc];
+            low = low.min(price);
+            high = high.max(price);
+        }
+        let counted = |keys: &Keys, counts: &[u32]| keys.counted(&counts[..counts.len() - 1]);
+        FacetCounts {
+            rooms: counted(&self.rooms, &rooms),
+            categories: counted(&self.categories, &categories),
+            materials: counted(&self.materials, &materials),
+            colours: counted(&self.colours, &colours),
+            price: (!hits.is_empty()).then_some((low, high)),
+        }
+    }
+
+    fn doc_rooms(&self, doc: usize) -> &[u16] {
+        &self.room_ids[self.room_start[doc] as usize..self.room_start[doc + 1] as usize]
+    }
+
+    fn doc_categories(&self, doc: usize) -> &[u16] {
+        &self.category_ids[self.category_start[doc] as usize..self.category_start[doc + 1] as usize]
     }
 
     /// Keeps the hits that pass `filter` (in their order) and counts the facets.
     pub fn refine(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
+        hits.retain(|hit| (hit.doc as usize) < self.price.len());
+        if filter.room.is_none()
+            && filter.category.is_none()
+            && filter.min_price.is_none()
+            && filter.max_price.is_none()
+            && filter.materials.is_empty()
+            && filter.colours.is_empty()
+        {
+            return self.count_all(hits);
+        }
         let room = self.rooms.find(filter.room);
         let category = self.categories.find(filter.category);
         let ids = |keys: &Keys, wanted: &[String]| -> Vec<u16> {
@@ -142,25 +211,26 @@ impl FacetColumns {
         let mut colour_counts = vec![0u32; self.colours.names.len()];
         let mut price: Option<(i64, i64)> = None;
         hits.retain(|hit| {
-            let Some(doc) = self.docs.get(hit.doc as usize) else {
-                return false;
-            };
-            let room_ok = room.is_none_or(|r| r.is_some_and(|r| doc.rooms.contains(&r)));
+            let doc = hit.doc as usize;
+            let (doc_rooms, doc_categories) = (self.doc_rooms(doc), self.doc_categories(doc));
+            let (doc_material, doc_colour, doc_price) =
+                (self.material[doc], self.colour[doc], self.price[doc]);
+            let room_ok = room.is_none_or(|r| r.is_some_and(|r| doc_rooms.contains(&r)));
             let category_ok =
-                category.is_none_or(|c| c.is_some_and(|c| doc.categories.contains(&c)));
-            let price_ok = filter.min_price.is_none_or(|min| doc.price >= min)
-                && filter.max_price.is_none_or(|max| doc.price <= max);
-            let material_ok = filter.materials.is_empty() || materials.contains(&doc.material);
-            let colour_ok = filter.colours.is_empty() || colours.contains(&doc.colour);
+                category.is_none_or(|c| c.is_some_and(|c| doc_categories.contains(&c)));
+            let price_ok = filter.min_price.is_none_or(|min| doc_price >= min)
+                && filter.max_price.is_none_or(|max| doc_price <= max);
+            let material_ok = filter.materials.is_empty() || materials.contains(&doc_material);
+            let colour_ok = filter.colours.is_empty() || colours.contains(&doc_colour);
             if category_ok && price_ok && material_ok && colour_ok {
-                for &r in &doc.rooms {
+                for &r in doc_rooms {
                     if let Some(n) = rooms.get_mut(r as usize) {
                         *n += 1;
                     }
                 }
             }
             if room_ok && price_ok && material_ok && colour_ok {
-                for &c in &doc.categories {
+                for &c in doc_categories {
                     if let Some(n) = categories.get_mut(c as usize) {
                         *n += 1;
                     }
@@ -168,15 +238,15 @@ impl FacetColumns {
             }
             if room_ok && category_ok && material_ok && colour_ok {
                 price = Some(match price {
-                    None => (doc.price, doc.price),
-                    Some((low, high)) => (low.min(doc.price), high.max(doc.price)),
+                    None => (doc_price, doc_price),
+                    Some((low, high)) => (low.min(doc_price), high.max(doc_price)),
                 });
             }
             if room_ok
                 && category_ok
                 && price_ok
                 && colour_ok
-                && let Some(n) = material_counts.get_mut(doc.material as usize)
+                && let Some(n) = material_counts.get_mut(doc_material as usize)
             {
                 *n += 1;
             }
@@ -184,7 +254,7 @@ impl FacetColumns {
                 && category_ok
                 && price_ok
                 && material_ok
-                && let Some(n) = colour_counts.get_mut(doc.colour as usize)
+                && let Some(n) = colour_counts.get_mut(doc_colour as usize)
             {
                 *n += 1;
             }

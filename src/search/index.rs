@@ -62,6 +62,9 @@ struct Posting {
 struct List<'a> {
     postings: Cow<'a, [Posting]>,
     factor: u32,
+    /// Which reading of a synonym phrase the list is (from 1; 0 for other lists): a document
+    /// holding several readings in its names earns [`COVER_BONUS`] for each further one.
+    reading: u16,
 }
 
 /// A document that matched, and how well.
@@ -118,30 +121,35 @@ pub struct Hits {
 }
 
 /// Per-document working memory for one query, kept per thread so a query neither allocates
-/// nor zeroes it: only the entries a query touched are reset.
+/// nor zeroes it: only the entries a query touched are reset. One slot per document, so a
+/// posting touches one cache line.
 #[derive(Default)]
 struct Scratch {
-    matched: Vec<u8>,
-    score: Vec<u32>,
-    word_weight: Vec<u32>,
+    slots: Vec<Slot>,
     touched: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    score: u32,
+    /// The weight the document counts for the current group (its best list so far).
+    word_weight: u32,
+    /// The last synonym reading counted for the document in the current group.
+    reading: u16,
+    /// How many groups the document has matched.
+    matched: u8,
 }
 
 impl Scratch {
     fn prepare(&mut self, documents: usize) {
-        if self.matched.len() < documents {
-            self.matched.resize(documents, 0);
-            self.score.resize(documents, 0);
-            self.word_weight.resize(documents, 0);
+        if self.slots.len() < documents {
+            self.slots.resize(documents, Slot::default());
         }
     }
 
     fn reset(&mut self) {
         for &doc in &self.touched {
-            let doc = doc as usize;
-            self.matched[doc] = 0;
-            self.score[doc] = 0;
-            self.word_weight[doc] = 0;
+            self.slots[doc as usize] = Slot::default();
         }
         self.touched.clear();
     }
@@ -372,20 +380,21 @@ impl SearchIndex {
                 continue;
             };
             let typed = &query_words[i..i + span.len];
-            let readings: Vec<(Vec<Posting>, u32)> = span
-                .alternatives
-                .iter()
-                .map(|phrase| {
-                    let as_typed = phrase.len() == typed.len()
-                        && phrase
-                            .iter()
-                            .zip(typed)
-                            .all(|(a, b)| word_key(a) == word_key(b));
-                    let factor = if as_typed { EXACT } else { SYNONYM };
-                    (self.phrase_postings(phrase), factor)
-                })
-                .collect();
-            let mut lists = vec![self.synonym_list(&readings)];
+            let mut lists = Vec::new();
+            for (n, phrase) in span.alternatives.iter().enumerate() {
+                let as_typed = phrase.len() == typed.len()
+                    && phrase
+                        .iter()
+                        .zip(typed)
+                        .all(|(a, b)| word_key(a) == word_key(b));
+                let factor = if as_typed { EXACT } else { SYNONYM };
+                let reading = u16::try_from(n + 1).unwrap_or(u16::MAX);
+                lists.extend(self.phrase_lists(phrase).into_iter().map(|postings| List {
+                    postings,
+                    factor,
+                    reading,
+                }));
+            }
             if span.len == 1 && i == last {
                 lists.extend(self.prefix_lists(&query_words[i]));
             }
@@ -404,6 +413,7 @@ impl SearchIndex {
             .map(|postings| List {
                 postings: Cow::Borrowed(postings),
                 factor: EXACT,
+                reading: 0,
             })
             .collect();
         if last {
@@ -413,14 +423,22 @@ impl SearchIndex {
             lists.push(List {
                 postings: Cow::Borrowed(&self.terms[i].1),
                 factor: if typos <= 1 { ONE_TYPO } else { TWO_TYPOS },
+                reading: 0,
             });
         }
         lists
     }
 
-    /// The documents holding every word of `phrase` (a plural also as its singular), weighted
-    /// by the phrase's average word weight.
-    fn phrase_postings(&self, phrase: &[String]) -> Vec<Posting> {
+    /// The lists whose documents hold `phrase`: a word's own (and its singular's), or for a
+    /// longer phrase the documents holding every word, weighted by the average word weight.
+    fn phrase_lists(&self, phrase: &[String]) -> Vec<Cow<'_, [Posting]>> {
+        if let [word] = phrase {
+            return self
+                .exact_lists(word)
+                .into_iter()
+                .map(Cow::Borrowed)
+                .collect();
+        }
         let mut all: Option<Vec<Posting>> = None;
         for word in phrase {
             let found = union(&self.exact_lists(word));
@@ -437,52 +455,7 @@ impl SearchIndex {
         for posting in &mut all {
             posting.weight = posting.weight.div_ceil(words);
         }
-        all
-    }
-
-    /// One list for a synonym phrase: each document with its best (weight × factor) over the
-    /// phrase's readings, plus a little for every further reading it holds in a name — a
-    /// product named "โต๊ะอาหาร", "dining table" and "meja makan" is surely the thing meant.
-    fn synonym_list(&self, readings: &[(Vec<Posting>, u32)]) -> List<'static> {
-        let mut merged: Vec<(u32, u32, u32)> = Vec::new();
-        for (postings, factor) in readings {
-            let mut next = Vec::with_capacity(merged.len() + postings.len());
-            let (mut i, mut j) = (0, 0);
-            while i < merged.len() || j < postings.len() {
-                let take_merged =
-                    j == postings.len() || (i < merged.len() && merged[i].0 <= postings[j].doc);
-                let take_new =
-                    i == merged.len() || (j < postings.len() && postings[j].doc <= merged[i].0);
-                let mut entry = if take_merged {
-                    merged[i]
-                } else {
-                    (postings[j].doc, 0, 0)
-                };
-                if take_new {
-                    let posting = postings[j];
-                    entry.1 = entry.1.max(posting.weight * factor);
-                    entry.2 += u32::from(posting.weight >= NAME_WEIGHT);
-                    j += 1;
-                }
-                if take_merged {
-                    i += 1;
-                }
-                next.push(entry);
-            }
-            merged = next;
-        }
-        List {
-            postings: Cow::Owned(
-                merged
-                    .into_iter()
-                    .map(|(doc, best, names)| Posting {
-                        doc,
-                        weight: best + COVER_BONUS * names.saturating_sub(1),
-                    })
-                    .collect(),
-            ),
-            factor: 1,
-        }
+        vec![Cow::Owned(all)]
     }
 
     /// Terms within the typo allowance of `word` that are not the word itself (nor, for the
@@ -589,37 +562,45 @@ impl SearchIndex {
             .map(|(_, postings)| List {
                 postings: Cow::Borrowed(postings.as_slice()),
                 factor: PREFIX,
+                reading: 0,
             })
             .collect()
     }
 }
 
-/// Scores the candidates (documents of the rarest group) against every group. Every write
-/// lands on a document of the first group, so resetting those restores the scratch for the
-/// next query.
+/// Scores the candidates (documents of the rarest group) against every group: in a group a
+/// document counts its best list, plus [`COVER_BONUS`] for each further synonym reading found in
+/// its names. Every write lands on a document of the first group, so resetting those restores
+/// the scratch for the next query.
 fn rank(groups: &[Vec<List>], scratch: &mut Scratch) -> Vec<Scored> {
-    let Scratch {
-        matched,
-        score,
-        word_weight,
-        touched,
-    } = scratch;
+    let Scratch { slots, touched } = scratch;
     for (i, lists) in groups.iter().enumerate() {
         let (before, after) = (i as u8, i as u8 + 1);
         for list in lists {
+            let (factor, this_reading) = (list.factor, list.reading);
             for posting in list.postings.iter() {
-                let doc = posting.doc as usize;
-                let weight = posting.weight * list.factor;
-                if matched[doc] == before {
-                    matched[doc] = after;
-                    score[doc] += weight;
-                    word_weight[doc] = weight;
+                let slot = &mut slots[posting.doc as usize];
+                let weight = posting.weight * factor;
+                let in_name = this_reading > 0 && posting.weight >= NAME_WEIGHT;
+                if slot.matched == before {
+                    slot.matched = after;
+                    slot.score += weight;
+                    slot.word_weight = weight;
+                    slot.reading = if in_name { this_reading } else { 0 };
                     if i == 0 {
                         touched.push(posting.doc);
                     }
-                } else if matched[doc] == after && weight > word_weight[doc] {
-                    score[doc] += weight - word_weight[doc];
-                    word_weight[doc] = weight;
+                } else if slot.matched == after {
+                    if weight > slot.word_weight {
+                        slot.score += weight - slot.word_weight;
+                        slot.word_weight = weight;
+                    }
+                    if in_name && slot.reading != this_reading {
+                        if slot.reading != 0 {
+                            slot.score += COVER_BONUS;
+                        }
+                        slot.reading = this_reading;
+                    }
                 }
             }
         }
@@ -627,10 +608,12 @@ fn rank(groups: &[Vec<List>], scratch: &mut Scratch) -> Vec<Scored> {
     let all = groups.len() as u8;
     touched
         .iter()
-        .filter(|&&doc| matched[doc as usize] == all)
-        .map(|&doc| Scored {
-            doc,
-            score: score[doc as usize],
+        .filter_map(|&doc| {
+            let slot = slots[doc as usize];
+            (slot.matched == all).then_some(Scored {
+                doc,
+                score: slot.score,
+            })
         })
         .collect()
 }

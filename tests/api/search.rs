@@ -240,7 +240,8 @@ async fn staff_see_what_shoppers_could_not_find() {
     for words in ["xyzzyq", "Xyzzyq ", "hoverboard", "sofa"] {
         search(&app, &keyword(words)).await;
     }
-    // Filtered searches and later pages are not keyword misses.
+    // Filtered searches, later pages and suggestions while typing are not keyword misses.
+    search(&app, &format!("{}&limit=6&suggest=1", keyword("recli"))).await;
     search(&app, &format!("{}&material=teak", keyword("recliner"))).await;
     search(&app, &format!("{}&page=2", keyword("recliner"))).await;
 

@@ -145,3 +145,37 @@ test('Escape closes the suggestions; a # suggests from the code search', async (
   await box.press('Enter');
   await expect(page).toHaveURL(/\/searchcode\?keyword=SF-10$/);
 });
+
+test('Thai shoppers find dining tables by the everyday word, sofas typed with the wrong layout, and narrow by a counted filter', async ({ acceptedCookies: page }, testInfo) => {
+  // The catalogue says โต๊ะอาหาร; shoppers say โต๊ะกินข้าว (a synonym).
+  await page.goto('/th/search?keyword=' + encodeURIComponent('โต๊ะกินข้าว'));
+  await expect(cards(page).first()).toBeVisible();
+  const tables = await cardCodes(page);
+  expect(tables[0]).toBe('TB-3001');
+  expect(tables.slice(0, 5)).toEqual(expect.arrayContaining(['TB-3001', 'TB-3002', 'TB-3003', 'TB-3004', 'TB-3005']));
+  for (const name of (await cards(page).locator('.product-card__name').allTextContents()).slice(0, 5)) expect(name).toContain('โต๊ะอาหาร');
+
+  // "sofa" typed with the Thai keyboard layout still on.
+  await page.goto('/th/search?keyword=' + encodeURIComponent('หนดฟ'));
+  const note = message('th', 'search.showingFor').replace('{typed}', 'หนดฟ').replace('{keyword}', 'sofa');
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  expect((await cardCodes(page)).slice(0, 10).every((code) => code.startsWith('SF-'))).toBe(true);
+
+  // A material with its count narrows the results, and the URL keeps it.
+  const toggle = page.getByRole('button', { name: message('th', 'catalog.filters') });
+  if (await toggle.isVisible()) await toggle.click();
+  const leather = page.locator('label.filter-pill', { has: page.locator('input[name="material"][value="leather"]') });
+  await expect(leather.locator('.filter-pill__count')).toHaveText(/^\d+$/);
+  const count = Number(await leather.locator('.filter-pill__count').textContent());
+  expect(count).toBeGreaterThanOrEqual(3);
+  await leather.click();
+  await expect(page).toHaveURL(/\/th\/search\?keyword=%E0%B8%AB%E0%B8%99%E0%B8%94%E0%B8%9F&material=leather$/);
+  await expect(page.locator('main .product-card__code')).toHaveCount(count);
+  const narrowed = await cardCodes(page);
+  expect(narrowed).toEqual(expect.arrayContaining(['SF-1006', 'SF-2002', 'SF-2003']));
+  await page.screenshot({ path: testInfo.outputPath('search-th.png'), fullPage: false });
+  // Back returns to the unfiltered results.
+  await page.goBack();
+  await expect(page).toHaveURL(/keyword=%E0%B8%AB%E0%B8%99%E0%B8%94%E0%B8%9F$/);
+});

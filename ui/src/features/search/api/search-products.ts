@@ -1,10 +1,12 @@
-//! GET /api/app/search?keyword=&page=&limit= — products matching words, best matches first.
+//! GET /api/app/search?keyword=&limit=&suggest=1 — the best matches for the suggestions under the
+//! search box. `suggest=1` tells the shop these are keystrokes, not searches: a half-typed word
+//! that finds nothing is not counted as a search shoppers could not satisfy.
 import { apiGet } from '../../../api/client';
 import type { ProductPageAnswer } from '../../../api/types';
 import { rememberProducts, type ProductPage } from '../../../lib/product';
 
-export function searchUrl(keyword: string, page = 1, limit = 24): string {
-  return `/api/app/search?keyword=${encodeURIComponent(keyword)}${page > 1 ? `&page=${page}` : ''}&limit=${limit}`;
+export function suggestUrl(keyword: string, limit: number): string {
+  return `/api/app/search?keyword=${encodeURIComponent(keyword)}&limit=${limit}&suggest=1`;
 }
 
 export async function searchProducts(url: string, signal?: AbortSignal, track = true): Promise<ProductPage> {

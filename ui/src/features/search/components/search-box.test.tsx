@@ -87,7 +87,7 @@ describe('SearchBox suggestions', () => {
     type('sof');
     type('sofa');
     expect(requests).toEqual([]);
-    await waitFor(() => expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=6']), { timeout: SUGGEST_DEBOUNCE_MS * 5 });
+    await waitFor(() => expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=6&suggest=1']), { timeout: SUGGEST_DEBOUNCE_MS * 5 });
     const listbox = await screen.findByRole('listbox', { name: 'Suggested products' });
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);

@@ -13,7 +13,7 @@ import { formatNumber } from '../../../lib/format';
 import { productPath } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
-import { searchProducts, searchUrl } from '../api/search-products';
+import { searchProducts, suggestUrl } from '../api/search-products';
 import { searchTarget } from '../search-target';
 import { CLOSED, MAX_SUGGESTIONS, suggestionKey, suggestionQuery, type SuggestionQuery, type SuggestionState } from '../suggestion-keys';
 import './search-box.css';
@@ -31,7 +31,7 @@ function requestOf(query: SuggestionQuery | null): { key: string; load: (signal:
       load: (signal) => searchCodes(query.keyword, signal, false).then((found) => found.products.slice(0, MAX_SUGGESTIONS)),
     };
   }
-  const url = searchUrl(query.keyword, 1, MAX_SUGGESTIONS);
+  const url = suggestUrl(query.keyword, MAX_SUGGESTIONS);
   return { key: `suggest:${url}`, load: (signal) => searchProducts(url, signal, false).then((found) => found.products) };
 }
 
