@@ -165,6 +165,35 @@ pub fn hash(password: &str) -> Result<String, HashError> {
     })?
 }
 
+/// [`hash`] for async callers: waits for the pool without holding a thread, so a burst of
+/// registrations queues as cheap futures rather than as blocking threads (each of which got
+/// its own allocator heap: issue 15).
+pub async fn hash_async(password: &str) -> Result<String, HashError> {
+    let password = password.to_string();
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let skip = abandoned.clone();
+    let job: Job = Box::new(move || {
+        if !skip.load(Ordering::SeqCst) {
+            let hashed = Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|hash| hash.to_string())
+                .map_err(|err| HashError::Failed(err.to_string()));
+            let _ = answer.send(hashed);
+        }
+    });
+    if POOL.try_send(job).is_err() {
+        return Err(Busy.into());
+    }
+    match tokio::time::timeout(QUEUE_WAIT, answered).await {
+        Ok(Ok(hashed)) => hashed,
+        Ok(Err(_)) | Err(_) => {
+            abandoned.store(true, Ordering::SeqCst);
+            Err(Busy.into())
+        }
+    }
+}
+
 pub fn verify(password: &str, stored_hash: &str) -> Result<bool, Busy> {
     let (password, stored_hash) = (password.to_string(), stored_hash.to_string());
     in_pool(move || {

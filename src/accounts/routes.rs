@@ -195,23 +195,32 @@ pub async fn register(
     }
     let db = state.store.clone();
     let channel = kcard(&headers);
+    let new = NewLocalUser {
+        username: &body.username,
+        name: &body.name,
+        password: &body.password,
+        role: "user",
+    };
+    let contact = Contact {
+        email: &body.email,
+        phone: &body.phone,
+        kcard: &channel,
+        added_by: "",
+    };
+    let checked = store::check_new_user(&new, &contact).map_err(AppError::from)?;
+    // Awaited, not blocking: a burst of registrations waits as futures, not threads.
+    let hash = crate::accounts::password::hash_async(&body.password)
+        .await
+        .map_err(|e| AppError::from(AccountError::from(e)))?;
+    let (email, phone) = (body.email.clone(), body.phone.clone());
     let user = blocking(move || {
-        let new = NewLocalUser {
-            username: &body.username,
-            name: &body.name,
-            password: &body.password,
-            role: "user",
+        let contact = Contact {
+            email: &email,
+            phone: &phone,
+            kcard: &channel,
+            added_by: "",
         };
-        store::register_local_user(
-            &db,
-            &new,
-            &Contact {
-                email: &body.email,
-                phone: &body.phone,
-                kcard: &channel,
-                added_by: "",
-            },
-        )
+        store::insert_local_user(&db, checked, hash, &contact)
     })
     .await?;
     let token = issue(&state, &user)?;

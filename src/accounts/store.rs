@@ -91,6 +91,22 @@ pub fn register_local_user(
     new: &NewLocalUser,
     contact: &Contact,
 ) -> Result<User, AccountError> {
+    let checked = check_new_user(new, contact)?;
+    let hash = password::hash(new.password)?;
+    insert_local_user(store, checked, hash, contact)
+}
+
+/// A new local account that passed every check but the database's (name taken, look-alike).
+pub struct CheckedUser {
+    username: Username,
+    role: Role,
+    name: String,
+    email: String,
+    phone: String,
+}
+
+/// Everything about a new account that can be checked without the database or the hash.
+pub fn check_new_user(new: &NewLocalUser, contact: &Contact) -> Result<CheckedUser, AccountError> {
     let username = Username::parse(new.username).map_err(AccountError::Invalid)?;
     let role = Role::parse(new.role).map_err(AccountError::Invalid)?;
     password::check_strength(new.password).map_err(AccountError::WeakPassword)?;
@@ -116,8 +132,30 @@ pub fn register_local_user(
     } else {
         new.name.trim().to_string()
     };
-    let hash = password::hash(new.password)?;
+    Ok(CheckedUser {
+        username,
+        role,
+        name,
+        email: email.into(),
+        phone: phone.into(),
+    })
+}
 
+/// Creates a checked account with its password hash (made beforehand, so the hashing can be
+/// awaited without holding a blocking thread) and logs it, in one write transaction.
+pub fn insert_local_user(
+    store: &Store,
+    checked: CheckedUser,
+    hash: String,
+    contact: &Contact,
+) -> Result<User, AccountError> {
+    let CheckedUser {
+        username,
+        role,
+        name,
+        email,
+        phone,
+    } = checked;
     store.write(|txn| {
         let mut index = USERNAME_TO_USER_ID.write(txn)?;
         if index.get(username.key().as_str())?.is_some() {
@@ -136,8 +174,8 @@ pub fn register_local_user(
         })?;
         let mut user = new_user(txn, username.as_str(), &name, role, Provider::Local, None)?;
         user.password_hash = Some(hash);
-        user.email = email.into();
-        user.phone = phone.into();
+        user.email = email;
+        user.phone = phone;
         index.put(username.key().as_str(), user.id.get())?;
         put_in(txn, &user)?;
         let (actor, action) = if contact.added_by.is_empty() {

@@ -197,14 +197,17 @@ impl FacetColumns {
         }
         let room = self.rooms.find(filter.room);
         let category = self.categories.find(filter.category);
-        let ids = |keys: &Keys, wanted: &[String]| -> Vec<u16> {
-            wanted
-                .iter()
-                .filter_map(|k| keys.ids.get(k.as_str()).copied())
-                .collect()
+        // Chosen keys as a table by id, so each hit is one lookup.
+        let chosen = |keys: &Keys, wanted: &[String]| -> Vec<bool> {
+            let mut table = vec![false; keys.names.len() + 1];
+            for id in wanted.iter().filter_map(|k| keys.ids.get(k.as_str())) {
+                table[*id as usize] = true;
+            }
+            table
         };
-        let materials = ids(&self.materials, filter.materials);
-        let colours = ids(&self.colours, filter.colours);
+        let materials = chosen(&self.materials, filter.materials);
+        let colours = chosen(&self.colours, filter.colours);
+        let is_chosen = |table: &[bool], id: u16| table.get(id as usize).copied().unwrap_or(false);
         let mut rooms = vec![0u32; self.rooms.names.len()];
         let mut categories = vec![0u32; self.categories.names.len()];
         let mut material_counts = vec![0u32; self.materials.names.len()];
@@ -220,8 +223,8 @@ impl FacetColumns {
                 category.is_none_or(|c| c.is_some_and(|c| doc_categories.contains(&c)));
             let price_ok = filter.min_price.is_none_or(|min| doc_price >= min)
                 && filter.max_price.is_none_or(|max| doc_price <= max);
-            let material_ok = filter.materials.is_empty() || materials.contains(&doc_material);
-            let colour_ok = filter.colours.is_empty() || colours.contains(&doc_colour);
+            let material_ok = filter.materials.is_empty() || is_chosen(&materials, doc_material);
+            let colour_ok = filter.colours.is_empty() || is_chosen(&colours, doc_colour);
             if category_ok && price_ok && material_ok && colour_ok {
                 for &r in doc_rooms {
                     if let Some(n) = rooms.get_mut(r as usize) {

@@ -298,21 +298,26 @@ impl SearchIndex {
     }
 
     /// Puts the best `top` hits first, best first (score, then popularity, then document).
+    /// Each hit's order is packed into one number first, so choosing and sorting compare
+    /// integers instead of looking popularity up on every comparison.
     pub fn best_first(&self, hits: &mut [Scored], top: usize) {
-        let better = |a: &Scored, b: &Scored| {
-            b.score
-                .cmp(&a.score)
-                .then_with(|| self.popularity[b.doc as usize].cmp(&self.popularity[a.doc as usize]))
-                .then_with(|| a.doc.cmp(&b.doc))
-        };
         let top = top.min(hits.len());
         if top == 0 {
             return;
         }
-        if top < hits.len() {
-            hits.select_nth_unstable_by(top - 1, better);
+        let key = |hit: &Scored| -> u128 {
+            let popularity = self.popularity.get(hit.doc as usize).copied().unwrap_or(0);
+            (u128::from(hit.score) << 64) | (u128::from(popularity) << 32) | u128::from(!hit.doc)
+        };
+        let mut keyed: Vec<(u128, Scored)> = hits.iter().map(|h| (key(h), *h)).collect();
+        let better = |a: &(u128, Scored), b: &(u128, Scored)| b.0.cmp(&a.0);
+        if top < keyed.len() {
+            keyed.select_nth_unstable_by(top - 1, better);
         }
-        hits[..top].sort_unstable_by(better);
+        keyed[..top].sort_unstable_by(better);
+        for (slot, (_, hit)) in hits.iter_mut().zip(keyed) {
+            *slot = hit;
+        }
     }
 
     /// Every active document, for listings that filter without words.
@@ -439,12 +444,17 @@ impl SearchIndex {
                 .map(Cow::Borrowed)
                 .collect();
         }
+        // The rarest word first, and nothing copied when a word is missing altogether.
+        let mut words: Vec<Vec<&[Posting]>> = phrase.iter().map(|w| self.exact_lists(w)).collect();
+        if words.iter().any(Vec::is_empty) {
+            return Vec::new();
+        }
+        words.sort_by_key(|lists| lists.iter().map(|l| l.len()).sum::<usize>());
         let mut all: Option<Vec<Posting>> = None;
-        for word in phrase {
-            let found = union(&self.exact_lists(word));
+        for lists in &words {
             all = Some(match all {
-                None => found,
-                Some(before) => intersect_summing(&before, &found),
+                None => union(lists),
+                Some(before) => intersect_summing(&before, lists),
             });
             if all.as_ref().is_some_and(Vec::is_empty) {
                 return Vec::new();
@@ -632,22 +642,39 @@ fn union(lists: &[&[Posting]]) -> Vec<Posting> {
     }
 }
 
-/// The documents in both sorted lists, with their weights added.
-fn intersect_summing(a: &[Posting], b: &[Posting]) -> Vec<Posting> {
-    let (mut i, mut j) = (0, 0);
+/// The first position from `start` in `list` (sorted) whose document is not below `doc`:
+/// doubling steps, then a binary search in the last step, so a near target costs a probe or two
+/// and a far one a logarithm of the distance.
+fn gallop(list: &[Posting], start: usize, doc: u32) -> usize {
+    let mut step = 1;
+    let mut low = start;
+    while low + step < list.len() && list[low + step].doc < doc {
+        low += step;
+        step *= 2;
+    }
+    let high = (low + step + 1).min(list.len());
+    low + list[low..high].partition_point(|p| p.doc < doc)
+}
+
+/// The documents of `before` (sorted) also in any of `lists` (each sorted), with the best weight
+/// there added. `before` is the rarer side: each list is searched from where the last match
+/// left off, galloping, so a long list costs a few probes per document of `before`.
+fn intersect_summing(before: &[Posting], lists: &[&[Posting]]) -> Vec<Posting> {
+    let mut cursors = vec![0usize; lists.len()];
     let mut out = Vec::new();
-    while i < a.len() && j < b.len() {
-        match a[i].doc.cmp(&b[j].doc) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(Posting {
-                    doc: a[i].doc,
-                    weight: a[i].weight + b[j].weight,
-                });
-                i += 1;
-                j += 1;
+    for posting in before {
+        let mut best: Option<u32> = None;
+        for (list, cursor) in lists.iter().zip(&mut cursors) {
+            *cursor = gallop(list, *cursor, posting.doc);
+            if let Some(found) = list.get(*cursor).filter(|p| p.doc == posting.doc) {
+                best = Some(best.map_or(found.weight, |w| w.max(found.weight)));
             }
+        }
+        if let Some(weight) = best {
+            out.push(Posting {
+                doc: posting.doc,
+                weight: posting.weight + weight,
+            });
         }
     }
     out
@@ -740,5 +767,21 @@ mod tests {
             "discontinued products are not found"
         );
         assert_eq!(index.search("SF-1001", 10).docs, vec![0]);
+    }
+
+    #[test]
+    fn phrases_intersect_a_rare_list_with_long_ones() {
+        let list = |docs: &[u32], weight: u32| -> Vec<Posting> {
+            docs.iter().map(|&doc| Posting { doc, weight }).collect()
+        };
+        let long: Vec<u32> = (0..1000).step_by(3).collect();
+        assert_eq!(gallop(&list(&long, 1), 0, 300), 100);
+        assert_eq!(gallop(&list(&long, 1), 100, 301), 101);
+        assert_eq!(gallop(&list(&long, 1), 0, 5000), long.len());
+        let rare = list(&[3, 4, 300, 999], 10);
+        let (a, b) = (list(&long, 1), list(&[4, 999], 5));
+        let found = intersect_summing(&rare, &[&a, &b]);
+        let pairs: Vec<(u32, u32)> = found.iter().map(|p| (p.doc, p.weight)).collect();
+        assert_eq!(pairs, [(3, 11), (4, 15), (300, 11), (999, 15)]);
     }
 }
