@@ -1581,7 +1581,11 @@ page?: number,
 /**
  * 1–100, default 24.
  */
-limit?: number, };
+limit?: number,
+/**
+ * `1`: suggestions while typing, not counted as a search that found too little.
+ */
+suggest?: string, };
 
 /**
  * The code prefix to look for.
