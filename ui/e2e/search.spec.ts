@@ -166,8 +166,11 @@ test('Thai shoppers find dining tables by the everyday word, sofas typed with th
   const toggle = page.getByRole('button', { name: message('th', 'catalog.filters') });
   if (await toggle.isVisible()) await toggle.click();
   const leather = page.locator('label.filter-pill', { has: page.locator('input[name="material"][value="leather"]') });
-  await expect(leather.locator('.filter-pill__count')).toHaveText(/^\d+$/);
-  const count = Number(await leather.locator('.filter-pill__count').textContent());
+  await expect(leather.locator('.filter-pill__count')).toHaveText(/^\(\d+\)$/);
+  const count = Number((await leather.locator('.filter-pill__count').textContent())?.replace(/\D/g, ''));
+  // The count describes the option; its name stays the material's title.
+  await expect(leather.locator('input')).toHaveAccessibleDescription(`(${count})`);
+  await expect(leather.locator('input')).toHaveAccessibleName(/^[^()]+$/);
   expect(count).toBeGreaterThanOrEqual(3);
   await leather.click();
   await expect(page).toHaveURL(/\/th\/search\?keyword=%E0%B8%AB%E0%B8%99%E0%B8%94%E0%B8%9F&material=leather$/);

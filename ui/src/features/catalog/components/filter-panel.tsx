@@ -29,8 +29,21 @@ export function offeredOptions<T extends { key: string }>(options: T[], counts: 
   return options.filter((option) => (counts[option.key] ?? 0) > 0 || selected.includes(option.key));
 }
 
-function Count({ value }: { value: number | undefined }) {
-  return value === undefined ? null : <span class="filter-pill__count">{formatNumber(value)}</span>;
+/**
+ * How many products an option would show: the option's description (`aria-describedby` reads
+ * hidden text), kept out of its name, which stays its title.
+ */
+function Count({ id, value }: { id: string; value: number | undefined }) {
+  return value === undefined ? null : (
+    <span id={id} class="filter-pill__count" aria-hidden="true">
+      ({formatNumber(value)})
+    </span>
+  );
+}
+
+/** A stable element id for an option's count. */
+function countId(panel: string, group: string, key: string): string {
+  return `${panel}-${group}-${key}-count`;
 }
 
 /** Reads a price box: whole baht, '' for no bound, null when it is not a whole number. */
@@ -106,7 +119,7 @@ function PriceRange({ filters, onChange }: { filters: CatalogFilters; onChange: 
   );
 }
 
-function KeyGroup({ group, filters, labels, onChange, facets }: { group: LabelGroupName } & Omit<FilterPanelProps, 'id' | 'open'>) {
+function KeyGroup({ id, group, filters, labels, onChange, facets }: { group: LabelGroupName } & Omit<FilterPanelProps, 'open'>) {
   const { t, locale } = useI18n();
   const selected = filters[group];
   const counts = facets ? (group === 'material' ? facets.materials : facets.colours) : undefined;
@@ -125,11 +138,12 @@ function KeyGroup({ group, filters, labels, onChange, facets }: { group: LabelGr
                 name={group}
                 value={option.key}
                 checked={selected.includes(option.key)}
+                aria-describedby={counts?.[option.key] === undefined ? undefined : countId(id, group, option.key)}
                 onChange={() => onChange(withFilters(filters, { [group]: toggleKey(selected, option.key) }))}
               />
               {group === 'colour' ? <span class="swatch" data-colour={option.key} aria-hidden="true" /> : null}
               <span>{option.title}</span>
-              <Count value={counts?.[option.key]} />
+              <Count id={countId(id, group, option.key)} value={counts?.[option.key]} />
             </label>
           ))}
         </div>
@@ -139,7 +153,7 @@ function KeyGroup({ group, filters, labels, onChange, facets }: { group: LabelGr
 }
 
 /** Rooms or categories of the matches, one at a time (choosing the chosen one again clears it). */
-function ScopeGroup({ group, filters, onChange, facets }: { group: 'room' | 'category' } & Omit<FilterPanelProps, 'id' | 'open' | 'labels'>) {
+function ScopeGroup({ id, group, filters, onChange, facets }: { group: 'room' | 'category' } & Omit<FilterPanelProps, 'open' | 'labels'>) {
   const { t, locale } = useI18n();
   const roomList = useResource(rooms).data ?? [];
   const tree = useResource(categories).data ?? [];
@@ -157,11 +171,13 @@ function ScopeGroup({ group, filters, onChange, facets }: { group: 'room' | 'cat
   const keys = Object.keys(counts);
   if (selected && !keys.includes(selected)) keys.push(selected);
   const options = keys.map((key) => ({ key, title: title(key) })).sort((a, b) => (counts[b.key] ?? 0) - (counts[a.key] ?? 0) || a.title.localeCompare(b.title));
-  if (options.length === 0) return null;
+  // Before the first answer the row is kept empty at its height, so the results do not move
+  // when the options arrive; with no matches at all there is nothing to offer.
+  if (facets && options.length === 0) return null;
   return (
-    <fieldset class="filters__group">
+    <fieldset class="filters__group filters__group--scope">
       <legend class="filters__legend">{group === 'room' ? t('catalog.room') : t('catalog.category')}</legend>
-      <div class="filters__options">
+      <div class="filters__options filters__options--row">
         {options.map((option) => (
           <label key={option.key} class="filter-pill">
             <input
@@ -169,10 +185,11 @@ function ScopeGroup({ group, filters, onChange, facets }: { group: 'room' | 'cat
               name={group}
               value={option.key}
               checked={selected === option.key}
+              aria-describedby={counts[option.key] === undefined ? undefined : countId(id, group, option.key)}
               onChange={() => onChange(withFilters(filters, { [group]: selected === option.key ? null : option.key }))}
             />
             <span>{option.title}</span>
-            <Count value={counts[option.key]} />
+            <Count id={countId(id, group, option.key)} value={counts[option.key]} />
           </label>
         ))}
       </div>
@@ -183,12 +200,12 @@ function ScopeGroup({ group, filters, onChange, facets }: { group: 'room' | 'cat
 export function FilterPanel({ id, open, filters, labels, onChange, facets, scoped = false }: FilterPanelProps) {
   return (
     <div id={id} class={`filters${open ? ' is-open' : ''}`}>
-      {scoped ? <ScopeGroup group="room" filters={filters} onChange={onChange} facets={facets} /> : null}
-      {scoped ? <ScopeGroup group="category" filters={filters} onChange={onChange} facets={facets} /> : null}
+      {scoped ? <ScopeGroup id={id} group="room" filters={filters} onChange={onChange} facets={facets} /> : null}
+      {scoped ? <ScopeGroup id={id} group="category" filters={filters} onChange={onChange} facets={facets} /> : null}
       {/* Keyed by the range in the URL, so Back and "clear" reset what the boxes show. */}
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} onChange={onChange} />
-      <KeyGroup group="material" filters={filters} labels={labels} onChange={onChange} facets={facets} />
-      <KeyGroup group="colour" filters={filters} labels={labels} onChange={onChange} facets={facets} />
+      <KeyGroup id={id} group="material" filters={filters} labels={labels} onChange={onChange} facets={facets} />
+      <KeyGroup id={id} group="colour" filters={filters} labels={labels} onChange={onChange} facets={facets} />
     </div>
   );
 }
