@@ -410,21 +410,20 @@ impl SearchParams {
             self.sort.as_deref().map(str::trim),
             None | Some("" | "relevance")
         );
-        let named = [
-            ("room", self.room),
-            ("category", self.category),
-            ("minPrice", self.min_price),
-            ("maxPrice", self.max_price),
-            ("material", self.material),
-            ("colour", self.colour),
-            ("sort", if relevance { None } else { self.sort }),
-            ("page", self.page),
-            ("limit", self.limit),
-        ];
-        let params: HashMap<String, String> = named
-            .into_iter()
-            .filter_map(|(name, value)| Some((name.to_string(), value?)))
-            .collect();
+        // The listing's filters, read by the listing's own reader.
+        let params = ProductListParams {
+            room: self.room,
+            category: self.category,
+            min_price: self.min_price,
+            max_price: self.max_price,
+            material: self.material,
+            colour: self.colour,
+            sort: if relevance { None } else { self.sort },
+            page: self.page,
+            limit: self.limit,
+            other: HashMap::new(),
+        }
+        .into_map();
         let query = ProductQuery::parse(&params).map_err(|mut err| {
             if err.parameter == "sort" {
                 err.problem = "must be relevance, popular, newest, price_asc or price_desc".into();

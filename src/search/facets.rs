@@ -183,9 +183,9 @@ impl FacetColumns {
         &self.category_ids[self.category_start[doc] as usize..self.category_start[doc + 1] as usize]
     }
 
-    /// Keeps the hits that pass `filter` (in their order) and counts the facets.
+    /// Keeps the hits that pass `filter` (in their order) and counts the facets. Hits are this
+    /// index's document numbers.
     pub fn refine(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
-        hits.retain(|hit| (hit.doc as usize) < self.price.len());
         if filter.room.is_none()
             && filter.category.is_none()
             && filter.min_price.is_none()

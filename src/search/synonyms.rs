@@ -37,11 +37,11 @@ pub struct Synonyms {
 
 /// A run of query words that is a synonym phrase.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Span {
+pub struct Span<'a> {
     pub start: usize,
     pub len: usize,
     /// Every phrase the run may be read as (the typed one included), as index words.
-    pub alternatives: Vec<Vec<String>>,
+    pub alternatives: &'a [Vec<String>],
 }
 
 /// The form a word is compared in: English plurals meet their singular ("tables" = "table").
@@ -108,7 +108,7 @@ impl Synonyms {
     }
 
     /// The synonym phrases in `query_words`, longest first from the left, not overlapping.
-    pub fn spans(&self, query_words: &[String]) -> Vec<Span> {
+    pub fn spans(&self, query_words: &[String]) -> Vec<Span<'_>> {
         let mut spans = Vec::new();
         let mut start = 0;
         while start < query_words.len() {
@@ -125,7 +125,7 @@ impl Synonyms {
                     spans.push(Span {
                         start,
                         len,
-                        alternatives: self.alternatives[set].clone(),
+                        alternatives: &self.alternatives[set],
                     });
                     start += len;
                 }
