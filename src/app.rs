@@ -37,6 +37,8 @@ pub struct AppState {
     pub content: Arc<ContentCache>,
     pub catalog: Arc<CatalogCache>,
     pub shell: Arc<ShellTemplate>,
+    /// Rendered page shells with their compressed forms, per snapshot.
+    pub pages: Arc<crate::http::pages::PageCache>,
     pub throttle: Arc<LoginThrottle>,
     pub pending_logins: Arc<PendingLogins>,
     /// Places orders (group commit on its own thread).
@@ -115,6 +117,7 @@ impl AppState {
             store,
             tokens: Arc::new(tokens),
             shell: Arc::new(shell),
+            pages: Arc::default(),
             throttle: Arc::default(),
             pending_logins: Arc::default(),
             catalogues: Arc::default(),

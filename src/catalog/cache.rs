@@ -4,11 +4,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, RwLock};
 
 use axum::body::Bytes;
+use axum::http::HeaderValue;
 
 use serde_json::value::RawValue;
 
 use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
 use super::store;
+use crate::http::encoded::Encoded;
 use crate::search::facets::FacetDoc;
 use crate::search::index::{SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
@@ -26,13 +28,25 @@ pub struct CatalogSnapshot {
     pub tree_json: Box<RawValue>,
     room_slugs: HashSet<String>,
     category_slugs: HashSet<String>,
-    /// Serialised list answers by canonical query. The snapshot never changes (a change builds
-    /// a new one), so entries can never be stale.
-    responses: Mutex<HashMap<String, Bytes>>,
+    /// Serialised answers (with their compressed forms) by canonical query. The snapshot
+    /// never changes (a change builds a new one), so entries can never be stale.
+    responses: Mutex<ResponseCache>,
+    /// Matches per search keyword (for telling misses), by keyword.
+    counts: Mutex<HashMap<String, usize>>,
 }
 
-/// Distinct list queries remembered per snapshot before the cache starts over.
-const RESPONSE_CACHE_ENTRIES: usize = 2_000;
+#[derive(Default)]
+struct ResponseCache {
+    answers: HashMap<String, Arc<Encoded>>,
+    /// Uncompressed bytes held; compressed forms add about a third.
+    bytes: usize,
+}
+
+/// Distinct answers remembered per snapshot before the cache starts over.
+const RESPONSE_CACHE_ENTRIES: usize = 4_000;
+/// Uncompressed bytes remembered per snapshot before the cache starts over (a lean list page
+/// is about 10 KB; a product about 3 KB).
+const RESPONSE_CACHE_BYTES: usize = 24 * 1024 * 1024;
 
 impl CatalogSnapshot {
     fn build(store: &Store) -> Result<CatalogSnapshot, StoreError> {
@@ -103,6 +117,7 @@ impl CatalogSnapshot {
             room_slugs,
             category_slugs,
             responses: Mutex::default(),
+            counts: Mutex::default(),
         })
     }
 
@@ -131,24 +146,57 @@ impl CatalogSnapshot {
             room_slugs: self.room_slugs.clone(),
             category_slugs: self.category_slugs.clone(),
             responses: Mutex::default(),
+            counts: Mutex::default(),
         }
     }
 
-    /// A remembered answer for `key`.
-    pub fn cached_response(&self, key: &str) -> Option<Bytes> {
-        self.responses
+    /// The answer remembered for `key`, or the one `make` serialises now (remembered for the
+    /// next request). Two requests racing for the same new key both serialise; the answers
+    /// are equal, so either may stay.
+    pub fn answer<E>(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> Result<Vec<u8>, E>,
+    ) -> Result<Arc<Encoded>, E> {
+        if let Some(found) = self
+            .responses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .answers
+            .get(key)
+        {
+            return Ok(Arc::clone(found));
+        }
+        let made = Arc::new(Encoded::new(
+            Bytes::from(make()?),
+            HeaderValue::from_static("application/json"),
+        ));
+        let mut cache = self.responses.lock().unwrap_or_else(|p| p.into_inner());
+        if cache.answers.len() >= RESPONSE_CACHE_ENTRIES || cache.bytes >= RESPONSE_CACHE_BYTES {
+            *cache = ResponseCache::default();
+        }
+        cache.bytes += made.raw().len();
+        cache.answers.insert(key.to_string(), Arc::clone(&made));
+        Ok(made)
+    }
+
+    /// The number remembered for `key`, or the one `count` gives now.
+    pub fn count(&self, key: &str, count: impl FnOnce() -> usize) -> usize {
+        if let Some(&found) = self
+            .counts
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(key)
-            .cloned()
-    }
-
-    pub fn remember_response(&self, key: String, body: Bytes) {
-        let mut responses = self.responses.lock().unwrap_or_else(|p| p.into_inner());
-        if responses.len() >= RESPONSE_CACHE_ENTRIES {
-            responses.clear();
+        {
+            return found;
         }
-        responses.insert(key, body);
+        let counted = count();
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if counts.len() >= RESPONSE_CACHE_ENTRIES {
+            counts.clear();
+        }
+        counts.insert(key.to_string(), counted);
+        counted
     }
 
     pub fn product(&self, code: &str) -> Option<&Product> {

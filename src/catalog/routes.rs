@@ -2,10 +2,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use ts_rs::TS;
@@ -18,7 +17,7 @@ use crate::app::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
-use crate::http::json::Json;
+use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
 
 // Rooms and the category tree are serialised once per catalogue snapshot (`RawValue`); the
@@ -49,7 +48,7 @@ pub struct CategoriesAnswer<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct ProductPageAnswer<'a> {
     pub status: SuccessStatus,
-    pub products: Vec<&'a Product>,
+    pub products: Vec<ProductSummary<'a>>,
     /// Every match, not only this page's.
     #[ts(type = "number")]
     pub total: usize,
@@ -101,6 +100,90 @@ impl From<FacetCounts> for Facets {
     }
 }
 
+/// What a product card shows, in one language: lists carry these instead of whole products
+/// (a card never shows descriptions, and five languages of them made a page of 24 weigh
+/// 64 KB). Rooms and categories stay because promotions are chosen by them.
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSummary<'a> {
+    pub code: &'a str,
+    /// In the requested language; English when that translation is empty.
+    pub name: &'a str,
+    pub price: Satang,
+    pub compare_at_price: Option<Satang>,
+    /// The first picture, if any.
+    pub image: Option<&'a str>,
+    pub rooms: &'a [String],
+    pub categories: &'a [String],
+    pub stock: u32,
+    pub active: bool,
+}
+
+impl<'a> ProductSummary<'a> {
+    pub fn of(product: &'a Product, locale: Locale) -> ProductSummary<'a> {
+        ProductSummary {
+            code: &product.code,
+            name: product.name.get(locale),
+            price: product.price,
+            compare_at_price: product.compare_at_price,
+            image: product.images.first().map(String::as_str),
+            rooms: &product.rooms,
+            categories: &product.categories,
+            stock: product.stock,
+            active: product.active,
+        }
+    }
+}
+
+fn summaries<'a>(
+    products: impl IntoIterator<Item = &'a Product>,
+    locale: Locale,
+) -> Vec<ProductSummary<'a>> {
+    products
+        .into_iter()
+        .map(|p| ProductSummary::of(p, locale))
+        .collect()
+}
+
+/// `lang`: the language of the names in a list (default English); anything else is refused.
+fn locale(lang: Option<&str>) -> Result<Locale, AppError> {
+    match lang.map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(Locale::DEFAULT),
+        Some(code) => Locale::parse(code).ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_parameter",
+                format!("lang: {code:?} must be one of en, th, my, km, id"),
+            )
+        }),
+    }
+}
+
+/// Catalogue answers are the same for everyone until the catalogue changes: the browser keeps
+/// them and asks again with `If-None-Match` (answered 304).
+const CATALOG_CACHE_CONTROL: HeaderValue = HeaderValue::from_static("no-cache");
+
+/// The snapshot's remembered answer for `key`, serialising `answer` only when there is none.
+fn cached_json<T: Serialize>(
+    catalog: &CatalogSnapshot,
+    key: &str,
+    request: &HeaderMap,
+    answer: impl FnOnce() -> Result<T, AppError>,
+) -> Result<Response, AppError> {
+    let encoded = catalog.answer(key, || {
+        serde_json::to_vec(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
+    })?;
+    Ok(encoded.respond(request, CATALOG_CACHE_CONTROL))
+}
+
+/// The language of a list's names.
+#[derive(Debug, Default, Deserialize, IntoParams, TS)]
+#[into_params(parameter_in = Query)]
+pub struct LangParams {
+    /// `en` (default), `th`, `my`, `km` or `id`.
+    #[ts(optional)]
+    lang: Option<String>,
+}
+
 /// `{status, product}`
 #[derive(Serialize, ToSchema, TS)]
 pub struct ProductAnswer<'a> {
@@ -112,7 +195,7 @@ pub struct ProductAnswer<'a> {
 #[derive(Serialize, ToSchema, TS)]
 pub struct ProductListAnswer<'a> {
     pub status: SuccessStatus,
-    pub products: Vec<&'a Product>,
+    pub products: Vec<ProductSummary<'a>>,
     #[ts(type = "number")]
     pub total: usize,
 }
@@ -124,13 +207,17 @@ pub struct ProductListAnswer<'a> {
     tag = "catalog",
     responses((status = 200, description = "Every room, in order", body = RoomsAnswer)),
 )]
-pub async fn list_rooms(State(state): State<AppState>) -> Response {
+pub async fn list_rooms(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    Json(RoomsAnswer {
-        status: SuccessStatus::Success,
-        rooms: &catalog.rooms_json,
+    cached_json(&catalog, "rooms", &headers, || {
+        Ok(RoomsAnswer {
+            status: SuccessStatus::Success,
+            rooms: &catalog.rooms_json,
+        })
     })
-    .into_response()
 }
 
 /// The category tree.
@@ -140,13 +227,17 @@ pub async fn list_rooms(State(state): State<AppState>) -> Response {
     tag = "catalog",
     responses((status = 200, description = "Categories with their children, in order", body = CategoriesAnswer)),
 )]
-pub async fn get_category_tree(State(state): State<AppState>) -> Response {
+pub async fn get_category_tree(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    Json(CategoriesAnswer {
-        status: SuccessStatus::Success,
-        categories: &catalog.tree_json,
+    cached_json(&catalog, "tree", &headers, || {
+        Ok(CategoriesAnswer {
+            status: SuccessStatus::Success,
+            categories: &catalog.tree_json,
+        })
     })
-    .into_response()
 }
 
 fn page_of<'a>(
@@ -154,13 +245,13 @@ fn page_of<'a>(
     page: usize,
     limit: usize,
     facets: Facets,
+    locale: Locale,
 ) -> ProductPageAnswer<'a> {
     let total = items.len();
-    let products = items
-        .into_iter()
-        .skip((page - 1) * limit)
-        .take(limit)
-        .collect();
+    let products = summaries(
+        items.into_iter().skip((page - 1) * limit).take(limit),
+        locale,
+    );
     ProductPageAnswer {
         status: SuccessStatus::Success,
         products,
@@ -210,6 +301,9 @@ pub struct ProductListParams {
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     #[ts(optional, as = "Option<u32>")]
     limit: Option<String>,
+    /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[ts(optional)]
+    lang: Option<String>,
     /// Anything else: refused, naming the parameter.
     #[serde(flatten)]
     #[param(ignore)]
@@ -257,35 +351,31 @@ impl ProductListParams {
 )]
 pub async fn list_products(
     State(state): State<AppState>,
-    Query(params): Query<ProductListParams>,
+    Query(mut params): Query<ProductListParams>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
+    let locale = locale(params.lang.take().as_deref())?;
     let query = ProductQuery::parse(&params.into_map())?;
     let catalog = state.catalog.current();
-    let key = format!("{query:?}");
-    let body = match catalog.cached_response(&key) {
-        Some(body) => body,
-        None => {
+    cached_json(
+        &catalog,
+        &format!("list {locale:?} {query:?}"),
+        &headers,
+        || {
             let mut hits = catalog.index.all_active();
             let facets = catalog.index.refine(&mut hits, &query.filter());
             let mut matching: Vec<&Product> =
                 hits.iter().map(|h| catalog.product_at(h.doc)).collect();
             query.sort(&mut matching);
-            let body = Bytes::from(
-                serde_json::to_vec(&page_of(matching, query.page, query.limit, facets.into()))
-                    .map_err(|e| AppError::internal("serialising products", e))?,
-            );
-            catalog.remember_response(key, body.clone());
-            body
-        }
-    };
-    Ok((
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
+            Ok(page_of(
+                matching,
+                query.page,
+                query.limit,
+                facets.into(),
+                locale,
+            ))
+        },
     )
-        .into_response())
 }
 
 /// The product with `code`, or the API's 404.
@@ -309,14 +399,16 @@ fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, App
 pub async fn get_product(
     State(state): State<AppState>,
     Path(code): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    Ok(Json(ProductAnswer {
-        status: SuccessStatus::Success,
-        product,
+    cached_json(&catalog, &format!("get {code}"), &headers, || {
+        Ok(ProductAnswer {
+            status: SuccessStatus::Success,
+            product,
+        })
     })
-    .into_response())
 }
 
 /// Up to 8 active products from the same category, then the same rooms.
@@ -324,7 +416,7 @@ pub async fn get_product(
     get,
     path = "/api/app/product/related/{code}",
     tag = "catalog",
-    params(("code" = String, Path, description = "product code")),
+    params(("code" = String, Path, description = "product code"), LangParams),
     responses(
         (status = 200, description = "Related products", body = ProductListAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
@@ -333,16 +425,25 @@ pub async fn get_product(
 pub async fn related_products(
     State(state): State<AppState>,
     Path(code): Path<String>,
+    Query(params): Query<LangParams>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
+    let locale = locale(params.lang.as_deref())?;
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    let products = catalog.related(product, 8);
-    Ok(Json(ProductListAnswer {
-        status: SuccessStatus::Success,
-        total: products.len(),
-        products,
-    })
-    .into_response())
+    cached_json(
+        &catalog,
+        &format!("related {locale:?} {code}"),
+        &headers,
+        || {
+            let products = catalog.related(product, 8);
+            Ok(ProductListAnswer {
+                status: SuccessStatus::Success,
+                total: products.len(),
+                products: summaries(products, locale),
+            })
+        },
+    )
 }
 
 fn keyword(keyword: Option<&str>) -> Result<String, AppError> {
@@ -400,27 +501,31 @@ pub struct SearchParams {
     /// `1`: suggestions while typing, not counted as a search that found too little.
     #[ts(optional)]
     suggest: Option<String>,
+    /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[ts(optional)]
+    lang: Option<String>,
 }
 
 impl SearchParams {
     /// The filters by name as [`ProductQuery::parse`] reads them, and whether the best
     /// matches come first (no sort, or `relevance`).
-    fn query(self) -> Result<(ProductQuery, bool), QueryError> {
+    fn query(&mut self) -> Result<(ProductQuery, bool), QueryError> {
         let relevance = matches!(
             self.sort.as_deref().map(str::trim),
             None | Some("" | "relevance")
         );
         // The listing's filters, read by the listing's own reader.
         let params = ProductListParams {
-            room: self.room,
-            category: self.category,
-            min_price: self.min_price,
-            max_price: self.max_price,
-            material: self.material,
-            colour: self.colour,
-            sort: if relevance { None } else { self.sort },
-            page: self.page,
-            limit: self.limit,
+            room: self.room.take(),
+            category: self.category.take(),
+            min_price: self.min_price.take(),
+            max_price: self.max_price.take(),
+            material: self.material.take(),
+            colour: self.colour.take(),
+            sort: if relevance { None } else { self.sort.take() },
+            page: self.page.take(),
+            limit: self.limit.take(),
+            lang: None,
             other: HashMap::new(),
         }
         .into_map();
@@ -463,35 +568,45 @@ impl SearchParams {
 )]
 pub async fn search(
     State(state): State<AppState>,
-    Query(params): Query<SearchParams>,
+    Query(mut params): Query<SearchParams>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
+    let locale = locale(params.lang.as_deref())?;
     let typing = params.suggest.as_deref() == Some("1");
     let (query, relevance) = params.query()?;
     let catalog = state.catalog.current();
+    // Answers depend on the synonyms in force too; a save changes the generation.
+    let generation = state.search.generation();
     let synonyms = state.search.synonyms();
-    let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
+    let key = format!("search {generation} {locale:?} {relevance} {keyword:?} {query:?}");
+    let response = cached_json(&catalog, &key, &headers, || {
+        let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
+        Ok(ProductPageAnswer {
+            status: SuccessStatus::Success,
+            products: summaries(found.products, locale),
+            total: found.total,
+            page: query.page,
+            limit: query.limit,
+            facets: found.facets.into(),
+            corrected_keyword: found.corrected,
+        })
+    })?;
+    // Every search that finds too little counts, remembered answer or not.
     if !keyword.is_empty()
         && !typing
         && query.page == 1
         && !SearchParams::filtered(&query)
-        && found.keyword_total <= crate::search::misses::FEW_RESULTS
+        && catalog.count(&format!("{generation} {keyword:?}"), || {
+            catalog.index.find(&keyword, &synonyms).0.len()
+        }) <= crate::search::misses::FEW_RESULTS
     {
         state
             .search
             .misses
             .record(&keyword, crate::activity::now_millis());
     }
-    Ok(Json(ProductPageAnswer {
-        status: SuccessStatus::Success,
-        products: found.products,
-        total: found.total,
-        page: query.page,
-        limit: query.limit,
-        facets: found.facets.into(),
-        corrected_keyword: found.corrected,
-    })
-    .into_response())
+    Ok(response)
 }
 
 /// The code prefix to look for.
@@ -502,6 +617,9 @@ pub struct CodeSearchParams {
     #[param(max_length = 100)]
     #[ts(optional)]
     keyword: Option<String>,
+    /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[ts(optional)]
+    lang: Option<String>,
 }
 
 /// Products whose code starts with the keyword (case and spaces ignored), at most 200.
@@ -518,20 +636,28 @@ pub struct CodeSearchParams {
 pub async fn search_code(
     State(state): State<AppState>,
     Query(params): Query<CodeSearchParams>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
+    let locale = locale(params.lang.as_deref())?;
     let catalog = state.catalog.current();
-    let products: Vec<&Product> = catalog
-        .index
-        .search_code(&keyword)
-        .into_iter()
-        .take(200)
-        .map(|doc| catalog.product_at(doc))
-        .collect();
-    Ok(Json(ProductListAnswer {
-        status: SuccessStatus::Success,
-        total: products.len(),
-        products,
-    })
-    .into_response())
+    cached_json(
+        &catalog,
+        &format!("code {locale:?} {keyword:?}"),
+        &headers,
+        || {
+            let products: Vec<&Product> = catalog
+                .index
+                .search_code(&keyword)
+                .into_iter()
+                .take(200)
+                .map(|doc| catalog.product_at(doc))
+                .collect();
+            Ok(ProductListAnswer {
+                status: SuccessStatus::Success,
+                total: products.len(),
+                products: summaries(products, locale),
+            })
+        },
+    )
 }

@@ -317,6 +317,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 catalog::routes::PriceRange,
                 catalog::routes::ProductAnswer<'static>,
                 catalog::routes::ProductListAnswer<'static>,
+                catalog::routes::ProductSummary<'static>,
+                catalog::routes::LangParams,
             ],
         ),
         (

@@ -1,14 +1,59 @@
 //! Answering the files compiled into the binary (see `crate::embedded`): ETags, conditional
-//! requests, cache lifetimes.
+//! requests, cache lifetimes, and their compressed forms — made by `ui/scripts/precompress.mjs`
+//! at build time for the UI (embedded as `x.js.br`/`x.js.gz` next to `x.js`), and once per
+//! process for the other embedded files.
 
-use axum::body::Body;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use axum::body::{Body, Bytes};
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use rust_embed::EmbeddedFile;
+use rust_embed::{Embed, EmbeddedFile};
 
 use super::AppError;
+use super::encoded::Encoded;
 pub use crate::embedded::{Assets, UiDist};
+
+/// Embedded files made ready to answer, by "ui:" or "assets:" and path. The set is finite (what
+/// the binary holds), so it is never trimmed.
+static READY: LazyLock<Mutex<HashMap<String, Arc<Encoded>>>> = LazyLock::new(Mutex::default);
+
+/// Embedded data without a copy (release builds hold it in the binary).
+fn bytes(data: Cow<'static, [u8]>) -> Bytes {
+    match data {
+        Cow::Borrowed(data) => Bytes::from_static(data),
+        Cow::Owned(data) => Bytes::from(data),
+    }
+}
+
+/// The embedded file at `path` with its compressed forms, ready to answer.
+fn ready<E: Embed>(prefix: &str, path: &str) -> Option<Arc<Encoded>> {
+    // The build's compressed copies are forms of a file, not files of their own.
+    if path.ends_with(".br") || path.ends_with(".gz") {
+        return None;
+    }
+    let key = format!("{prefix}:{path}");
+    if let Some(found) = READY.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Some(Arc::clone(found));
+    }
+    let file = E::get(path)?;
+    let tag = hex::encode(&file.metadata.sha256_hash()[..16]);
+    let mime = HeaderValue::from_str(file.metadata.mimetype())
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let encoded = Encoded::with_tag(bytes(file.data), tag, mime).precompressed(
+        E::get(&format!("{path}.br")).map(|f| bytes(f.data)),
+        E::get(&format!("{path}.gz")).map(|f| bytes(f.data)),
+    );
+    let encoded = Arc::new(encoded);
+    READY
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, Arc::clone(&encoded));
+    Some(encoded)
+}
 
 /// Vite puts a content hash in every file name under `assets/`, so they never change.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -25,7 +70,7 @@ pub fn file_response(
     let mut response = if etag_matches(request, &etag) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut response = Response::new(Body::from(file.data.into_owned()));
+        let mut response = Response::new(Body::from(bytes(file.data)));
         if let Ok(mime) = HeaderValue::from_str(file.metadata.mimetype()) {
             response.headers_mut().insert(header::CONTENT_TYPE, mime);
         }
@@ -57,9 +102,9 @@ pub async fn serve_ui_asset(
     Path(path): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let file = UiDist::get(&format!("assets/{path}"))
+    let file = ready::<UiDist>("ui", &format!("assets/{path}"))
         .ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
-    Ok(file_response(file, &headers, IMMUTABLE))
+    Ok(file.respond(&headers, HeaderValue::from_static(IMMUTABLE)))
 }
 
 /// Only pictures leave `assets/` through `/static`; seed documents stay internal.
@@ -74,14 +119,15 @@ pub async fn serve_static(
         .rsplit_once('.')
         .is_some_and(|(_, ext)| STATIC_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()));
     let file = allowed
-        .then(|| Assets::get(&path))
+        .then(|| ready::<Assets>("assets", &path))
         .flatten()
         .ok_or_else(|| AppError::NotFound(format!("no static file {path}")))?;
-    Ok(file_response(file, &headers, REVALIDATE_DAILY))
+    Ok(file.respond(&headers, HeaderValue::from_static(REVALIDATE_DAILY)))
 }
 
 /// `GET /favicon.ico`: browsers ask for it by that name; the icon is an SVG.
 pub async fn serve_favicon(headers: HeaderMap) -> Result<Response, AppError> {
-    let file = Assets::get("favicon.svg").ok_or_else(|| AppError::NotFound("no favicon".into()))?;
-    Ok(file_response(file, &headers, REVALIDATE_DAILY))
+    let file = ready::<Assets>("assets", "favicon.svg")
+        .ok_or_else(|| AppError::NotFound("no favicon".into()))?;
+    Ok(file.respond(&headers, HeaderValue::from_static(REVALIDATE_DAILY)))
 }

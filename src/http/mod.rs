@@ -4,6 +4,7 @@
 mod api_types;
 pub mod assets;
 pub mod auth;
+pub mod encoded;
 pub mod envelope;
 pub mod error;
 pub mod json;

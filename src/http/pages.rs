@@ -1,11 +1,16 @@
 //! Page requests: language prefixes, the `/en` redirect, the language cookie on `/`, real
 //! 404s, and the app shell for every page that exists.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppError;
+use super::encoded::Encoded;
 use super::page_routes::{Resolution, RouteKind, SiteIndex, resolve};
 use super::shell::{ShellPage, render};
 use crate::app::AppState;
@@ -93,31 +98,91 @@ pub async fn serve_page(
     }
 
     let found = status == StatusCode::OK;
-    let html = render(
-        &state.shell,
-        &state.config,
-        &content,
-        &ShellPage {
-            locale,
-            path: &path,
-            found,
-            page_name: page_name.as_deref(),
-            product: product_code
-                .as_deref()
-                .and_then(|code| catalog.product(code)),
-        },
-    );
-    let mut response = (status, html).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    let page = state.pages.page(&content, &catalog, uri.path(), || {
+        render(
+            &state.shell,
+            &state.config,
+            &content,
+            &ShellPage {
+                locale,
+                path: &path,
+                found,
+                page_name: page_name.as_deref(),
+                product: product_code
+                    .as_deref()
+                    .and_then(|code| catalog.product(code)),
+            },
+        )
+    });
+    let mut response =
+        page.respond_with_status(status, &headers, HeaderValue::from_static("no-cache"));
     if is_root {
-        headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
+        response.headers_mut().insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Encoding, Cookie"),
+        );
     }
     response
+}
+
+/// Rendered page shells by path, for the content and catalogue snapshots they were made from
+/// (a newer snapshot starts the cache afresh). Rendering is cheap; compressing it per request
+/// was not.
+#[derive(Default)]
+pub struct PageCache(Mutex<RenderedPages>);
+
+#[derive(Default)]
+struct RenderedPages {
+    /// Held so that their addresses cannot be reused by newer snapshots while compared.
+    made_from: Option<(Arc<ContentSnapshot>, Arc<CatalogSnapshot>)>,
+    pages: HashMap<String, Arc<Encoded>>,
+    bytes: usize,
+}
+
+/// Paths and bytes remembered before the cache starts over (a shell is ~5 KB).
+const PAGE_CACHE_ENTRIES: usize = 4_000;
+const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+impl PageCache {
+    fn page(
+        &self,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+        path: &str,
+        render: impl FnOnce() -> String,
+    ) -> Arc<Encoded> {
+        let current = |pages: &RenderedPages| {
+            pages
+                .made_from
+                .as_ref()
+                .is_some_and(|(c, k)| Arc::ptr_eq(c, content) && Arc::ptr_eq(k, catalog))
+        };
+        {
+            let pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            if current(&pages)
+                && let Some(found) = pages.pages.get(path)
+            {
+                return Arc::clone(found);
+            }
+        }
+        let made = Arc::new(Encoded::new(
+            Bytes::from(render()),
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        ));
+        let mut pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if !current(&pages)
+            || pages.pages.len() >= PAGE_CACHE_ENTRIES
+            || pages.bytes >= PAGE_CACHE_BYTES
+        {
+            *pages = RenderedPages {
+                made_from: Some((Arc::clone(content), Arc::clone(catalog))),
+                ..RenderedPages::default()
+            };
+        }
+        pages.bytes += made.raw().len();
+        pages.pages.insert(path.to_string(), Arc::clone(&made));
+        made
+    }
 }
 
 fn redirect(status: StatusCode, location: &str) -> Response {

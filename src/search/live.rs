@@ -2,6 +2,7 @@
 //! or the built-in set until they save) and the misses waiting to be written. Use cases for
 //! HTTP and the CLI alike.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use super::misses::MissLog;
@@ -25,6 +26,8 @@ pub enum SynonymError {
 
 pub struct SearchSettings {
     synonyms: RwLock<Arc<Synonyms>>,
+    /// Bumped by every save: cached search answers name the synonyms they were made with.
+    generation: AtomicU64,
     pub misses: MissLog,
 }
 
@@ -38,6 +41,7 @@ impl SearchSettings {
         };
         Ok(SearchSettings {
             synonyms: RwLock::new(Arc::new(synonyms)),
+            generation: AtomicU64::new(0),
             misses: MissLog::default(),
         })
     }
@@ -45,6 +49,11 @@ impl SearchSettings {
     /// The groups in force.
     pub fn synonyms(&self) -> Arc<Synonyms> {
         Arc::clone(&self.synonyms.read().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Which save of the synonyms is in force (0: as loaded at start).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// Checks and saves new groups (replacing all), logs who did it, and puts them in force
@@ -76,7 +85,10 @@ impl SearchSettings {
             )
         })?;
         let compiled = Arc::new(Synonyms::compile(groups));
-        *self.synonyms.write().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&compiled);
+        let mut current = self.synonyms.write().unwrap_or_else(|p| p.into_inner());
+        *current = Arc::clone(&compiled);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        drop(current);
         Ok(compiled)
     }
 }

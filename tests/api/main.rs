@@ -13,6 +13,7 @@ mod api_files;
 mod cart;
 mod catalog;
 mod cli;
+mod compression;
 mod connections;
 mod documents_catalogue;
 mod fuzz;

@@ -1535,7 +1535,11 @@ page?: number,
 /**
  * 1–100, default 24.
  */
-limit?: number, };
+limit?: number,
+/**
+ * The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+ */
+lang?: string, };
 
 /**
  * The words to search for, the listing's filters and sort, and the page. Values arrive as
@@ -1585,7 +1589,11 @@ limit?: number,
 /**
  * `1`: suggestions while typing, not counted as a search that found too little.
  */
-suggest?: string, };
+suggest?: string,
+/**
+ * The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+ */
+lang?: string, };
 
 /**
  * The code prefix to look for.
@@ -1594,7 +1602,11 @@ export type CodeSearchParams = {
 /**
  * A code prefix; case and spaces are ignored.
  */
-keyword?: string, };
+keyword?: string,
+/**
+ * The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+ */
+lang?: string, };
 
 /**
  * The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
@@ -1624,7 +1636,7 @@ categories: Array<CategoryNode>, };
  * `{status, products, total, page, limit, facets, correctedKeyword?}`: one page of the
  * matching products.
  */
-export type ProductPageAnswer = { status: SuccessStatus, products: Array<Product>,
+export type ProductPageAnswer = { status: SuccessStatus, products: Array<ProductSummary>,
 /**
  * Every match, not only this page's.
  */
@@ -1662,7 +1674,31 @@ export type ProductAnswer = { status: SuccessStatus, product: Product, };
 /**
  * `{status, products, total}`
  */
-export type ProductListAnswer = { status: SuccessStatus, products: Array<Product>, total: number, };
+export type ProductListAnswer = { status: SuccessStatus, products: Array<ProductSummary>, total: number, };
+
+/**
+ * What a product card shows, in one language: lists carry these instead of whole products
+ * (a card never shows descriptions, and five languages of them made a page of 24 weigh
+ * 64 KB). Rooms and categories stay because promotions are chosen by them.
+ */
+export type ProductSummary = { code: string,
+/**
+ * In the requested language; English when that translation is empty.
+ */
+name: string, price: Satang, compareAtPrice: Satang | null,
+/**
+ * The first picture, if any.
+ */
+image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean, };
+
+/**
+ * The language of a list's names.
+ */
+export type LangParams = {
+/**
+ * `en` (default), `th`, `my`, `km` or `id`.
+ */
+lang?: string, };
 
 // Carts and prices
 
