@@ -150,9 +150,13 @@ test('filters and sort narrow the grid, live in the URL and survive a reload and
   const firstCodes = await codes(page);
 
   // The API agrees that every product shown is made of fabric.
-  const api = (await (await page.request.get('/api/app/product/list?room=living&material=fabric&sort=price_asc&limit=24')).json()) as { products: { code: string; material: string }[] };
+  // Lists answer summaries (no material), so each product's material is read from its own answer.
+  const api = (await (await page.request.get('/api/app/product/list?room=living&material=fabric&sort=price_asc&limit=24&lang=en')).json()) as { products: { code: string }[] };
   expect(api.products.map((p) => p.code)).toEqual(firstCodes);
-  expect(api.products.every((p) => p.material === 'fabric')).toBe(true);
+  const materials = await Promise.all(
+    api.products.map(async (p) => ((await (await page.request.get(`/api/app/product/get/${encodeURIComponent(p.code)}`)).json()) as { product: { material: string } }).product.material),
+  );
+  expect(materials.every((material) => material === 'fabric')).toBe(true);
 
   await page.reload();
   await settled(page);

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { i18nStore } from '../i18n/i18n-store';
-import { localized } from '../testing/localized';
-import { makeProduct } from '../testing/products';
+import { makeSummary } from '../testing/products';
 import { ProductCard } from './product-card';
 
-function renderCard(product = makeProduct('SF-1001'), base = '') {
+function renderCard(product = makeSummary('SF-1001'), base = '') {
   const memory = memoryLocation({ path: '/' });
   return render(
     <Router hook={memory.hook} base={base}>
@@ -19,17 +18,22 @@ function renderCard(product = makeProduct('SF-1001'), base = '') {
 }
 
 describe('ProductCard', () => {
-  it('links the product page under the current language, named by the product', () => {
+  it('links the product page under the current language, named by the name the list sent', () => {
     i18nStore.set((s) => ({ ...s, locale: 'th' }));
-    renderCard(makeProduct('SF-1001'), '/th');
+    renderCard(makeSummary('SF-1001', {}, 'th'), '/th');
     const link = screen.getByRole('link', { name: 'สินค้า SF-1001' });
     expect(link.getAttribute('href')).toBe('/th/products/SF-1001');
   });
 
-  it('falls back to the English name when the translation is empty', () => {
+  it('shows the summary\'s name as it is: the server already chose the language and the fallback', () => {
     i18nStore.set((s) => ({ ...s, locale: 'km' }));
-    renderCard(makeProduct('SF-1001', { name: localized('Nara 3-Seat Sofa') }));
+    renderCard(makeSummary('SF-1001', { name: 'Nara 3-Seat Sofa' }));
     expect(screen.getByRole('link', { name: 'Nara 3-Seat Sofa' })).toBeTruthy();
+  });
+
+  it('is named by its code when the product has no name at all', () => {
+    renderCard(makeSummary('SF-1001', { name: '' }));
+    expect(screen.getByRole('link', { name: 'SF-1001' })).toBeTruthy();
   });
 
   it('shows a lazy photo in its reserved 4:3 box, from the resized variants', () => {
@@ -45,18 +49,18 @@ describe('ProductCard', () => {
   });
 
   it('shows the price in baht and only the stock states that matter', () => {
-    const { container, unmount } = renderCard(makeProduct('A-1', { price: 1890000, compareAtPrice: 2190000, stock: 2 }));
+    const { container, unmount } = renderCard(makeSummary('A-1', { price: 1890000, compareAtPrice: 2190000, stock: 2 }));
     expect(container.querySelector('.price')?.textContent).toBe('฿18,900Regular price ฿21,900');
     expect(container.querySelector('.stock-note')?.textContent).toBe('Only 2 left');
     unmount();
-    const inStock = renderCard(makeProduct('A-2', { stock: 40 }));
+    const inStock = renderCard(makeSummary('A-2', { stock: 40 }));
     expect(inStock.container.querySelector('.stock-note')).toBeNull();
     inStock.unmount();
-    expect(renderCard(makeProduct('A-3', { stock: 0 })).container.querySelector('.stock-note')?.textContent).toBe('Out of stock');
+    expect(renderCard(makeSummary('A-3', { stock: 0 })).container.querySelector('.stock-note')?.textContent).toBe('Out of stock');
   });
 
   it('shows a placeholder when the product has no photo', () => {
-    const { container } = renderCard(makeProduct('A-4', { images: [] }));
+    const { container } = renderCard(makeSummary('A-4', { image: null }));
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.product-image--missing')).toBeTruthy();
   });

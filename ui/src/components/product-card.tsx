@@ -1,10 +1,9 @@
-//! A product in a grid or a suggestion row: photo, code, name in the current language (English
-//! when the translation is empty), price and a stock note when it matters. The whole card is one
+//! A product in a grid: photo, code, name (lists send it in the current language, English when
+//! the translation is empty), price and a stock note when it matters. The whole card is one
 //! link to the product page; its text is the name. A promotion badge (the app's product slot)
 //! sits on the photo's corner when a promotion applies.
 import { Link } from 'wouter';
-import type { Product } from '../api/types';
-import { pickText, useI18n } from '../i18n/i18n-store';
+import type { ProductSummary } from '../api/types';
 import { productPath } from '../lib/product';
 import { Price } from './price';
 import { ProductImage } from './product-image';
@@ -15,13 +14,12 @@ import './product.css';
 /** Cards are about 230 px wide on wide screens and half the screen on phones. */
 export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px';
 
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Product; sizes?: string }) {
-  const { locale } = useI18n();
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: ProductSummary; sizes?: string }) {
   const { badge: Badge } = useProductSlots();
-  const name = pickText(product.name, locale) || product.code;
+  const name = product.name || product.code;
   return (
     <li class="product-card">
-      <ProductImage class="product-card__image" src={product.images[0]} alt="" sizes={sizes} fallbackWidth={320} />
+      <ProductImage class="product-card__image" src={product.image} alt="" sizes={sizes} fallbackWidth={320} />
       {Badge ? (
         <div class="product-card__badges">
           <Badge product={product} />
@@ -41,7 +39,7 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Pr
   );
 }
 
-export function ProductGrid({ products, label, sizes }: { products: Product[]; label?: string; sizes?: string }) {
+export function ProductGrid({ products, label, sizes }: { products: ProductSummary[]; label?: string; sizes?: string }) {
   return (
     <ul class="product-grid" aria-label={label}>
       {products.map((product) => (

@@ -6,7 +6,8 @@ import { Icon } from './icon';
 import './product.css';
 
 type ProductImageProps = {
-  src: string | undefined;
+  /** Null or missing: a placeholder in the same box. */
+  src: string | null | undefined;
   alt: string;
   /** The displayed width for each layout, as in the `sizes` attribute. */
   sizes: string;

@@ -5,8 +5,12 @@ import type { ComponentType } from 'preact';
 import { createContext, useContext } from 'react';
 import type { Product } from '../api/types';
 
+/** What the badge reads of a product: both a whole product and a list's summary have it. */
+export type BadgeProduct = Pick<Product, 'code' | 'rooms' | 'categories' | 'price' | 'compareAtPrice' | 'active'>;
+
 export type ProductSlots = {
-  badge?: ComponentType<{ product: Product; size?: 'sm' | 'lg' }>;
+  badge?: ComponentType<{ product: BadgeProduct; size?: 'sm' | 'lg' }>;
+  /** The product page's buy box, once the whole product is there. */
   buy?: ComponentType<{ product: Product }>;
 };
 

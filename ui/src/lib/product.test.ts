@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCm, formatDimensions, priceView, productPath, stockState } from './product';
+import { makeSummary } from '../testing/products';
+import { forgetSummaries, formatCm, formatDimensions, priceView, productPath, rememberedSummary, rememberSummaries, stockState } from './product';
 
 describe('priceView', () => {
   it('shows the compare-at price and the saving only when it is above the price', () => {
@@ -51,5 +52,26 @@ describe('dimensions', () => {
 describe('productPath', () => {
   it('links the product page by its code', () => {
     expect(productPath('SF-1001')).toBe('/products/SF-1001');
+  });
+});
+
+describe('remembered summaries', () => {
+  it('are kept by code and language', () => {
+    forgetSummaries();
+    const thai = makeSummary('SF-1001', {}, 'th');
+    rememberSummaries([thai], 'th');
+    expect(rememberedSummary('SF-1001', 'th')).toBe(thai);
+    expect(rememberedSummary('SF-1001', 'en')).toBeUndefined();
+    expect(rememberedSummary('SF-1002', 'th')).toBeUndefined();
+  });
+
+  it('keep the latest few hundred, the least recently seen going first', () => {
+    forgetSummaries();
+    rememberSummaries([makeSummary('OLD-1'), makeSummary('OLD-2')], 'en');
+    rememberSummaries([makeSummary('OLD-1')], 'en');
+    rememberSummaries(Array.from({ length: 299 }, (_, i) => makeSummary(`P-${i}`)), 'en');
+    expect(rememberedSummary('OLD-2', 'en')).toBeUndefined();
+    expect(rememberedSummary('OLD-1', 'en')).toBeDefined();
+    expect(rememberedSummary('P-298', 'en')).toBeDefined();
   });
 });

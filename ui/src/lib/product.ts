@@ -1,8 +1,8 @@
 //! The rules every product view shares: its text in the current language, its price with the
 //! saving, its stock state and its size. The product itself is the API's (`api/types`).
-import type { Dimensions, Product, ProductPageAnswer } from '../api/types';
+import type { Dimensions, Product, ProductPageAnswer, ProductSummary } from '../api/types';
 import { formatNumber } from './format';
-import { rememberRemote } from './use-remote';
+import type { LocaleCode } from './locale-path';
 
 /** A page of products: `total` counts every match, `products` holds one page of them. */
 /** A page of products; facet counts only where the answer has them (lists and searches). */
@@ -60,15 +60,39 @@ export function productPath(code: string): string {
   return `/products/${encodeURIComponent(code)}`;
 }
 
-/** The API path of one product; lists prime the answer cache under it (see rememberProducts). */
+/** The API path of one product (also its key in the answer cache of useRemote). */
 export function productApiPath(code: string): string {
   return `/api/app/product/get/${encodeURIComponent(code)}`;
 }
 
+/** Summaries kept for product pages about to open; the oldest goes beyond this. */
+const MAX_SUMMARIES = 300;
+const summaries = new Map<string, ProductSummary>();
+const summaryKey = (code: string, lang: LocaleCode) => `${lang} ${code}`;
+
 /**
- * Lists carry whole products, so each one is also kept as the answer of its product page:
- * opening a product from a list, the slider or the suggestions shows it at once.
+ * Lists carry summaries (a name in one language, the first photo), not whole products, so they
+ * are never the answer of a product page. They are kept by code and language instead: opening a
+ * product from a list, the slider or the suggestions shows its name, price and photo at once
+ * while the rest of it loads (see rememberedSummary).
  */
-export function rememberProducts(products: Product[]): void {
-  for (const product of products) rememberRemote(productApiPath(product.code), product);
+export function rememberSummaries(products: ProductSummary[], lang: LocaleCode): void {
+  for (const product of products) {
+    const key = summaryKey(product.code, lang);
+    summaries.delete(key);
+    summaries.set(key, product);
+    if (summaries.size > MAX_SUMMARIES) {
+      const oldest = summaries.keys().next();
+      if (!oldest.done) summaries.delete(oldest.value);
+    }
+  }
+}
+
+/** The summary a list gave of this product in this language, if one was seen lately. */
+export function rememberedSummary(code: string, lang: LocaleCode): ProductSummary | undefined {
+  return summaries.get(summaryKey(code, lang));
+}
+
+export function forgetSummaries(): void {
+  summaries.clear();
 }

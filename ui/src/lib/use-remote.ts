@@ -1,6 +1,7 @@
 //! Remote data for the page being shown, keyed by what was asked (usually the API URL): answers
-//! are kept in a small in-memory cache, so Back, a second visit or a product seen in a list shows
-//! at once; a newer question aborts the older request, whose late answer is then ignored.
+//! are kept in a small in-memory cache, so Back or a second visit shows at once; a newer question
+//! aborts the older request, whose late answer is then ignored. (A product seen in a list is not an
+//! answer here: lists give summaries, which lib/product.ts keeps for the product page's preview.)
 import { useEffect, useRef, useState } from 'react';
 
 const MAX_ENTRIES = 200;

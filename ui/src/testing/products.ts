@@ -1,5 +1,6 @@
-//! Products for unit tests, in the shape the catalogue API sends.
-import type { Product } from '../api/types';
+//! Products for unit tests, in the shapes the catalogue API sends: whole products (the product
+//! page) and summaries (lists, searches, related products).
+import type { Product, ProductSummary } from '../api/types';
 import { localized } from './localized';
 
 export function makeProduct(code: string, overrides: Partial<Product> = {}): Product {
@@ -22,6 +23,32 @@ export function makeProduct(code: string, overrides: Partial<Product> = {}): Pro
     version: 1,
     ...overrides,
   };
+}
+
+/** The summary a list sends of a product, its name in `lang` (English when that one is empty). */
+export function summaryOf(product: Product, lang: keyof Product['name'] = 'en'): ProductSummary {
+  return {
+    code: product.code,
+    name: product.name[lang] || product.name.en,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    image: product.images[0] ?? null,
+    rooms: product.rooms,
+    categories: product.categories,
+    stock: product.stock,
+    active: product.active,
+  };
+}
+
+/** A list's summary of a product made by makeProduct (English unless `lang` says otherwise). */
+export function makeSummary(code: string, overrides: Partial<ProductSummary> = {}, lang: keyof Product['name'] = 'en'): ProductSummary {
+  return { ...summaryOf(makeProduct(code), lang), ...overrides };
+}
+
+/** The language a list request asks its names in (`lang`), as the server reads it: English by default. */
+export function langOf(url: string): keyof Product['name'] {
+  const lang = new URL(url, 'http://localhost').searchParams.get('lang');
+  return lang === 'th' || lang === 'my' || lang === 'km' || lang === 'id' ? lang : 'en';
 }
 
 /** A JSON answer as the server sends it. */

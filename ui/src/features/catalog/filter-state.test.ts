@@ -115,9 +115,16 @@ describe('changing filters', () => {
 
 describe('filtersToQuery', () => {
   it('asks the API in satang, for one page of 24, leaving defaults out', () => {
-    expect(productListUrl(filtersToQuery(DEFAULT_FILTERS, { room: 'living' }))).toBe('/api/app/product/list?room=living&limit=24');
-    expect(productListUrl(filtersToQuery(filters({ minPrice: 5000, maxPrice: 20000, material: ['oak', 'teak'], sort: 'newest', page: 2 }), { category: 'sofas' }))).toBe(
-      '/api/app/product/list?category=sofas&minPrice=500000&maxPrice=2000000&material=oak%2Cteak&sort=newest&page=2&limit=24',
+    expect(productListUrl(filtersToQuery(DEFAULT_FILTERS, { room: 'living' }), 'en')).toBe('/api/app/product/list?room=living&limit=24&lang=en');
+    expect(productListUrl(filtersToQuery(filters({ minPrice: 5000, maxPrice: 20000, material: ['oak', 'teak'], sort: 'newest', page: 2 }), { category: 'sofas' }), 'en')).toBe(
+      '/api/app/product/list?category=sofas&minPrice=500000&maxPrice=2000000&material=oak%2Cteak&sort=newest&page=2&limit=24&lang=en',
     );
+  });
+
+  it('asks for the names in the language shown, so each language has its own URL', () => {
+    const query = filtersToQuery(DEFAULT_FILTERS, { room: 'living' });
+    expect(productListUrl(query, 'th')).toBe('/api/app/product/list?room=living&limit=24&lang=th');
+    expect(productListUrl(query, 'km', 'sofa')).toBe('/api/app/search?keyword=sofa&room=living&limit=24&lang=km');
+    expect(productListUrl(query, 'th')).not.toBe(productListUrl(query, 'en'));
   });
 });

@@ -6,7 +6,8 @@
 import type { Discount, Product } from '../../api/types';
 import type { Promotion } from './api/get-promotions';
 
-type Shown = Pick<Product, 'code' | 'rooms' | 'categories' | 'price' | 'compareAtPrice'>;
+/** What the rules read of a product: a whole product and a list's summary both have it. */
+export type Shown = Pick<Product, 'code' | 'rooms' | 'categories' | 'price' | 'compareAtPrice'>;
 
 const included = (include: string[], keys: string[]) => include.length === 0 || keys.some((key) => include.includes(key));
 const excluded = (exclude: string[], keys: string[]) => keys.some((key) => exclude.includes(key));

@@ -1,6 +1,7 @@
 //! Promotions and coupons (staff, `catalog.write`): GET|POST /api/admin/promotions, PUT
 //! /api/admin/promotions/{id}; GET|POST /api/admin/coupons, PUT /api/admin/coupons/{code}. The
-//! pickers read the storefront's rooms, category tree and search.
+//! pickers read the storefront's rooms, category tree and search (whose summaries name each
+//! product in the language asked for: the picker needs only the code and one name).
 import { apiGet, apiSend, type RequestOptions } from '../../../api/client';
 import type {
   AdminCoupon,
@@ -10,13 +11,14 @@ import type {
   AdminPromotionsAnswer,
   CategoriesAnswer,
   Coupon,
-  Product,
   ProductPageAnswer,
+  ProductSummary,
   Promotion,
   Room,
   RoomsAnswer,
   CategoryNode,
 } from '../../../api/types';
+import type { LocaleCode } from '../../../lib/locale-path';
 
 export async function listPromotions(options: RequestOptions = {}): Promise<Promotion[]> {
   return (await apiGet<AdminPromotionsAnswer>('/api/admin/promotions', options)).promotions;
@@ -50,7 +52,7 @@ export async function loadTaxonomy(options: RequestOptions = {}): Promise<Taxono
   return { rooms: rooms.rooms, categories: tree.categories };
 }
 
-export async function searchProducts(keyword: string, options: RequestOptions = {}): Promise<Product[]> {
-  const query = new URLSearchParams({ keyword, limit: '8' });
+export async function searchProducts(keyword: string, lang: LocaleCode, options: RequestOptions = {}): Promise<ProductSummary[]> {
+  const query = new URLSearchParams({ keyword, limit: '8', lang });
   return (await apiGet<ProductPageAnswer>(`/api/app/search?${query.toString()}`, options)).products;
 }

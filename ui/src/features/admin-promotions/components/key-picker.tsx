@@ -1,7 +1,7 @@
 //! Include / exclude pickers for rooms and categories: each key a toggle chip in two rows, and
 //! products found by search. A key is either included or excluded, never both.
 import { useEffect, useState } from 'react';
-import type { Product } from '../../../api/types';
+import type { ProductSummary } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import { searchProducts } from '../api/promotions-api';
 import type { ListField, PromotionDraft } from '../promotion-rules';
@@ -59,7 +59,7 @@ type ProductPickerProps = {
 export function ProductPicker({ draft, onToggle }: ProductPickerProps) {
   const { t, locale } = useI18n();
   const [keyword, setKeyword] = useState('');
-  const [found, setFound] = useState<Product[]>([]);
+  const [found, setFound] = useState<ProductSummary[]>([]);
   useEffect(() => {
     const text = keyword.trim();
     if (text.length < 2) {
@@ -68,7 +68,7 @@ export function ProductPicker({ draft, onToggle }: ProductPickerProps) {
     }
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      searchProducts(text, { signal: controller.signal, track: false }).then(
+      searchProducts(text, locale, { signal: controller.signal, track: false }).then(
         (products) => !controller.signal.aborted && setFound(products),
         () => !controller.signal.aborted && setFound([]),
       );
@@ -77,7 +77,7 @@ export function ProductPicker({ draft, onToggle }: ProductPickerProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [keyword]);
+  }, [keyword, locale]);
   const chosen = (field: ListField, label: string) =>
     draft[field].length ? (
       <p class="promo-picker__chosen">
@@ -103,7 +103,7 @@ export function ProductPicker({ draft, onToggle }: ProductPickerProps) {
           {found.map((product) => (
             <li key={product.code}>
               <span class="promo-found__name">
-                <code>{product.code}</code> {product.name[locale] || product.name.en}
+                <code>{product.code}</code> {product.name || product.code}
               </span>
               <span class="promo-found__actions">
                 <button type="button" class="button button--ghost button--small" onClick={() => onToggle('prodInc', product.code)}>

@@ -1,8 +1,10 @@
 //! GET /api/app/product/list — one page of the products of a room or category, filtered and sorted;
-//! GET /api/app/search — the same for the products matching a keyword (best match first).
+//! GET /api/app/search — the same for the products matching a keyword (best match first). Both
+//! answer summaries whose names are in the language asked for (`lang`).
 import { apiGet } from '../../../api/client';
 import type { ProductListParams, ProductPageAnswer } from '../../../api/types';
-import { rememberProducts, type ProductPage } from '../../../lib/product';
+import type { LocaleCode } from '../../../lib/locale-path';
+import { rememberSummaries, type ProductPage } from '../../../lib/product';
 
 export type ProductSort = 'popular' | 'newest' | 'price_asc' | 'price_desc';
 /** Search results also sort by relevance (their default; the list does not know it). */
@@ -25,9 +27,10 @@ export type ProductListQuery = {
 
 /**
  * The request URL; parameters without a value are left out, so equal queries give equal URLs. With
- * a keyword it is the search's URL.
+ * a keyword it is the search's URL. The language of the names is part of it, so the answer cache
+ * (keyed by URL) asks again after a language switch.
  */
-export function productListUrl(query: ProductListQuery, keyword?: string): string {
+export function productListUrl(query: ProductListQuery, lang: LocaleCode, keyword?: string): string {
   const params: string[] = keyword === undefined ? [] : [`keyword=${encodeURIComponent(keyword)}`];
   const add = (name: keyof ProductListParams, value: string | number | undefined) => {
     if (value !== undefined && value !== '') params.push(`${name}=${encodeURIComponent(String(value))}`);
@@ -41,13 +44,14 @@ export function productListUrl(query: ProductListQuery, keyword?: string): strin
   add('sort', query.sort);
   add('page', query.page);
   add('limit', query.limit);
+  add('lang', lang);
   const path = keyword === undefined ? '/api/app/product/list' : '/api/app/search';
   return `${path}${params.length ? `?${params.join('&')}` : ''}`;
 }
 
-export async function listProducts(query: ProductListQuery, signal?: AbortSignal, keyword?: string): Promise<ProductPage> {
-  const body = await apiGet<ProductPageAnswer>(productListUrl(query, keyword), { signal });
-  rememberProducts(body.products ?? []);
+export async function listProducts(query: ProductListQuery, lang: LocaleCode, signal?: AbortSignal, keyword?: string): Promise<ProductPage> {
+  const body = await apiGet<ProductPageAnswer>(productListUrl(query, lang, keyword), { signal });
+  rememberSummaries(body.products ?? [], lang);
   return {
     products: body.products ?? [],
     total: body.total ?? 0,

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetRemote } from '../../../lib/use-remote';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, makeSummary } from '../../../testing/products';
 import { FeaturedSlider, SLIDE_INTERVAL_MS } from './featured-slider';
 
 function mockPopular(ok = true) {
-  const products = Array.from({ length: 8 }, (_, i) => makeProduct(`P-${i + 1}`, { compareAtPrice: i === 1 ? null : 2_000_000 }));
+  const products = Array.from({ length: 8 }, (_, i) => makeSummary(`P-${i + 1}`, { compareAtPrice: i === 1 ? null : 2_000_000 }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => (ok ? jsonResponse({ status: 'success', products, total: 8, page: 1, limit: 24 }) : jsonResponse({ status: 'error', error: { code: 'x', message: 'x' } }, 500))),

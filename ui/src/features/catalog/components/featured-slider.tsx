@@ -6,11 +6,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { Product } from '../../../api/types';
+import type { ProductSummary } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
-import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import { productPath, type ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
@@ -25,9 +25,9 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function Slide({ product, index, count, current }: { product: Product; index: number; count: number; current: boolean }) {
-  const { t, locale } = useI18n();
-  const name = pickText(product.name, locale) || product.code;
+function Slide({ product, index, count, current }: { product: ProductSummary; index: number; count: number; current: boolean }) {
+  const { t } = useI18n();
+  const name = product.name || product.code;
   return (
     <div
       class="slide"
@@ -37,7 +37,7 @@ function Slide({ product, index, count, current }: { product: Product; index: nu
       hidden={!current}
     >
       <Link href={productPath(product.code)} class="slide__link">
-        <ProductImage class="slide__image" src={product.images[0]} alt="" sizes="(max-width: 1024px) 90vw, 440px" fallbackWidth={640} priority={index === 0} />
+        <ProductImage class="slide__image" src={product.image} alt="" sizes="(max-width: 1024px) 90vw, 440px" fallbackWidth={640} priority={index === 0} />
         <span class="slide__name">{name}</span>
       </Link>
       <Price product={product} size="md" class="slide__price" />
@@ -46,8 +46,8 @@ function Slide({ product, index, count, current }: { product: Product; index: nu
 }
 
 export function FeaturedSlider({ fallback }: { fallback?: ComponentChildren }) {
-  const { t } = useI18n();
-  const remote = useRemote<ProductPage>(productListUrl(POPULAR), (signal) => listProducts(POPULAR, signal));
+  const { t, locale } = useI18n();
+  const remote = useRemote<ProductPage>(productListUrl(POPULAR, locale), (signal) => listProducts(POPULAR, locale, signal));
   const slides = remote.data ? pickFeatured(remote.data.products) : [];
   const count = slides.length;
   const [index, setIndex] = useState(0);

@@ -9,8 +9,8 @@ import { listProducts, productListUrl, type ProductListQuery } from '../api/list
 const NEWEST: ProductListQuery = { sort: 'newest', limit: 8 };
 
 export function NewArrivals({ label }: { label: string }) {
-  const { t } = useI18n();
-  const remote = useRemote<ProductPage>(productListUrl(NEWEST), (signal) => listProducts(NEWEST, signal));
+  const { t, locale } = useI18n();
+  const remote = useRemote<ProductPage>(productListUrl(NEWEST, locale), (signal) => listProducts(NEWEST, locale, signal));
   if (remote.status === 'error') return <LoadError onRetry={remote.retry} />;
   if (remote.status === 'loading') return <ProductGridSkeleton count={NEWEST.limit} label={t('common.loading')} />;
   return <ProductGrid products={remote.data.products} label={label} />;

@@ -2,9 +2,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { i18nStore } from '../../../i18n/i18n-store';
 import { keepsPosition } from '../../../lib/navigation-state';
 import { forgetRemote } from '../../../lib/use-remote';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, langOf, makeProduct, summaryOf } from '../../../testing/products';
 import { ProductListing } from './product-listing';
 
 const labels = {
@@ -23,7 +24,7 @@ function mockList(total: number) {
     'fetch',
     vi.fn(async (url: string) => {
       requests.push(url);
-      const products = Array.from({ length: Math.min(total, 24) }, (_, i) => makeProduct(`LV-${1000 + i}`));
+      const products = Array.from({ length: Math.min(total, 24) }, (_, i) => summaryOf(makeProduct(`LV-${1000 + i}`), langOf(url)));
       return jsonResponse({ status: 'success', products, total, page: 1, limit: 24 });
     }),
   );
@@ -47,7 +48,7 @@ describe('ProductListing', () => {
     mockList(30);
     renderListing('/room/living?material=oak&sort=newest');
     expect(await screen.findByText('30 products')).toBeTruthy();
-    expect(requests.filter((url) => url.startsWith('/api/app/product'))).toEqual(['/api/app/product/list?room=living&material=oak&sort=newest&limit=24']);
+    expect(requests.filter((url) => url.startsWith('/api/app/product'))).toEqual(['/api/app/product/list?room=living&material=oak&sort=newest&limit=24&lang=en']);
     expect(screen.getAllByRole('link', { name: /Product LV-/ })).toHaveLength(24);
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('newest');
     expect((screen.getByRole('checkbox', { name: 'Oak' }) as HTMLInputElement).checked).toBe(true);
@@ -71,7 +72,7 @@ describe('ProductListing', () => {
       fireEvent(select, new Event('change', { bubbles: true }));
     });
     expect(memory.history!.at(-1)).toBe('/room/living?material=teak&sort=price_desc');
-    await waitFor(() => expect(requests.at(-1)).toBe('/api/app/product/list?room=living&material=teak&sort=price_desc&limit=24'));
+    await waitFor(() => expect(requests.at(-1)).toBe('/api/app/product/list?room=living&material=teak&sort=price_desc&limit=24&lang=en'));
   });
 
   it('reads a typed price range in baht, the right way round', async () => {
@@ -84,7 +85,7 @@ describe('ProductListing', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
     });
     expect(memory.history!.at(-1)).toBe('/room/living?minPrice=5000&maxPrice=20000');
-    await waitFor(() => expect(requests.at(-1)).toBe('/api/app/product/list?room=living&minPrice=500000&maxPrice=2000000&limit=24'));
+    await waitFor(() => expect(requests.at(-1)).toBe('/api/app/product/list?room=living&minPrice=500000&maxPrice=2000000&limit=24&lang=en'));
     expect(await screen.findByRole('button', { name: 'Remove filter: ฿5,000 to ฿20,000' })).toBeTruthy();
   });
 
@@ -110,6 +111,17 @@ describe('ProductListing', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
     });
     expect(memory.history!.at(-1)).toBe('/room/living?sort=newest');
+  });
+
+  it('asks again in the new language after a language switch, and shows the names it sends', async () => {
+    mockList(2);
+    renderListing('/room/living');
+    expect(await screen.findByRole('link', { name: 'Product LV-1000' })).toBeTruthy();
+    await act(async () => {
+      i18nStore.set((s) => ({ ...s, locale: 'th' }));
+    });
+    expect(await screen.findByRole('link', { name: 'สินค้า LV-1000' })).toBeTruthy();
+    expect(requests).toEqual(['/api/app/product/list?room=living&limit=24&lang=en', '/api/app/product/list?room=living&limit=24&lang=th']);
   });
 
   it('says when the filters match nothing, and when the room is empty', async () => {

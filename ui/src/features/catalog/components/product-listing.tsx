@@ -118,7 +118,7 @@ type ProductListingProps = {
 };
 
 export function ProductListing({ scope, labels, label, empty, keyword }: ProductListingProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const searching = keyword !== undefined;
@@ -127,8 +127,8 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
   const filters = parseFilters(search, sorts, defaultSort);
   const query = filtersToQuery(filters, scope);
   if (searching && filters.sort !== 'relevance') query.sort = filters.sort;
-  const url = productListUrl(query, keyword);
-  const remote = useRemote<ProductPage>(url, (signal) => listProducts(query, signal, keyword));
+  const url = productListUrl(query, locale, keyword);
+  const remote = useRemote<ProductPage>(url, (signal) => listProducts(query, locale, signal, keyword));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
   const sortId = useId();

@@ -2,10 +2,12 @@
 //! material and colour, stock state, the promotion badge and the buy box (quantity, "Add to cart";
 //! both are the app's product slots, since the cart and promotions are other domains), description
 //! and related products. An unknown code (the API answers 404) shows the not-found screen; a
-//! discontinued product says it is no longer available.
+//! discontinued product says it is no longer available. Opened from a list, the page shows at once
+//! what the list's summary of the product had (name, code, price, first photo, stock) while the
+//! whole product loads, with skeletons where its description, facts and buy box will be.
 //! /products without a code offers the rooms and categories instead.
 import { Link } from 'wouter';
-import type { Product } from '../../../api/types';
+import type { Product, ProductSummary } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
 import { LoadError } from '../../../components/load-error';
@@ -16,7 +18,8 @@ import { StockNote } from '../../../components/stock-note';
 import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { formatDimensions, PRODUCT_CODE, priceView, productApiPath } from '../../../lib/product';
+import type { LocaleCode } from '../../../lib/locale-path';
+import { formatDimensions, PRODUCT_CODE, priceView, productApiPath, rememberedSummary } from '../../../lib/product';
 import { useResource } from '../../../lib/resource';
 import { paragraphs } from '../../../lib/text';
 import { useRemote } from '../../../lib/use-remote';
@@ -29,7 +32,24 @@ import { ProductGallery } from '../components/product-gallery';
 import { labelTitle, type CatalogLabels } from '../labels';
 import './product-page.css';
 
-function Breadcrumb({ product, name }: { product: Product; name: string }) {
+/**
+ * What the top of the page shows: a whole product and a list's summary both give it, so the page
+ * keeps its elements (and the photo its image) when the whole product replaces the summary.
+ */
+type ProductHead = Pick<Product, 'code' | 'price' | 'compareAtPrice' | 'rooms' | 'categories' | 'stock' | 'active'> & {
+  name: string;
+  images: string[];
+};
+
+function headOf(product: Product, locale: LocaleCode): ProductHead {
+  return { ...product, name: pickText(product.name, locale) || product.code };
+}
+
+function headOfSummary(summary: ProductSummary): ProductHead {
+  return { ...summary, name: summary.name || summary.code, images: summary.image ? [summary.image] : [] };
+}
+
+function Breadcrumb({ product, name }: { product: Pick<Product, 'categories'>; name: string }) {
   const { t, locale } = useI18n();
   const tree = useResource(categories);
   const path = productCategoryPath(tree.data ?? [], product.categories);
@@ -82,9 +102,41 @@ function Facts({ product, labels }: { product: Product; labels: CatalogLabels })
   );
 }
 
-function Related({ code }: { code: string }) {
+/** Rows in the shape of the facts, while the whole product loads. */
+function FactsSkeleton() {
+  return (
+    <dl class="product__facts" aria-hidden="true">
+      {[0, 1, 2].map((row) => (
+        <div key={row}>
+          <dt>
+            <span class="skeleton skeleton--line skeleton--medium" />
+          </dt>
+          <dd>
+            <span class="skeleton skeleton--line skeleton--medium" />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DescriptionSkeleton() {
   const { t } = useI18n();
-  const remote = useRemote<Product[]>(relatedProductsUrl(code), (signal) => getRelatedProducts(code, signal));
+  return (
+    <section class="product__description" role="status" aria-label={t('common.loading')}>
+      <div aria-hidden="true">
+        <span class="skeleton skeleton--line product__skeleton-heading" />
+        <span class="skeleton skeleton--line" />
+        <span class="skeleton skeleton--line" />
+        <span class="skeleton skeleton--line skeleton--medium" />
+      </div>
+    </section>
+  );
+}
+
+function Related({ code }: { code: string }) {
+  const { t, locale } = useI18n();
+  const remote = useRemote<ProductSummary[]>(relatedProductsUrl(code, locale), (signal) => getRelatedProducts(code, locale, signal));
   if (remote.status === 'error' || (remote.status === 'ready' && remote.data.length === 0)) return null;
   return (
     <section class="product__related" aria-labelledby="related-title">
@@ -96,34 +148,43 @@ function Related({ code }: { code: string }) {
   );
 }
 
-function ProductView({ product, labels }: { product: Product; labels: CatalogLabels }) {
+/**
+ * The product page. `product` is null while only a list's summary is known (`head` is then made
+ * from it): the same elements show what the summary has, and skeletons hold the places of the rest.
+ */
+function ProductView({ head, product, labels }: { head: ProductHead; product: Product | null; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
-  const name = pickText(product.name, locale) || product.code;
-  const view = priceView(product);
-  const description = paragraphs(pickText(product.description, locale));
+  const { name } = head;
+  const view = priceView(head);
+  const description = product ? paragraphs(pickText(product.description, locale)) : [];
   const { badge: PromotionBadge, buy: BuyBox } = useProductSlots();
   useDocumentTitle(name);
   return (
-    <div class="page product-page">
-      <Breadcrumb product={product} name={name} />
+    <div class={`page product-page${product ? '' : ' product-page--loading'}`} aria-busy={product ? undefined : 'true'}>
+      <Breadcrumb product={head} name={name} />
       <article class="product">
-        <ProductGallery key={product.code} images={product.images} name={name} alts={product.imageAlts} />
+        <ProductGallery key={head.code} images={head.images} name={name} alts={product?.imageAlts} />
         <div class="product__summary">
           <h1 class="product__name">{name}</h1>
           <p class="product__code">
-            {t('product.code')}: <span>{product.code}</span>
+            {t('product.code')}: <span>{head.code}</span>
           </p>
           <div class="product__price-row">
-            <Price product={product} size="lg" class={product.active ? undefined : 'price--muted'} />
-            {PromotionBadge ? <PromotionBadge product={product} size="lg" /> : null}
+            <Price product={head} size="lg" class={head.active ? undefined : 'price--muted'} />
+            {PromotionBadge ? <PromotionBadge product={head} size="lg" /> : null}
           </div>
-          {view.saving > 0 && product.active ? (
+          {view.saving > 0 && head.active ? (
             <p class="product__saving">{t('product.saving', { amount: formatMoney(view.saving), percent: formatNumber(view.savingPercent) })}</p>
           ) : null}
-          {product.active ? (
+          {head.active ? (
             <>
-              <StockNote product={product} showInStock />
-              {BuyBox ? <BuyBox product={product} /> : null}
+              <StockNote product={head} showInStock />
+              {!BuyBox ? null : product ? (
+                <BuyBox product={product} />
+              ) : (
+                // The buy box's own placeholder, so nothing below moves when it arrives.
+                <div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />
+              )}
             </>
           ) : (
             <div class="product__gone" role="note">
@@ -131,10 +192,12 @@ function ProductView({ product, labels }: { product: Product; labels: CatalogLab
               <p>{t('product.discontinuedHint')}</p>
             </div>
           )}
-          <Facts product={product} labels={labels} />
+          {product ? <Facts product={product} labels={labels} /> : <FactsSkeleton />}
         </div>
       </article>
-      {description.length ? (
+      {!product ? (
+        <DescriptionSkeleton />
+      ) : description.length ? (
         <section class="product__description" aria-labelledby="description-title">
           <h2 id="description-title" class="product__section-title">
             {t('product.description')}
@@ -144,20 +207,25 @@ function ProductView({ product, labels }: { product: Product; labels: CatalogLab
           ))}
         </section>
       ) : null}
-      <Related code={product.code} />
+      <Related code={head.code} />
     </div>
   );
 }
 
 function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabels }) {
+  const { locale } = useI18n();
   const remote = useRemote<Product>(productApiPath(code), (signal) => getProduct(code, signal));
   if (remote.status === 'error') {
     const status = httpStatusOf(remote.error);
     if (status === 404 || status === 400) return <ErrorStatus status={404} />;
     return <LoadError onRetry={remote.retry} />;
   }
-  if (remote.status === 'loading') return <ProductSkeleton />;
-  return <ProductView product={remote.data} labels={labels} />;
+  if (remote.status === 'loading') {
+    // A list showed this product lately: its summary stands in until the whole product is here.
+    const summary = rememberedSummary(code, locale);
+    return summary ? <ProductView head={headOfSummary(summary)} product={null} labels={labels} /> : <ProductSkeleton />;
+  }
+  return <ProductView head={headOf(remote.data, locale)} product={remote.data} labels={labels} />;
 }
 
 function ProductSkeleton() {

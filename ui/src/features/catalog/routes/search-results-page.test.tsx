@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { forgetRemote } from '../../../lib/use-remote';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, langOf, makeProduct, summaryOf } from '../../../testing/products';
 import { readKeyword, SearchResultsPage } from './search-results-page';
 
 const labels = {
@@ -34,7 +34,7 @@ beforeEach(() => {
       if (url.startsWith('/api/app/room/list')) return jsonResponse({ status: 'success', rooms: [{ key: 'living', title: { en: 'Living room' }, order: 1 }] });
       if (url.startsWith('/api/app/category/tree')) return jsonResponse({ status: 'success', categories: [] });
       if (url.includes('keyword=xyzzyq')) return jsonResponse({ status: 'success', products: [], total: 0, page: 1, limit: 24, facets: { ...facets, rooms: {}, materials: {}, colours: {}, categories: {} } });
-      const products = Array.from({ length: 14 }, (_, i) => makeProduct(`SF-${1000 + i}`));
+      const products = Array.from({ length: 14 }, (_, i) => summaryOf(makeProduct(`SF-${1000 + i}`), langOf(url)));
       const corrected = url.includes('keyword=%E0%B8%AB') ? { correctedKeyword: 'sofa' } : {};
       return jsonResponse({ status: 'success', products, total: 14, page: 1, limit: 24, facets, ...corrected });
     }),
@@ -66,7 +66,7 @@ describe('SearchResultsPage', () => {
   it('lists the matches best first with counted filters and no empty options', async () => {
     visit('/search?keyword=sofa');
     expect(await screen.findByText('14 products')).toBeTruthy();
-    expect(searches()).toEqual(['/api/app/search?keyword=sofa&limit=24']);
+    expect(searches()).toEqual(['/api/app/search?keyword=sofa&limit=24&lang=en']);
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('relevance');
     expect(screen.getByRole('checkbox', { name: /Fabric/ }).parentElement?.textContent).toContain('11');
     expect(screen.queryByRole('checkbox', { name: /Marble/ })).toBeNull();
@@ -79,7 +79,7 @@ describe('SearchResultsPage', () => {
     await screen.findByText('14 products');
     fireEvent.click(screen.getByRole('checkbox', { name: /Leather/ }));
     await waitFor(() => expect(memory.history.at(-1)).toBe('/search?keyword=sofa&material=leather'));
-    await waitFor(() => expect(searches()).toContain('/api/app/search?keyword=sofa&material=leather&limit=24'));
+    await waitFor(() => expect(searches()).toContain('/api/app/search?keyword=sofa&material=leather&limit=24&lang=en'));
     // A select's onChange listens to the real change event, as browsers fire it.
     const select = screen.getByLabelText('Sort by') as HTMLSelectElement;
     select.value = 'price_asc';

@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ProductCard } from '../../../components/product-card';
 import { ProductSlotsContext } from '../../../components/product-slots';
 import { i18nStore } from '../../../i18n/i18n-store';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, makeSummary } from '../../../testing/products';
 import { promotions } from '../promotions-store';
 import { PromotionBadge } from './promotion-badge';
 
@@ -16,7 +16,7 @@ const PROMOTIONS = [
   { id: 'thai-decor-day', lang: 'th', catInc: ['decor'], catExc: ['rugs'], discount: { kind: 'amount', value: 10_000 } },
 ];
 
-function renderCard(product = makeProduct('SF-1003')) {
+function renderCard(product = makeSummary('SF-1003')) {
   promotions.store.set({ status: 'idle', data: null, error: null });
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ status: 'success', promotions: PROMOTIONS })));
   const memory = memoryLocation({ path: '/' });
@@ -33,7 +33,7 @@ function renderCard(product = makeProduct('SF-1003')) {
 
 describe('promotion badge on a product card', () => {
   it('shows the discount of a promotion that applies, and says it in words', async () => {
-    renderCard(makeProduct('SF-1003', { categories: ['sofas'] }));
+    renderCard(makeSummary('SF-1003', { categories: ['sofas'] }));
     const badge = await screen.findByTestId('promo-badge');
     expect(badge.textContent).toBe('−10 %Promotion: 10 % off');
     expect(badge.querySelector('[aria-hidden="true"]')?.textContent).toBe('−10 %');
@@ -41,11 +41,11 @@ describe('promotion badge on a product card', () => {
 
   it('shows a Thai-only amount in Thai and nothing in English', async () => {
     i18nStore.set((s) => ({ ...s, locale: 'th' }));
-    const { unmount } = renderCard(makeProduct('DC-7001', { categories: ['lighting', 'decor'] }));
+    const { unmount } = renderCard(makeSummary('DC-7001', { categories: ['lighting', 'decor'] }));
     expect((await screen.findByTestId('promo-badge')).textContent).toContain('−฿100');
     unmount();
     i18nStore.set((s) => ({ ...s, locale: 'en' }));
-    const { container } = renderCard(makeProduct('DC-7001', { categories: ['lighting', 'decor'] }));
+    const { container } = renderCard(makeSummary('DC-7001', { categories: ['lighting', 'decor'] }));
     await vi.waitFor(() => expect(promotions.store.get().status).toBe('ready'));
     expect(container.querySelector('[data-testid="promo-badge"]')).toBeNull();
   });
@@ -55,7 +55,7 @@ describe('promotion badge on a product card', () => {
     const { container } = render(
       <Router hook={memory.hook}>
         <ul>
-          <ProductCard product={makeProduct('SF-1003')} />
+          <ProductCard product={makeSummary('SF-1003')} />
         </ul>
       </Router>,
     );

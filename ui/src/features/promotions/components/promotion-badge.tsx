@@ -1,10 +1,10 @@
 //! The promotion badge on a product ("−10 %", "−฿100") when a promotion applies to it in the
 //! current language. Screen readers hear "Promotion: 10 % off".
-import type { Discount, Product } from '../../../api/types';
+import type { Discount } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useResource } from '../../../lib/resource';
-import { badgeDiscount } from '../promotion-rule';
+import { badgeDiscount, type Shown } from '../promotion-rule';
 import { promotions } from '../promotions-store';
 import './promotion-badge.css';
 
@@ -13,7 +13,7 @@ export function discountText(discount: Discount): string {
   return discount.kind === 'percent' ? `${formatNumber(discount.value)} %` : formatMoney(discount.value);
 }
 
-export function PromotionBadge({ product, size = 'sm' }: { product: Product; size?: 'sm' | 'lg' }) {
+export function PromotionBadge({ product, size = 'sm' }: { product: Shown & { active: boolean }; size?: 'sm' | 'lg' }) {
   const { t, locale } = useI18n();
   const state = useResource(promotions);
   if (!product.active) return null;

@@ -2,8 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { i18nStore } from '../../../i18n/i18n-store';
 import { forgetRemote } from '../../../lib/use-remote';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, langOf, makeProduct, summaryOf } from '../../../testing/products';
 import { SearchBox, SUGGEST_DEBOUNCE_MS } from './search-box';
 
 let requests: string[] = [];
@@ -16,11 +17,13 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       requests.push(url);
       if (url.startsWith('/api/app/search/code')) {
-        const products = ['SF-1001', 'SF-1002', 'SF-1003', 'SF-1004', 'SF-1005', 'SF-1006', 'SF-1007'].map((code) => makeProduct(code));
+        const products = ['SF-1001', 'SF-1002', 'SF-1003', 'SF-1004', 'SF-1005', 'SF-1006', 'SF-1007'].map((code) => summaryOf(makeProduct(code), langOf(url)));
         return jsonResponse({ status: 'success', products, total: products.length });
       }
       const keyword = new URL(url, 'http://x').searchParams.get('keyword');
-      const products = keyword === 'zzz' ? [] : [makeProduct('SF-2001', { price: 2590000, compareAtPrice: 2990000 }), makeProduct('SF-1001'), makeProduct('SF-1009')];
+      const products = (keyword === 'zzz' ? [] : [makeProduct('SF-2001', { price: 2590000, compareAtPrice: 2990000 }), makeProduct('SF-1001'), makeProduct('SF-1009')]).map((product) =>
+        summaryOf(product, langOf(url)),
+      );
       return jsonResponse({ status: 'success', products, total: products.length, page: 1, limit: 6 });
     }),
   );
@@ -87,7 +90,7 @@ describe('SearchBox suggestions', () => {
     type('sof');
     type('sofa');
     expect(requests).toEqual([]);
-    await waitFor(() => expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=6&suggest=1']), { timeout: SUGGEST_DEBOUNCE_MS * 5 });
+    await waitFor(() => expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=6&suggest=1&lang=en']), { timeout: SUGGEST_DEBOUNCE_MS * 5 });
     const listbox = await screen.findByRole('listbox', { name: 'Suggested products' });
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
@@ -145,12 +148,26 @@ describe('SearchBox suggestions', () => {
     expect(memory.history!.at(-1)).toBe('/products/SF-2001');
   });
 
+  it('asks for the names in the language shown and lists them as they come', async () => {
+    i18nStore.set((s) => ({ ...s, locale: 'th' }));
+    const { input, type } = renderBox('/th');
+    input.focus();
+    type('sofa');
+    await screen.findByRole('listbox');
+    expect(requests).toEqual(['/api/app/search?keyword=sofa&limit=6&suggest=1&lang=th']);
+    expect(screen.getAllByRole('option').map((option) => option.querySelector('.suggestion__name')?.textContent)).toEqual([
+      'สินค้า SF-2001',
+      'สินค้า SF-1001',
+      'สินค้า SF-1009',
+    ]);
+  });
+
   it('suggests from the code search after a #, at most six', async () => {
     const { input, type } = renderBox();
     input.focus();
     type('#SF-10');
     await screen.findByRole('listbox');
-    expect(requests).toEqual(['/api/app/search/code?keyword=SF-10']);
+    expect(requests).toEqual(['/api/app/search/code?keyword=SF-10&lang=en']);
     expect(screen.getAllByRole('option')).toHaveLength(6);
   });
 

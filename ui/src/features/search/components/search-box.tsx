@@ -4,12 +4,13 @@
 //! follows the arrow keys (aria-activedescendant), Enter opens it, Escape closes the list.
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Product } from '../../../api/types';
+import type { ProductSummary } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
-import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
+import type { LocaleCode } from '../../../lib/locale-path';
 import { productPath } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
@@ -22,17 +23,20 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 /** The longest keyword the search API accepts; one more character leaves room for a leading #. */
 const MAX_KEYWORD_LENGTH = 100;
 
-function requestOf(query: SuggestionQuery | null): { key: string; load: (signal: AbortSignal) => Promise<Product[]> } | null {
+function requestOf(
+  query: SuggestionQuery | null,
+  lang: LocaleCode,
+): { key: string; load: (signal: AbortSignal) => Promise<ProductSummary[]> } | null {
   if (!query) return null;
   if (query.kind === 'code') {
     // Keys of their own: the search pages cache whole answers under the bare URLs.
     return {
-      key: `suggest:${codeSearchUrl(query.keyword)}`,
-      load: (signal) => searchCodes(query.keyword, signal, false).then((found) => found.products.slice(0, MAX_SUGGESTIONS)),
+      key: `suggest:${codeSearchUrl(query.keyword, lang)}`,
+      load: (signal) => searchCodes(query.keyword, lang, signal, false).then((found) => found.products.slice(0, MAX_SUGGESTIONS)),
     };
   }
-  const url = suggestUrl(query.keyword, MAX_SUGGESTIONS);
-  return { key: `suggest:${url}`, load: (signal) => searchProducts(url, signal, false).then((found) => found.products) };
+  const url = suggestUrl(query.keyword, MAX_SUGGESTIONS, lang);
+  return { key: `suggest:${url}`, load: (signal) => searchProducts(query.keyword, MAX_SUGGESTIONS, lang, signal, false).then((found) => found.products) };
 }
 
 /** What was typed, settled for SUGGEST_DEBOUNCE_MS: suggestions are not asked on every key. */
@@ -54,8 +58,8 @@ export function SearchBox() {
   const id = useId();
   const listId = `${id}-list`;
   const settled = useDebounced(value, SUGGEST_DEBOUNCE_MS);
-  const request = requestOf(value.trim() ? suggestionQuery(settled) : null);
-  const remote = useRemote<Product[]>(request?.key ?? null, (signal) => request?.load(signal) ?? Promise.resolve([]));
+  const request = requestOf(value.trim() ? suggestionQuery(settled) : null, locale);
+  const remote = useRemote<ProductSummary[]>(request?.key ?? null, (signal) => request?.load(signal) ?? Promise.resolve([]));
   const suggestions = request && remote.status === 'ready' ? remote.data : [];
   const count = suggestions.length;
   const expanded = ui.open && focused && count > 0;
@@ -70,7 +74,7 @@ export function SearchBox() {
     setValue('');
     setUi(CLOSED);
   };
-  const choose = (product: Product) => {
+  const choose = (product: ProductSummary) => {
     navigate(productPath(product.code));
     reset();
   };
@@ -149,9 +153,9 @@ export function SearchBox() {
                   if (ui.active !== index) setUi({ open: true, active: index });
                 }}
               >
-                <ProductImage class="suggestion__image" src={product.images[0]} alt="" sizes="64px" fallbackWidth={160} eager />
+                <ProductImage class="suggestion__image" src={product.image} alt="" sizes="64px" fallbackWidth={160} eager />
                 <span class="suggestion__text">
-                  <span class="suggestion__name">{pickText(product.name, locale) || product.code}</span>
+                  <span class="suggestion__name">{product.name || product.code}</span>
                   <span class="suggestion__code">{product.code}</span>
                 </span>
                 <Price product={product} size="sm" class="suggestion__price" />

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { forgetRemote } from '../../../lib/use-remote';
-import { jsonResponse, makeProduct } from '../../../testing/products';
+import { jsonResponse, langOf, makeProduct, summaryOf } from '../../../testing/products';
 import { CodeSearchPage, readSearchQuery } from './search-page';
 
 let requests: string[] = [];
@@ -17,10 +17,10 @@ beforeEach(() => {
       requests.push(url);
       if (url.includes('keyword=' + 'x'.repeat(101))) return jsonResponse({ status: 'error', error: { code: 'invalid_parameter', message: 'keyword: too long' } }, 400);
       if (url.startsWith('/api/app/search/code')) {
-        const products = Array.from({ length: 30 }, (_, i) => makeProduct(`SF-10${String(i).padStart(2, '0')}`));
+        const products = Array.from({ length: 30 }, (_, i) => summaryOf(makeProduct(`SF-10${String(i).padStart(2, '0')}`), langOf(url)));
         return jsonResponse({ status: 'success', products, total: 30 });
       }
-      const products = Array.from({ length: 24 }, (_, i) => makeProduct(`SF-${2000 + i}`));
+      const products = Array.from({ length: 24 }, (_, i) => summaryOf(makeProduct(`SF-${2000 + i}`), langOf(url)));
       return jsonResponse({ status: 'success', products, total: 26, page: 1, limit: 24 });
     }),
   );
@@ -50,7 +50,7 @@ describe('CodeSearchPage', () => {
   it('pages the code matches in the browser', async () => {
     visit('/searchcode?keyword=SF-10&page=2');
     expect(await screen.findByText('30 products')).toBeTruthy();
-    expect(requests).toEqual(['/api/app/search/code?keyword=SF-10']);
+    expect(requests).toEqual(['/api/app/search/code?keyword=SF-10&lang=en']);
     expect(screen.getAllByRole('link', { name: /^Product SF-10/ }).map((a) => a.textContent)).toEqual(
       Array.from({ length: 6 }, (_, i) => `Product SF-10${24 + i}`),
     );

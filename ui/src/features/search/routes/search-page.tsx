@@ -10,6 +10,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../../components/product-ca
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatNumber } from '../../../lib/format';
+import type { LocaleCode } from '../../../lib/locale-path';
 import type { ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
@@ -27,10 +28,10 @@ export function readSearchQuery(search: string): { keyword: string; page: number
 }
 
 /** One page of the code matches. */
-function useResults(keyword: string, page: number) {
-  const url = codeSearchUrl(keyword);
+function useResults(keyword: string, page: number, lang: LocaleCode) {
+  const url = codeSearchUrl(keyword, lang);
   const remote = useRemote<ProductPage>(keyword ? url : null, async (signal) => {
-    const found = await searchCodes(keyword, signal);
+    const found = await searchCodes(keyword, lang, signal);
     return { ...found, page: 1, limit: found.products.length };
   });
   if (remote.status !== 'ready') return remote;
@@ -40,11 +41,11 @@ function useResults(keyword: string, page: number) {
 }
 
 export function CodeSearchPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { keyword, page } = readSearchQuery(useSearch());
   const title = t('search.codeTitle');
   useDocumentTitle(title);
-  const remote = useResults(keyword, page);
+  const remote = useResults(keyword, page, locale);
   const hrefFor = (n: number) => `/searchcode?keyword=${encodeURIComponent(keyword)}${n > 1 ? `&page=${n}` : ''}`;
 
   let results;
