@@ -28,9 +28,29 @@ use crate::orders::place::{OrderDesk, Terms};
 use crate::store::{Store, StoreError, migrate, seed};
 use crate::{accounts, admin, cart, catalog, content, orders, pricing};
 
-/// Everything a handler may need; cheap to clone (all shared behind `Arc`s).
+/// Everything a handler may need, behind one `Arc`: axum clones the state for every request
+/// (and every extractor), so a clone is one reference count, not fourteen (it was 3.6 % of a
+/// cached list request's CPU).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shop>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shop;
+
+    fn deref(&self) -> &Shop {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// The configuration, changeable only while nothing else holds the state (start-up).
+    pub fn config_mut(&mut self) -> Option<&mut Config> {
+        Arc::get_mut(&mut self.0).map(|shop| Arc::make_mut(&mut shop.config))
+    }
+}
+
+/// What [`AppState`] shares.
+pub struct Shop {
     pub config: Arc<Config>,
     pub store: Store,
     pub tokens: Arc<Tokens>,
@@ -109,7 +129,7 @@ impl AppState {
             },
         );
         let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
-        Ok(AppState {
+        Ok(AppState(Arc::new(Shop {
             content,
             catalog,
             orders,
@@ -123,7 +143,7 @@ impl AppState {
             catalogues: Arc::default(),
             search,
             started,
-        })
+        })))
     }
 }
 

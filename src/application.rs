@@ -4,7 +4,6 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::{TcpListener, UnixListener};
@@ -43,8 +42,10 @@ impl Application {
             addr: listen,
             source,
         })?;
-        if state.config.public_url_derived {
-            Arc::make_mut(&mut state.config).public_url = format!("http://{address}");
+        if state.config.public_url_derived
+            && let Some(config) = state.config_mut()
+        {
+            config.public_url = format!("http://{address}");
         }
         // Bound before the caller announces readiness, so every operation sent after that works.
         let control =

@@ -44,7 +44,8 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
         log: args.log_format.map(|format| LogOverride { format }),
     };
     let config = Config::load(cli.config.as_deref(), &overrides).map_err(|e| e.to_string())?;
-    init_logging(&config);
+    // Held until the end of `run`: dropping it writes the lines still queued.
+    let _log_writer = init_logging(&config);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -90,15 +91,23 @@ async fn stop_signal() {
     }
 }
 
-fn init_logging(config: &Config) {
+/// Log lines are queued and written to stderr by a background thread, so a request never waits
+/// for a write(2); the queue blocks rather than drops when the disk cannot keep up (a line
+/// lost is worse than a slower request under extreme load).
+fn init_logging(config: &Config) -> tracing_appender::non_blocking::WorkerGuard {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(&config.log.level));
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .thread_name("kiosk-log")
+        .finish(std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     let _ = match config.log.format {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Text => builder.try_init(),
     };
+    guard
 }

@@ -12,8 +12,7 @@ use axum::response::{IntoResponse, Response};
 use super::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
@@ -108,7 +107,47 @@ pub fn apply<S: Clone + Send + Sync + 'static>(
     router: Router<S>,
     body_timeout: Duration,
 ) -> Router<S> {
-    let security = [
+    router
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(axum::middleware::from_fn(json_errors))
+        .layer(on_the_fly_compression())
+        .layer(axum::middleware::map_response(security_headers))
+        .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<_>| {
+                    let header = |name: &str| {
+                        request
+                            .headers()
+                            .get(name)
+                            .and_then(|v| v.to_str().ok())
+                            .unwrap_or("")
+                    };
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = %request.uri().path(),
+                        kcard = %header("kcard"),
+                        request_id = %header("x-request-id"),
+                    )
+                })
+                // One info line per response: the shop's access log.
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::new(X_REQUEST_ID.clone(), RequestIds))
+}
+
+/// The headers every answer carries, in one pass (six layers cost six service wrappers per
+/// request); a handler's own value wins.
+async fn security_headers(mut response: Response) -> Response {
+    const HEADERS: [(HeaderName, &str); 6] = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
@@ -122,49 +161,32 @@ pub fn apply<S: Clone + Send + Sync + 'static>(
             "camera=(), microphone=(), geolocation=(), payment=()",
         ),
     ];
-    let mut router = router
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            body_timeout,
-        ))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::SERVICE_UNAVAILABLE,
-            REQUEST_TIMEOUT,
-        ))
-        .layer(axum::middleware::from_fn(json_errors))
-        .layer(on_the_fly_compression());
-    for (name, value) in security {
-        router = router.layer(SetResponseHeaderLayer::if_not_present(
-            name,
-            HeaderValue::from_static(value),
-        ));
+    let headers = response.headers_mut();
+    for (name, value) in HEADERS {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
     }
-    router
-        .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(|request: &Request<_>| {
-                    let header = |name: &str| {
-                        request
-                            .headers()
-                            .get(name)
-                            .and_then(|v| v.to_str().ok())
-                            .unwrap_or("")
-                            .to_string()
-                    };
-                    tracing::info_span!(
-                        "request",
-                        method = %request.method(),
-                        path = %request.uri().path(),
-                        kcard = %header("kcard"),
-                        request_id = %header("x-request-id"),
-                    )
-                })
-                // One info line per response: the shop's access log.
-                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
-        )
-        .layer(SetRequestIdLayer::new(
-            X_REQUEST_ID.clone(),
-            MakeRequestUuid,
-        ))
+    response
+}
+
+/// Request ids: a random prefix chosen at start and a counter, e.g. `3f9a2c1e-000000c8`. Unique
+/// for the life of the process and across restarts in practice, and free to make (a v4 UUID
+/// asked the kernel for randomness on every request).
+#[derive(Clone, Copy)]
+struct RequestIds;
+
+static REQUEST_PREFIX: std::sync::LazyLock<u32> = std::sync::LazyLock::new(rand::random);
+static REQUEST_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl tower_http::request_id::MakeRequestId for RequestIds {
+    fn make_request_id<B>(
+        &mut self,
+        _: &Request<B>,
+    ) -> Option<tower_http::request_id::RequestId> {
+        let n = REQUEST_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        HeaderValue::from_str(&format!("{:08x}-{n:08x}", *REQUEST_PREFIX))
+            .ok()
+            .map(tower_http::request_id::RequestId::new)
+    }
 }
