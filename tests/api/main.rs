@@ -26,5 +26,6 @@ mod payment_proofs;
 mod payments_2c2p;
 mod search;
 mod security;
+mod sitemap_index;
 mod social;
 mod standins;
