@@ -12,6 +12,7 @@ mod admin_taxonomy;
 mod api_files;
 mod cart;
 mod catalog;
+mod catalog_import_large;
 mod cli;
 mod connections;
 mod documents_catalogue;
