@@ -573,7 +573,8 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::serve_ui_asset))
         .route("/static/{*path}", get(assets::serve_static))
         .route("/favicon.ico", get(assets::serve_favicon))
-        .route("/sitemap.xml", get(sitemap::sitemap))
+        .route("/sitemap.xml", get(sitemap::sitemap_index))
+        .route("/sitemap/{file}", get(sitemap::sitemap_child))
         .route("/robots.txt", get(sitemap::robots))
         // Storefront pages
         .fallback(pages::serve_page)

@@ -1,11 +1,14 @@
 //! Catalogue files for `kiosk catalog import|export`: JSON (`{"products": [...]}` or a bare
 //! list) and CSV (one product per row, lists separated by `|`). Parsing keeps each product's
 //! line number so that every problem in a file can be reported at once, by line.
+//!
+//! Files are read as they go (a row at a time, lines counted in the same forward pass), so a
+//! catalogue of 100 000 products is imported without holding the file or all its rows.
 
 use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufReader, Read};
 
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -25,43 +28,281 @@ pub struct ImportRow {
     pub product: Product,
 }
 
+/// One row of a file as read: the product, or why it cannot be read (`line N: …`).
+pub type ReadRow = Result<ImportRow, String>;
+
 /// Reads a catalogue file; `Err` lists every row that cannot even be read.
 pub fn parse(text: &str, is_csv: bool) -> Result<Vec<ImportRow>, Vec<String>> {
-    // Spreadsheet programs (and the staff export) start UTF-8 files with a byte-order mark.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if is_csv {
-        parse_csv(text)
-    } else {
-        parse_json(text)
-    }
-}
-
-fn parse_json(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
-    #[derive(Deserialize)]
-    struct Wrapped<'a> {
-        #[serde(borrow)]
-        products: Vec<&'a RawValue>,
-    }
-    let items: Vec<&RawValue> = match serde_json::from_str::<Wrapped>(text) {
-        Ok(wrapped) => wrapped.products,
-        Err(_) => serde_json::from_str::<Vec<&RawValue>>(text)
-            .map_err(|e| vec![format!("line {}: not a catalogue file: {e}", e.line())])?,
-    };
     let mut rows = Vec::new();
     let mut problems = Vec::new();
-    for raw in items {
-        // The element borrows from `text`, so its offset gives its line.
-        let offset = (raw.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-        let line = text[..offset.min(text.len())].matches('\n').count() + 1;
-        match serde_json::from_str::<Product>(raw.get()) {
-            Ok(product) => rows.push(ImportRow { line, product }),
-            Err(e) => problems.push(format!("line {line}: {e}")),
+    let read = read_rows(text.as_bytes(), is_csv, &mut |row| {
+        match row {
+            Ok(row) => rows.push(row),
+            Err(problem) => problems.push(problem),
         }
+        Ok(())
+    });
+    if let Err(err) = read {
+        problems.push(err.to_string());
     }
     if problems.is_empty() {
         Ok(rows)
     } else {
         Err(problems)
+    }
+}
+
+/// Reads a catalogue file row by row, handing each row (or the problem reading it) to `each`
+/// in file order. Only an error from `each` stops reading early; it is returned.
+pub fn read_rows(
+    reader: impl Read,
+    is_csv: bool,
+    each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let mut reader = BufReader::with_capacity(256 * 1024, reader);
+    // Spreadsheet programs (and the staff export) start UTF-8 files with a byte-order mark.
+    match reader.fill_buf() {
+        Ok(start) if start.starts_with("\u{feff}".as_bytes()) => reader.consume(3),
+        Ok(_) => {}
+        Err(err) => return each(Err(format!("line 1: cannot read the file: {err}"))),
+    }
+    if is_csv {
+        read_csv(reader, each)
+    } else {
+        read_json(reader, each)
+    }
+}
+
+fn read_json(
+    reader: impl BufRead,
+    each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let mut split = Splitter {
+        reader,
+        line: 1,
+        product: Vec::new(),
+    };
+    match split.file(each) {
+        Ok(()) => Ok(()),
+        Err(Stop::Consumer(err)) => Err(err),
+        Err(Stop::Syntax(message)) => each(Err(format!(
+            "line {}: not a catalogue file: {message}",
+            split.line
+        ))),
+        Err(Stop::Io(err)) => each(Err(format!(
+            "line {}: cannot read the file: {err}",
+            split.line
+        ))),
+    }
+}
+
+/// Why reading a JSON file stopped early.
+enum Stop {
+    /// The file's outline is not JSON of a catalogue's shape.
+    Syntax(String),
+    Io(std::io::Error),
+    /// The consumer of rows failed (a database error); reading stops at once.
+    Consumer(StoreError),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(err: std::io::Error) -> Stop {
+        Stop::Io(err)
+    }
+}
+
+/// Cuts a JSON catalogue into its products without holding the file: reads it in blocks,
+/// follows strings and nesting to find where each product starts and ends, and counts
+/// newlines on the way, so each product knows its line in one forward pass. Each product's
+/// bytes are then parsed on their own (by serde_json, which reports what is wrong inside).
+struct Splitter<R> {
+    reader: R,
+    /// The line of the next unread byte.
+    line: usize,
+    /// The bytes of the product being read (reused from one product to the next).
+    product: Vec<u8>,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// `{"products": [...]}` (other keys skipped) or a bare list of products.
+    fn file(
+        &mut self,
+        each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+    ) -> Result<(), Stop> {
+        let syntax = |message: &str| Err(Stop::Syntax(message.to_string()));
+        match self.peek()? {
+            Some(b'[') => self.products(each)?,
+            Some(b'{') => {
+                self.take();
+                let mut found = false;
+                loop {
+                    match self.peek()? {
+                        Some(b'}') if !found => return syntax("it has no \"products\" list"),
+                        Some(b'}') => {
+                            self.take();
+                            break;
+                        }
+                        Some(b'"') => {}
+                        _ => return syntax("expected a key in quotes"),
+                    }
+                    let mut key = Vec::new();
+                    self.value(&mut key)?;
+                    let key: String = serde_json::from_slice(&key)
+                        .map_err(|e| Stop::Syntax(format!("a key: {e}")))?;
+                    if self.peek()? != Some(b':') {
+                        return syntax("expected `:` after a key");
+                    }
+                    self.take();
+                    if key == "products" && !found {
+                        found = true;
+                        self.products(each)?;
+                    } else {
+                        self.value(&mut Vec::new())?;
+                    }
+                    match self.peek()? {
+                        Some(b',') => self.take(),
+                        Some(b'}') => {}
+                        _ => return syntax("expected `,` or `}` after a value"),
+                    }
+                }
+            }
+            _ => return syntax("expected {\"products\": [...]} or a list of products"),
+        }
+        match self.peek()? {
+            None => Ok(()),
+            Some(_) => syntax("there is more after the catalogue"),
+        }
+    }
+
+    /// The list of products: each one is cut out and handed on with its line.
+    fn products(
+        &mut self,
+        each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+    ) -> Result<(), Stop> {
+        if self.peek()? != Some(b'[') {
+            return Err(Stop::Syntax("\"products\" is not a list".into()));
+        }
+        self.take();
+        if self.peek()? == Some(b']') {
+            self.take();
+            return Ok(());
+        }
+        loop {
+            // After the white space before it, so that the line is the product's first.
+            self.peek()?;
+            let line = self.line;
+            let mut product = std::mem::take(&mut self.product);
+            product.clear();
+            self.value(&mut product)?;
+            let row = match serde_json::from_slice::<Product>(&product) {
+                Ok(product) => Ok(ImportRow { line, product }),
+                Err(e) => Err(format!("line {line}: {e}")),
+            };
+            self.product = product;
+            each(row).map_err(Stop::Consumer)?;
+            match self.peek()? {
+                Some(b',') => self.take(),
+                Some(b']') => {
+                    self.take();
+                    return Ok(());
+                }
+                None => return Err(Stop::Syntax("the file ends inside the list".into())),
+                Some(_) => return Err(Stop::Syntax("expected `,` or `]` after a product".into())),
+            }
+        }
+    }
+
+    /// The next byte that is not white space, left unread.
+    fn peek(&mut self) -> std::io::Result<Option<u8>> {
+        loop {
+            let buf = self.reader.fill_buf()?;
+            let Some(&b) = buf.first() else {
+                return Ok(None);
+            };
+            if !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                return Ok(Some(b));
+            }
+            if b == b'\n' {
+                self.line += 1;
+            }
+            self.reader.consume(1);
+        }
+    }
+
+    /// Reads the byte [`Self::peek`] saw (never a newline).
+    fn take(&mut self) {
+        self.reader.consume(1);
+    }
+
+    /// Copies one whole value (after white space) into `out`: an object or list up to its
+    /// matching close, a string up to its closing quote, or a bare word such as a number.
+    fn value(&mut self, out: &mut Vec<u8>) -> Result<(), Stop> {
+        let Some(first) = self.peek()? else {
+            return Err(Stop::Syntax("the file ends where a value should be".into()));
+        };
+        if !matches!(first, b'{' | b'[' | b'"') {
+            return self.word(out);
+        }
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                return Err(Stop::Syntax("the file ends inside a value".into()));
+            }
+            let mut end = None;
+            for (i, &b) in buf.iter().enumerate() {
+                if in_string {
+                    if escaped {
+                        escaped = false;
+                    } else if b == b'\\' {
+                        escaped = true;
+                    } else if b == b'"' {
+                        in_string = false;
+                        if depth == 0 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                match b {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let used = end.unwrap_or(buf.len());
+            self.line += buf[..used].iter().filter(|&&b| b == b'\n').count();
+            out.extend_from_slice(&buf[..used]);
+            self.reader.consume(used);
+            if end.is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A number, `true`, `false` or `null`: up to the next delimiter.
+    fn word(&mut self, out: &mut Vec<u8>) -> Result<(), Stop> {
+        loop {
+            let buf = self.reader.fill_buf()?;
+            let used = buf
+                .iter()
+                .position(|b| matches!(b, b',' | b']' | b'}' | b':' | b' ' | b'\t' | b'\r' | b'\n'))
+                .unwrap_or(buf.len());
+            out.extend_from_slice(&buf[..used]);
+            let at_end = used < buf.len() || buf.is_empty();
+            self.reader.consume(used);
+            if at_end {
+                return Ok(());
+            }
+        }
     }
 }
 
@@ -94,16 +335,17 @@ pub const CSV_COLUMNS: &[&str] = &[
     "createdAt",
 ];
 
-fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
+fn read_csv(
+    reader: impl Read,
+    each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(false)
-        .from_reader(text.as_bytes());
-    let headers: Vec<String> = reader
-        .headers()
-        .map_err(|e| vec![format!("line 1: {e}")])?
-        .iter()
-        .map(|h| h.trim().to_string())
-        .collect();
+        .from_reader(reader);
+    let headers: Vec<String> = match reader.headers() {
+        Ok(headers) => headers.iter().map(|h| h.trim().to_string()).collect(),
+        Err(e) => return each(Err(format!("line 1: {e}"))),
+    };
     let column: HashMap<&str, usize> = headers
         .iter()
         .enumerate()
@@ -123,19 +365,23 @@ fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
         .filter(|c| !column.contains_key(**c))
         .collect();
     if !missing.is_empty() {
-        return Err(vec![format!("line 1: missing columns {missing:?}")]);
+        return each(Err(format!("line 1: missing columns {missing:?}")));
     }
-    let mut rows = Vec::new();
-    let mut problems = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(record) => record,
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line() as usize);
-                problems.push(format!("line {line}: {e}"));
+                let stop = e.is_io_error();
+                each(Err(format!("line {line}: {e}")))?;
+                if stop {
+                    break;
+                }
                 continue;
             }
-        };
+        }
         let line = record.position().map_or(0, |p| p.line() as usize);
         let get = |name: &str| {
             column
@@ -217,16 +463,14 @@ fn parse_csv(text: &str) -> Result<Vec<ImportRow>, Vec<String>> {
             version: 0,
         };
         if row_problems.is_empty() {
-            rows.push(ImportRow { line, product });
+            each(Ok(ImportRow { line, product }))?;
         } else {
-            problems.extend(row_problems);
+            for problem in row_problems {
+                each(Err(problem))?;
+            }
         }
     }
-    if problems.is_empty() {
-        Ok(rows)
-    } else {
-        Err(problems)
-    }
+    Ok(())
 }
 
 /// Checks every row against the shop's rooms and categories and for duplicate codes.
@@ -235,24 +479,46 @@ pub fn validate(
     rooms: &HashSet<String>,
     categories: &HashSet<String>,
 ) -> Vec<String> {
+    let mut seen = HashMap::new();
     let mut problems = Vec::new();
-    let mut seen: HashMap<&str, usize> = HashMap::new();
     for row in rows {
-        for problem in row.product.problems(rooms, categories) {
-            problems.push(format!(
-                "line {} ({}): {problem}",
-                row.line, row.product.code
-            ));
-        }
-        if let Some(first) = seen.insert(&row.product.code, row.line) {
-            problems.push(format!(
-                "line {} ({}): the same code is already on line {first}",
-                row.line, row.product.code
-            ));
-        }
+        problems.extend(row_problems(
+            row.line,
+            &row.product,
+            rooms,
+            categories,
+            &mut seen,
+        ));
     }
     if rows.is_empty() {
-        problems.push("the file holds no products".into());
+        problems.push(NO_PRODUCTS.into());
+    }
+    problems
+}
+
+const NO_PRODUCTS: &str = "the file holds no products";
+
+/// The problems of one row; `seen` holds the line of every code met so far.
+fn row_problems(
+    line: usize,
+    product: &Product,
+    rooms: &HashSet<String>,
+    categories: &HashSet<String>,
+    seen: &mut HashMap<String, usize>,
+) -> Vec<String> {
+    let code = &product.code;
+    let mut problems: Vec<String> = product
+        .problems(rooms, categories)
+        .into_iter()
+        .map(|problem| format!("line {line} ({code}): {problem}"))
+        .collect();
+    match seen.get(code.as_str()) {
+        Some(first) => problems.push(format!(
+            "line {line} ({code}): the same code is already on line {first}"
+        )),
+        None => {
+            seen.insert(code.clone(), line);
+        }
     }
     problems
 }
@@ -363,52 +629,126 @@ fn keep_unsent(row: &mut Product, stored: &Product) {
     row.version = stored.version;
 }
 
-/// Checks rows against what is stored (inside `txn`) and says what each would change.
-pub fn preview_in(txn: &impl Txn, rows: &[ImportRow]) -> Result<ImportPreview, StoreError> {
-    let (rooms, categories) = edit::known_keys(txn)?;
-    let mut preview = ImportPreview {
-        problems: validate(rows, &rooms, &categories),
-        ..ImportPreview::default()
-    };
-    for row in rows {
-        let (change, fields, details) = match edit::find_in(txn, &row.product.code)? {
+/// Goes through rows one at a time against what a transaction holds: gathers every problem
+/// and what each row would change, and gives each valid row back as it would be stored.
+struct Check {
+    rooms: HashSet<String>,
+    categories: HashSet<String>,
+    /// The line of every code met so far, for duplicates.
+    seen: HashMap<String, usize>,
+    preview: ImportPreview,
+    /// Whether `preview.rows` lists every row (the staff preview shows them; the CLI only
+    /// prints counts, and 100 000 row previews would be dead weight).
+    keep_rows: bool,
+    /// The first codes the import changes, for the activity log.
+    changed: Vec<String>,
+    rows: usize,
+}
+
+/// Codes named in the activity event of an import (the counts cover the rest).
+const CODES_LOGGED: usize = 20;
+
+impl Check {
+    fn new(txn: &impl Txn, keep_rows: bool) -> Result<Check, StoreError> {
+        let (rooms, categories) = edit::known_keys(txn)?;
+        Ok(Check {
+            rooms,
+            categories,
+            seen: HashMap::new(),
+            preview: ImportPreview::default(),
+            keep_rows,
+            changed: Vec::new(),
+            rows: 0,
+        })
+    }
+
+    /// Checks one row. `Some` is the product to store (stored fields the file leaves out
+    /// kept, next version set) when the row is new or changes something.
+    fn row(&mut self, txn: &impl Txn, row: ReadRow) -> Result<Option<Product>, StoreError> {
+        let ImportRow { line, mut product } = match row {
+            Ok(row) => row,
+            Err(problem) => {
+                self.preview.problems.push(problem);
+                return Ok(None);
+            }
+        };
+        self.rows += 1;
+        let problems = row_problems(
+            line,
+            &product,
+            &self.rooms,
+            &self.categories,
+            &mut self.seen,
+        );
+        let valid = problems.is_empty();
+        self.preview.problems.extend(problems);
+        let (change, fields, details) = match edit::find_in(txn, &product.code)? {
             None => {
-                preview.new += 1;
+                self.preview.new += 1;
+                product.version = 1;
                 (RowChange::New, Vec::new(), String::new())
             }
             Some(stored) => {
-                let mut after = row.product.clone();
-                keep_unsent(&mut after, &stored);
-                let fields = changed_fields(&stored, &after);
+                keep_unsent(&mut product, &stored);
+                let fields = changed_fields(&stored, &product);
                 if fields.is_empty() {
-                    preview.unchanged += 1;
+                    self.preview.unchanged += 1;
                     (RowChange::Unchanged, fields, String::new())
                 } else {
-                    preview.updated += 1;
-                    (RowChange::Changed, fields, edit::summary(&stored, &after))
+                    self.preview.updated += 1;
+                    product.version = stored.version + 1;
+                    let details = if self.keep_rows {
+                        edit::summary(&stored, &product)
+                    } else {
+                        String::new()
+                    };
+                    (RowChange::Changed, fields, details)
                 }
             }
         };
-        preview.rows.push(RowPreview {
-            line: row.line,
-            code: row.product.code.clone(),
-            change,
-            fields,
-            details,
-        });
+        let changes = change != RowChange::Unchanged;
+        if changes && self.changed.len() < CODES_LOGGED {
+            self.changed.push(product.code.clone());
+        }
+        if self.keep_rows {
+            self.preview.rows.push(RowPreview {
+                line,
+                code: product.code.clone(),
+                change,
+                fields,
+                details,
+            });
+        }
+        Ok((valid && changes).then_some(product))
     }
-    Ok(preview)
+
+    fn finish(mut self) -> (ImportPreview, Vec<String>) {
+        if self.rows == 0 && self.preview.problems.is_empty() {
+            self.preview.problems.push(NO_PRODUCTS.into());
+        }
+        (self.preview, self.changed)
+    }
 }
 
-/// Parses a file and previews it; a file that cannot be read previews as its problems.
-pub fn preview_text(store: &Store, text: &str, is_csv: bool) -> Result<ImportPreview, StoreError> {
-    match parse(text, is_csv) {
-        Ok(rows) => store.read(|txn| preview_in(txn, &rows)),
-        Err(problems) => Ok(ImportPreview {
-            problems,
-            ..ImportPreview::default()
-        }),
+/// Checks rows against what is stored (inside `txn`) and says what each would change.
+pub fn preview_in(txn: &impl Txn, rows: &[ImportRow]) -> Result<ImportPreview, StoreError> {
+    let mut check = Check::new(txn, true)?;
+    for row in rows {
+        check.row(txn, Ok(row.clone()))?;
     }
+    Ok(check.finish().0)
+}
+
+/// Reads a file and previews it: every problem (rows that cannot be read and rows that are
+/// invalid, by line) and every row's change.
+pub fn preview_text(store: &Store, text: &str, is_csv: bool) -> Result<ImportPreview, StoreError> {
+    store.read(|txn| {
+        let mut check = Check::new(txn, true)?;
+        read_rows(text.as_bytes(), is_csv, &mut |row| {
+            check.row(txn, row).map(drop)
+        })?;
+        Ok(check.finish().0)
+    })
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -429,24 +769,50 @@ pub fn apply(
     actor: Actor,
     rows: &[ImportRow],
 ) -> Result<ImportPreview, ImportError> {
-    store.write(|txn| {
-        let preview = preview_in(txn, rows)?;
-        if !preview.problems.is_empty() {
-            return Err(ImportError::Problems(Box::new(preview)));
+    apply_rows(store, actor, true, &mut |each| {
+        for row in rows {
+            each(Ok(row.clone()))?;
         }
-        for (row, seen) in rows.iter().zip(&preview.rows) {
-            let mut product = row.product.clone();
-            product.version = match seen.change {
-                RowChange::Unchanged => continue,
-                RowChange::New => 1,
-                RowChange::Changed => match edit::find_in(txn, &product.code)? {
-                    Some(stored) => {
-                        keep_unsent(&mut product, &stored);
-                        stored.version + 1
-                    }
-                    None => 1,
-                },
+        Ok(())
+    })
+}
+
+/// Imports a catalogue file as [`apply`] does, reading it as it goes: neither the file nor
+/// its rows are held in memory, and the answer has counts and problems but no row list.
+pub fn apply_file(
+    store: &Store,
+    actor: Actor,
+    file: impl Read,
+    is_csv: bool,
+) -> Result<ImportPreview, ImportError> {
+    let mut file = Some(file);
+    apply_rows(store, actor, false, &mut |each| match file.take() {
+        Some(file) => read_rows(file, is_csv, each),
+        None => Ok(()),
+    })
+}
+
+/// Rows handed one at a time to the callback it is given.
+type RowSource<'a> =
+    dyn FnMut(&mut dyn FnMut(ReadRow) -> Result<(), StoreError>) -> Result<(), StoreError> + 'a;
+
+/// One write transaction: each row is checked and, while no problem has turned up, written at
+/// once; any problem abandons the transaction, so nothing is written.
+fn apply_rows(
+    store: &Store,
+    actor: Actor,
+    keep_rows: bool,
+    rows: &mut RowSource,
+) -> Result<ImportPreview, ImportError> {
+    store.write(|txn| {
+        let mut check = Check::new(txn, keep_rows)?;
+        rows(&mut |row| {
+            let Some(product) = check.row(txn, row)? else {
+                return Ok(());
             };
+            if !check.preview.problems.is_empty() {
+                return Ok(());
+            }
             PRODUCT_CODE_TO_PRODUCT
                 .write(txn)?
                 .put(product.code.as_str(), &product)?;
@@ -457,20 +823,23 @@ pub fn apply(
                 u64::from(product.stock),
                 "import",
             )?;
+            Ok(())
+        })?;
+        let (preview, changed) = check.finish();
+        if !preview.problems.is_empty() {
+            return Err(ImportError::Problems(Box::new(preview)));
         }
         let mut details = format!(
             "{} new, {} changed, {} unchanged",
             preview.new, preview.updated, preview.unchanged
         );
-        let changed: Vec<&str> = preview
-            .rows
-            .iter()
-            .filter(|r| r.change != RowChange::Unchanged)
-            .map(|r| r.code.as_str())
-            .collect();
         if !changed.is_empty() {
             details.push_str(": ");
             details.push_str(&changed.join(", "));
+            let more = preview.new + preview.updated - changed.len();
+            if more > 0 {
+                details.push_str(&format!(" and {more} more"));
+            }
         }
         activity::log(
             txn,
@@ -544,6 +913,69 @@ mod tests {
         let rows = parse(text, false).unwrap();
         assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 4]);
         assert_eq!(rows[0].product.categories, ["sofas"]);
+    }
+
+    #[test]
+    fn json_rows_know_their_lines_whatever_the_layout() {
+        // Products over several lines, strings holding braces, brackets, quotes and newlines,
+        // other keys before and after the list, and a byte-order mark.
+        let text = "\u{feff}".to_string()
+            + r#"{"note": {"a": [1, "]}\"{"]},
+ "products": [
+  {
+    "code": "SF-1",
+    "name": {"en": "Sofa {\"big\"} [x]"},
+    "price": 100
+  },
+
+  {"code": "SF-2", "name": {"en": "Line\nbreak"}, "price": 200}, {"code": "SF-3", "name": {"en": "C"}, "price": 3}
+],
+"after": [true]}
+"#;
+        let rows = parse(&text, false).unwrap();
+        assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [3, 9, 9]);
+        assert_eq!(rows[0].product.name.en, "Sofa {\"big\"} [x]");
+        assert_eq!(rows[1].product.name.en, "Line\nbreak");
+
+        // A bare list: a product of the wrong shape is reported by line, the others are read.
+        let text = r#"[
+{"code": "A", "name": {"en": "A"}, "price": 1},
+{"code": 5},
+  {"code": "C", "name": {"en": "C"}, "price": "x"}
+]"#;
+        let problems = parse(text, false).unwrap_err();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].starts_with("line 3: "), "{problems:?}");
+        assert!(problems[1].starts_with("line 4: "), "{problems:?}");
+
+        // A broken outline says where it breaks.
+        let problems = parse("{\"products\": [\n{\"code\": \"A\"}\n}", false).unwrap_err();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with("line 3: not a catalogue file")),
+            "{problems:?}"
+        );
+        let problems = parse("{\"items\": []}", false).unwrap_err();
+        assert!(problems[0].contains("no \"products\" list"), "{problems:?}");
+        assert!(parse("[] x", false).is_err());
+        assert_eq!(parse("[]", false).unwrap().len(), 0);
+    }
+
+    #[test]
+    fn a_long_json_file_numbers_every_row_in_one_pass() {
+        let count = 30_000;
+        let mut text = String::from("{\"products\": [\n");
+        for i in 0..count {
+            let comma = if i + 1 < count { "," } else { "" };
+            text.push_str(&format!(
+                "{{\"code\": \"P-{i}\", \"name\": {{\"en\": \"P {i}\"}}, \"price\": 1}}{comma}\n"
+            ));
+        }
+        text.push_str("]}");
+        let rows = parse(&text, false).unwrap();
+        assert_eq!(rows.len(), count);
+        assert!(rows.iter().enumerate().all(|(i, r)| r.line == i + 2));
     }
 
     #[test]

@@ -21,7 +21,8 @@ pub enum CatalogCommand {
     /// are valid. Rows equal to the stored product are left alone; a changed product gets its
     /// next version, and a changed stock level is recorded in the stock ledger ("import").
     /// The staff area's CSV import runs the same checks (and previews them first). Works on a
-    /// running shop (which updates its search at once) or a stopped one.
+    /// running shop (which is sent the file over its control socket and updates its search at
+    /// once) or a stopped one, with files of any size (read as they go).
     Import {
         #[arg(value_name = "FILE")]
         file: PathBuf,
@@ -42,17 +43,14 @@ pub fn run(cli: &Cli, command: &CatalogCommand) -> Result<(), String> {
     let config = load_config(cli)?;
     match command {
         CatalogCommand::Import { file } => {
-            let text = std::fs::read_to_string(file)
+            // Absolute, so that messages name the file as the operator can find it.
+            let path = std::path::absolute(file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let rows = import::parse(&text, is_csv(file)).map_err(|problems| {
-                format!(
-                    "{} cannot be read ({} problem(s)), nothing was imported:\n  {}",
-                    file.display(),
-                    problems.len(),
-                    problems.join("\n  ")
-                )
-            })?;
-            let result = ops::run(&config, Operation::CatalogImport { rows })?;
+            let operation = Operation::CatalogImport {
+                file: path.clone(),
+                csv: is_csv(file),
+            };
+            let result = ops::run_with_file(&config, operation, &path)?;
             println!(
                 "imported {} products ({} new, {} updated); {} unchanged left alone",
                 result["imported"], result["new"], result["updated"], result["unchanged"]

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::accounts::store::{self as accounts, NewLocalUser};
 use crate::admin::model::validate_menus;
 use crate::admin::store as admin;
-use crate::catalog::import::{self, ImportRow};
+use crate::catalog::import;
 use crate::catalog::store as catalog;
 use crate::config::Config;
 use crate::store::tables::ALL_TABLES;
@@ -53,9 +53,14 @@ pub enum Operation {
     },
     UserList,
     Check,
-    /// Rows already parsed by the CLI; validated here against the shop's rooms and categories.
+    /// A catalogue file (JSON, or CSV when `csv`), read and validated where the operation
+    /// runs. Over the control socket the file's bytes follow the request (any size), so the
+    /// server needs no access to the operator's folders (the packaged service sees neither
+    /// /home nor the operator's /tmp); `file` then only names it in messages.
     CatalogImport {
-        rows: Vec<ImportRow>,
+        file: PathBuf,
+        #[serde(default)]
+        csv: bool,
     },
     CatalogExport,
 }
@@ -72,6 +77,9 @@ pub struct Context<'a> {
     pub data_dir: &'a Path,
     /// Called after a change succeeded (the server reloads snapshots; the CLI has none).
     pub after_change: &'a (dyn Fn(Changed) -> Result<(), String> + Sync),
+    /// The server's copy of the file the operation names, when it came over the control
+    /// socket; `None`: read the named file itself.
+    pub attachment: Option<&'a Path>,
 }
 
 /// For the CLI working on a stopped shop: nothing is cached.
@@ -149,12 +157,14 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             Ok(Value::Array(rows))
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
-        Operation::CatalogImport { rows } => {
+        Operation::CatalogImport { file, csv } => {
             let actor = crate::catalog::edit::Actor {
                 name: "cli",
                 kcard: "",
             };
-            let done = import::apply(ctx.store, actor, &rows).map_err(|e| text(&e))?;
+            let reader = std::fs::File::open(ctx.attachment.unwrap_or(&file))
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let done = import::apply_file(ctx.store, actor, reader, csv).map_err(|e| text(&e))?;
             (ctx.after_change)(Changed::Catalog)?;
             Ok(json!({
                 "imported": done.new + done.updated,
@@ -195,36 +205,85 @@ fn check(ctx: &Context) -> Result<Value, StoreError> {
 
 /// Runs `operation` in the running server if there is one, otherwise on the database directly.
 pub fn run(config: &Config, operation: Operation) -> Result<Value, String> {
+    run_with(config, operation, None)
+}
+
+/// As [`run`], for an operation on the file `attachment` (a catalogue to import): a running
+/// server is sent the file's bytes along with the operation.
+pub fn run_with_file(
+    config: &Config,
+    operation: Operation,
+    attachment: &Path,
+) -> Result<Value, String> {
+    run_with(config, operation, Some(attachment))
+}
+
+fn run_with(
+    config: &Config,
+    operation: Operation,
+    attachment: Option<&Path>,
+) -> Result<Value, String> {
     let socket_path = socket::socket_path(&config.data_dir);
-    match socket::request(&socket_path, &operation) {
-        Ok(answer) => answer,
-        Err(_) => {
-            let database = config.database_path();
-            if !database.exists() {
-                return Err(format!(
-                    "there is no shop database at {}; run `kiosk setup` or `kiosk serve` first, or pass --data-dir",
-                    database.display()
-                ));
-            }
-            let store = match Store::open(&config.data_dir) {
-                Ok(store) => store,
-                Err(StoreError::InUse(dir)) => {
-                    return Err(format!(
-                        "a kiosk server holds {} but its control socket {} does not answer; is it running as another user?",
-                        dir.display(),
-                        socket_path.display()
-                    ));
-                }
-                Err(err) => return Err(err.to_string()),
-            };
-            execute(
-                &Context {
-                    store: &store,
-                    data_dir: &config.data_dir,
-                    after_change: &no_snapshots,
-                },
-                operation,
-            )
+    let sent = match attachment {
+        Some(path) => {
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            socket::request_with_file(&socket_path, &operation, &mut file)
         }
+        None => socket::request(&socket_path, &operation),
+    };
+    let unreachable = match sent {
+        Ok(answer) => return answer,
+        Err(socket::RequestError::Failed(reason)) => {
+            return Err(format!(
+                "the running kiosk server (control socket {}) {reason}",
+                socket_path.display()
+            ));
+        }
+        Err(socket::RequestError::Unreachable(err)) => err,
+    };
+    let database = config.database_path();
+    if !database.exists() {
+        return Err(format!(
+            "there is no shop database at {}; run `kiosk setup` or `kiosk serve` first, or pass --data-dir",
+            database.display()
+        ));
+    }
+    let store = match Store::open(&config.data_dir) {
+        Ok(store) => store,
+        Err(StoreError::InUse(dir)) => {
+            return Err(format!(
+                "a kiosk server holds {} but its control socket {} cannot be reached ({unreachable}); {}",
+                dir.display(),
+                socket_path.display(),
+                unreachable_hint(&unreachable)
+            ));
+        }
+        Err(err) => return Err(err.to_string()),
+    };
+    execute(
+        &Context {
+            store: &store,
+            data_dir: &config.data_dir,
+            after_change: &no_snapshots,
+            attachment: None,
+        },
+        operation,
+    )
+}
+
+/// What the operator can do when the server holding the database cannot be reached.
+fn unreachable_hint(err: &std::io::Error) -> &'static str {
+    match err.kind() {
+        std::io::ErrorKind::PermissionDenied => {
+            "the server runs as another user: run this command as that user (e.g. sudo -u kiosk)"
+        }
+        std::io::ErrorKind::NotFound => {
+            "the socket file is missing (deleted, or the server was started with another data folder); restart the server to create it"
+        }
+        std::io::ErrorKind::ConnectionRefused => {
+            "the server is starting or stopping; try again in a moment"
+        }
+        _ => "check that the server is running and healthy",
     }
 }
