@@ -114,6 +114,8 @@ impl AppState {
             .map_err(StartError::Shell)?;
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
         let catalog = Arc::new(CatalogCache::load(&store)?);
+        // A large catalogue answers lists at once and searches when its words are indexed.
+        catalog.index_words_in_background();
         let content = Arc::new(ContentCache::load(&store)?);
         let orders = OrderDesk::start(
             store.clone(),

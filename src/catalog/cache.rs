@@ -48,8 +48,42 @@ const RESPONSE_CACHE_ENTRIES: usize = 4_000;
 /// is about 10 KB; a product about 3 KB).
 const RESPONSE_CACHE_BYTES: usize = 24 * 1024 * 1024;
 
+/// From this many products a shop starts with an index without words and builds the full one in
+/// the background (segmenting 100 000 products in five languages takes seconds to tens of
+/// seconds); a keyword search answers 503 with Retry-After until then.
+pub const BACKGROUND_INDEX_FROM: usize = 20_000;
+
+fn search_doc(p: &Product) -> SearchDoc<'_> {
+    SearchDoc {
+        code: &p.code,
+        names: vec![&p.name.en],
+        head_first_names: vec![&p.name.th, &p.name.my, &p.name.km, &p.name.id],
+        descriptions: vec![
+            &p.description.en,
+            &p.description.th,
+            &p.description.my,
+            &p.description.km,
+            &p.description.id,
+        ],
+        popularity: p.popularity,
+        active: p.active,
+        facets: FacetDoc {
+            rooms: &p.rooms,
+            categories: &p.categories,
+            material: &p.material,
+            colour: &p.colour,
+            price: p.price.get(),
+        },
+    }
+}
+
 impl CatalogSnapshot {
     fn build(store: &Store) -> Result<CatalogSnapshot, StoreError> {
+        Self::build_with(store, usize::MAX)
+    }
+
+    /// `words_up_to`: the largest catalogue whose index gets its words now.
+    fn build_with(store: &Store, words_up_to: usize) -> Result<CatalogSnapshot, StoreError> {
         let mut rooms = store::load_rooms(store)?;
         rooms.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
         let categories = store::load_categories(store)?;
@@ -72,34 +106,28 @@ impl CatalogSnapshot {
                 ]
             })
             .collect();
+        let started = std::time::Instant::now();
         let mut products = store::load_products(store)?;
         products.sort_by(|a, b| a.code.cmp(&b.code));
+        let loaded = started.elapsed();
         let by_code = products
             .iter()
             .enumerate()
             .map(|(i, p)| (p.code.clone(), i))
             .collect();
-        let index = SearchIndex::build(products.iter().map(|p| SearchDoc {
-            code: &p.code,
-            names: vec![&p.name.en],
-            head_first_names: vec![&p.name.th, &p.name.my, &p.name.km, &p.name.id],
-            descriptions: vec![
-                &p.description.en,
-                &p.description.th,
-                &p.description.my,
-                &p.description.km,
-                &p.description.id,
-            ],
-            popularity: p.popularity,
-            active: p.active,
-            facets: FacetDoc {
-                rooms: &p.rooms,
-                categories: &p.categories,
-                material: &p.material,
-                colour: &p.colour,
-                price: p.price.get(),
-            },
-        }));
+        let docs = products.iter().map(search_doc);
+        let index = if products.len() <= words_up_to {
+            SearchIndex::build(docs)
+        } else {
+            SearchIndex::build_without_words(docs)
+        };
+        tracing::info!(
+            products = products.len(),
+            load_ms = loaded.as_millis() as u64,
+            index_ms = (started.elapsed() - loaded).as_millis() as u64,
+            words = index.has_words(),
+            "catalogue snapshot built"
+        );
         let raw = |value: serde_json::Result<Box<RawValue>>| {
             value.map_err(|source| StoreError::BadDocument {
                 key: "catalog snapshot".into(),
@@ -119,6 +147,23 @@ impl CatalogSnapshot {
             responses: Mutex::default(),
             counts: Mutex::default(),
         })
+    }
+
+    /// This snapshot with another index of the same products (answers start afresh).
+    fn with_index(&self, index: Arc<SearchIndex>) -> CatalogSnapshot {
+        CatalogSnapshot {
+            rooms: self.rooms.clone(),
+            tree: self.tree.clone(),
+            products: self.products.clone(),
+            by_code: Arc::clone(&self.by_code),
+            index,
+            rooms_json: self.rooms_json.clone(),
+            tree_json: self.tree_json.clone(),
+            room_slugs: self.room_slugs.clone(),
+            category_slugs: self.category_slugs.clone(),
+            responses: Mutex::default(),
+            counts: Mutex::default(),
+        }
     }
 
     /// This snapshot with new stock levels: everything else (search index, rooms, tree) is
@@ -148,6 +193,11 @@ impl CatalogSnapshot {
             responses: Mutex::default(),
             counts: Mutex::default(),
         }
+    }
+
+    /// Whether keyword search can answer (the full index is built).
+    pub fn search_ready(&self) -> bool {
+        self.index.has_words()
     }
 
     /// The answer remembered for `key`, or the one `make` serialises now (remembered for the
@@ -286,11 +336,51 @@ pub struct CatalogCache {
 }
 
 impl CatalogCache {
+    /// The catalogue as stored; from [`BACKGROUND_INDEX_FROM`] products without the search
+    /// index's words (call [`CatalogCache::index_words_in_background`]).
     pub fn load(store: &Store) -> Result<CatalogCache, StoreError> {
+        Self::load_with(store, BACKGROUND_INDEX_FROM)
+    }
+
+    pub fn load_with(store: &Store, background_from: usize) -> Result<CatalogCache, StoreError> {
         Ok(CatalogCache {
-            current: RwLock::new(Arc::new(CatalogSnapshot::build(store)?)),
+            current: RwLock::new(Arc::new(CatalogSnapshot::build_with(
+                store,
+                background_from.saturating_sub(1),
+            )?)),
             making: Mutex::new(()),
         })
+    }
+
+    /// Builds the search index's words on a thread of its own when the current snapshot lacks
+    /// them, and puts them in force unless a newer catalogue (which has its own) came first.
+    pub fn index_words_in_background(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
+        let started_from = self.current();
+        if started_from.search_ready() {
+            return None;
+        }
+        let cache = Arc::clone(self);
+        std::thread::Builder::new()
+            .name("kiosk-index".into())
+            .spawn(move || {
+                let started = std::time::Instant::now();
+                let index = Arc::new(SearchIndex::build(
+                    started_from.products.iter().map(|p| search_doc(p)),
+                ));
+                let _making = cache.making.lock().unwrap_or_else(|p| p.into_inner());
+                let current = cache.current();
+                // Stock-only snapshots share the index; anything else was rebuilt in full.
+                if Arc::ptr_eq(&current.index, &started_from.index) {
+                    cache.replace(current.with_index(index));
+                }
+                tracing::info!(
+                    products = started_from.products.len(),
+                    index_ms = started.elapsed().as_millis() as u64,
+                    "search index ready"
+                );
+            })
+            .map_err(|err| tracing::error!(%err, "cannot start the search index thread"))
+            .ok()
     }
 
     pub fn current(&self) -> Arc<CatalogSnapshot> {
@@ -329,5 +419,62 @@ impl CatalogCache {
         let next = self.current().with_stock(&levels);
         self.replace(next);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::synonyms::Synonyms;
+
+    #[test]
+    fn a_large_catalogue_lists_at_once_and_searches_once_its_words_are_indexed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        store::seed_demo(&store).unwrap();
+        // The demo counts as large here.
+        let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
+        let first = cache.current();
+        assert!(!first.search_ready(), "no words yet");
+        assert!(
+            first.index.all_active().len() > 100,
+            "lists work at once"
+        );
+        assert!(!first.index.search_code("SF-10").is_empty(), "code search too");
+        assert!(first.index.find("sofa", &Synonyms::built_in()).0.is_empty());
+
+        // A stock change while the words are indexed keeps its stock afterwards.
+        let code = first.products[0].code.clone();
+        let levels = HashMap::from([(code.clone(), 777)]);
+        cache.replace(first.with_stock(&levels));
+
+        cache
+            .index_words_in_background()
+            .expect("a thread indexes the words")
+            .join()
+            .unwrap();
+        let ready = cache.current();
+        assert!(ready.search_ready());
+        assert!(ready.index.find("sofa", &Synonyms::built_in()).0.len() >= 8);
+        assert_eq!(ready.product(&code).unwrap().stock, 777);
+        assert!(cache.index_words_in_background().is_none(), "nothing left to do");
+
+        // A small catalogue indexes its words before it answers.
+        assert!(CatalogCache::load(&store).unwrap().current().search_ready());
+    }
+
+    #[test]
+    fn a_newer_catalogue_is_not_replaced_by_an_older_background_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        store::seed_demo(&store).unwrap();
+        let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
+        // A staff change reloads in full (words included) before the background is done.
+        cache.reload(&store).unwrap();
+        let reloaded = cache.current();
+        if let Some(thread) = cache.index_words_in_background() {
+            thread.join().unwrap();
+        }
+        assert!(Arc::ptr_eq(&cache.current(), &reloaded));
     }
 }

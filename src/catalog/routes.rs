@@ -564,6 +564,7 @@ impl SearchParams {
     responses(
         (status = 200, description = "One page of matches", body = ProductPageAnswer),
         (status = 400, description = "`invalid_parameter`", body = ErrorAnswer),
+        (status = 503, description = "`busy`: a large catalogue's index is still being built; retry after `Retry-After` seconds", body = ErrorAnswer),
     ),
 )]
 pub async fn search(
@@ -576,6 +577,10 @@ pub async fn search(
     let typing = params.suggest.as_deref() == Some("1");
     let (query, relevance) = params.query()?;
     let catalog = state.catalog.current();
+    if !catalog.search_ready() {
+        // A large shop just started: its words are being indexed (seconds).
+        return Err(AppError::Busy(SEARCH_RETRY_AFTER_SECONDS));
+    }
     // Answers depend on the synonyms in force too; a save changes the generation.
     let generation = state.search.generation();
     let synonyms = state.search.synonyms();
@@ -608,6 +613,9 @@ pub async fn search(
     }
     Ok(response)
 }
+
+/// How long a shopper's browser waits before searching again while the index is built.
+const SEARCH_RETRY_AFTER_SECONDS: u64 = 2;
 
 /// The code prefix to look for.
 #[derive(Debug, Default, Deserialize, IntoParams, TS)]

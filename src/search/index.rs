@@ -110,6 +110,9 @@ pub struct SearchIndex {
     popularity: Vec<u32>,
     active: Vec<bool>,
     facets: FacetColumns,
+    /// False for an index built without words ([`SearchIndex::build_without_words`]): lists,
+    /// filters, facets and code search work; keyword search waits for the full index.
+    has_words: bool,
 }
 
 /// A page of hits and how many there are in all.
@@ -165,6 +168,21 @@ const MAX_QUERY_WORDS: usize = 12;
 impl SearchIndex {
     /// Builds the index; document numbers are the positions in `docs`.
     pub fn build<'a>(docs: impl IntoIterator<Item = SearchDoc<'a>>) -> SearchIndex {
+        Self::build_with(docs, true)
+    }
+
+    /// Everything but the words, in a fraction of the time (no segmenting of five languages):
+    /// what a large shop starts with while the full index is built in the background.
+    pub fn build_without_words<'a>(docs: impl IntoIterator<Item = SearchDoc<'a>>) -> SearchIndex {
+        Self::build_with(docs, false)
+    }
+
+    /// Whether keyword search can answer (see [`SearchIndex::build_without_words`]).
+    pub fn has_words(&self) -> bool {
+        self.has_words
+    }
+
+    fn build_with<'a>(docs: impl IntoIterator<Item = SearchDoc<'a>>, words_too: bool) -> SearchIndex {
         let mut terms: HashMap<String, Vec<Posting>> = HashMap::new();
         let mut codes = Vec::new();
         let mut popularity = Vec::new();
@@ -176,6 +194,10 @@ impl SearchIndex {
             active.push(doc.active);
             facets.push(&doc.facets);
             if !doc.active {
+                continue;
+            }
+            codes.push((normalize_code(doc.code), n));
+            if !words_too {
                 continue;
             }
             let mut best: HashMap<String, u32> = HashMap::new();
@@ -202,7 +224,6 @@ impl SearchIndex {
                     .or_default()
                     .push(Posting { doc: n, weight });
             }
-            codes.push((normalize_code(doc.code), n));
         }
         let mut terms: Vec<(String, Vec<Posting>)> = terms.into_iter().collect();
         terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -218,6 +239,7 @@ impl SearchIndex {
             popularity,
             active,
             facets,
+            has_words: words_too,
         }
     }
 
