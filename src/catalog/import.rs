@@ -53,7 +53,8 @@ pub fn parse(text: &str, is_csv: bool) -> Result<Vec<ImportRow>, Vec<String>> {
 }
 
 /// Reads a catalogue file row by row, handing each row (or the problem reading it) to `each`
-/// in file order. Only an error from `each` stops reading early; it is returned.
+/// in file order. A file whose outline breaks stops there (the break is the last problem
+/// handed on); an error from `each` stops reading at once and is returned.
 pub fn read_rows(
     reader: impl Read,
     is_csv: bool,
