@@ -33,6 +33,9 @@ pub struct CatalogSnapshot {
     responses: Mutex<ResponseCache>,
     /// Matches per search keyword (for telling misses), by keyword.
     counts: Mutex<HashMap<String, usize>>,
+    /// While this snapshot's words are indexed in the background: the last snapshot that had
+    /// them, which answers keyword searches meanwhile (a large shop's edit must not stop search).
+    searchable_before: Option<Arc<CatalogSnapshot>>,
 }
 
 #[derive(Default)]
@@ -78,10 +81,6 @@ fn search_doc(p: &Product) -> SearchDoc<'_> {
 }
 
 impl CatalogSnapshot {
-    fn build(store: &Store) -> Result<CatalogSnapshot, StoreError> {
-        Self::build_with(store, usize::MAX)
-    }
-
     /// `words_up_to`: the largest catalogue whose index gets its words now.
     fn build_with(store: &Store, words_up_to: usize) -> Result<CatalogSnapshot, StoreError> {
         let mut rooms = store::load_rooms(store)?;
@@ -146,6 +145,7 @@ impl CatalogSnapshot {
             category_slugs,
             responses: Mutex::default(),
             counts: Mutex::default(),
+            searchable_before: None,
         })
     }
 
@@ -163,6 +163,7 @@ impl CatalogSnapshot {
             category_slugs: self.category_slugs.clone(),
             responses: Mutex::default(),
             counts: Mutex::default(),
+            searchable_before: None,
         }
     }
 
@@ -192,12 +193,23 @@ impl CatalogSnapshot {
             category_slugs: self.category_slugs.clone(),
             responses: Mutex::default(),
             counts: Mutex::default(),
+            searchable_before: self.searchable_before.clone(),
         }
     }
 
     /// Whether keyword search can answer (the full index is built).
     pub fn search_ready(&self) -> bool {
         self.index.has_words()
+    }
+
+    /// The snapshot keyword searches use: this one, or while its words are being indexed the
+    /// last one that had them; `None` when a shop just started and has none yet.
+    pub fn for_search(self: &Arc<Self>) -> Option<Arc<CatalogSnapshot>> {
+        if self.search_ready() {
+            Some(Arc::clone(self))
+        } else {
+            self.searchable_before.clone()
+        }
     }
 
     /// The answer remembered for `key`, or the one `make` serialises now (remembered for the
@@ -397,9 +409,19 @@ impl CatalogCache {
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(snapshot);
     }
 
-    pub fn reload(&self, store: &Store) -> Result<(), StoreError> {
-        let _making = self.making.lock().unwrap_or_else(|p| p.into_inner());
-        self.replace(CatalogSnapshot::build(store)?);
+    /// A new snapshot from the database after a change. A large catalogue gets its search
+    /// words in the background; searches meanwhile use the previous snapshot.
+    pub fn reload(self: &Arc<Self>, store: &Store) -> Result<(), StoreError> {
+        {
+            let _making = self.making.lock().unwrap_or_else(|p| p.into_inner());
+            let mut next =
+                CatalogSnapshot::build_with(store, BACKGROUND_INDEX_FROM.saturating_sub(1))?;
+            if !next.search_ready() {
+                next.searchable_before = self.current().for_search();
+            }
+            self.replace(next);
+        }
+        self.index_words_in_background();
         Ok(())
     }
 
@@ -436,11 +458,11 @@ mod tests {
         let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
         let first = cache.current();
         assert!(!first.search_ready(), "no words yet");
+        assert!(first.index.all_active().len() > 100, "lists work at once");
         assert!(
-            first.index.all_active().len() > 100,
-            "lists work at once"
+            !first.index.search_code("SF-10").is_empty(),
+            "code search too"
         );
-        assert!(!first.index.search_code("SF-10").is_empty(), "code search too");
         assert!(first.index.find("sofa", &Synonyms::built_in()).0.is_empty());
 
         // A stock change while the words are indexed keeps its stock afterwards.
@@ -457,7 +479,10 @@ mod tests {
         assert!(ready.search_ready());
         assert!(ready.index.find("sofa", &Synonyms::built_in()).0.len() >= 8);
         assert_eq!(ready.product(&code).unwrap().stock, 777);
-        assert!(cache.index_words_in_background().is_none(), "nothing left to do");
+        assert!(
+            cache.index_words_in_background().is_none(),
+            "nothing left to do"
+        );
 
         // A small catalogue indexes its words before it answers.
         assert!(CatalogCache::load(&store).unwrap().current().search_ready());
@@ -469,12 +494,39 @@ mod tests {
         let store = Store::open(dir.path()).unwrap();
         store::seed_demo(&store).unwrap();
         let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
-        // A staff change reloads in full (words included) before the background is done.
+        // A staff change reloads (small: words included) before the background is done.
         cache.reload(&store).unwrap();
         let reloaded = cache.current();
+        assert!(reloaded.search_ready());
         if let Some(thread) = cache.index_words_in_background() {
             thread.join().unwrap();
         }
         assert!(Arc::ptr_eq(&cache.current(), &reloaded));
+    }
+
+    #[test]
+    fn while_a_large_catalogue_reindexes_searches_use_the_previous_snapshot() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        store::seed_demo(&store).unwrap();
+        let cache = Arc::new(CatalogCache::load(&store).unwrap());
+        let searchable = cache.current();
+        // As reload does for a catalogue of BACKGROUND_INDEX_FROM products or more.
+        let mut next = CatalogSnapshot::build_with(&store, 0).unwrap();
+        assert!(!next.search_ready());
+        next.searchable_before = cache.current().for_search();
+        cache.replace(next);
+        let during = cache
+            .current()
+            .for_search()
+            .expect("search keeps answering");
+        assert!(Arc::ptr_eq(&during, &searchable));
+        cache.index_words_in_background().unwrap().join().unwrap();
+        let after = cache.current();
+        assert!(Arc::ptr_eq(&after.for_search().unwrap(), &after));
+        assert!(
+            after.searchable_before.is_none(),
+            "the old snapshot is let go"
+        );
     }
 }

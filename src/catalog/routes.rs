@@ -576,11 +576,12 @@ pub async fn search(
     let locale = locale(params.lang.as_deref())?;
     let typing = params.suggest.as_deref() == Some("1");
     let (query, relevance) = params.query()?;
-    let catalog = state.catalog.current();
-    if !catalog.search_ready() {
-        // A large shop just started: its words are being indexed (seconds).
-        return Err(AppError::Busy(SEARCH_RETRY_AFTER_SECONDS));
-    }
+    // A large shop that just started has no words indexed yet (seconds).
+    let catalog = state
+        .catalog
+        .current()
+        .for_search()
+        .ok_or(AppError::Busy(SEARCH_RETRY_AFTER_SECONDS))?;
     // Answers depend on the synonyms in force too; a save changes the generation.
     let generation = state.search.generation();
     let synonyms = state.search.synonyms();

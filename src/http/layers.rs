@@ -180,10 +180,7 @@ static REQUEST_PREFIX: std::sync::LazyLock<u32> = std::sync::LazyLock::new(rand:
 static REQUEST_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl tower_http::request_id::MakeRequestId for RequestIds {
-    fn make_request_id<B>(
-        &mut self,
-        _: &Request<B>,
-    ) -> Option<tower_http::request_id::RequestId> {
+    fn make_request_id<B>(&mut self, _: &Request<B>) -> Option<tower_http::request_id::RequestId> {
         let n = REQUEST_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         HeaderValue::from_str(&format!("{:08x}-{n:08x}", *REQUEST_PREFIX))
             .ok()

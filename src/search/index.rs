@@ -182,7 +182,10 @@ impl SearchIndex {
         self.has_words
     }
 
-    fn build_with<'a>(docs: impl IntoIterator<Item = SearchDoc<'a>>, words_too: bool) -> SearchIndex {
+    fn build_with<'a>(
+        docs: impl IntoIterator<Item = SearchDoc<'a>>,
+        words_too: bool,
+    ) -> SearchIndex {
         let mut terms: HashMap<String, Vec<Posting>> = HashMap::new();
         let mut codes = Vec::new();
         let mut popularity = Vec::new();
