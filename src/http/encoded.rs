@@ -315,8 +315,14 @@ mod tests {
             HeaderValue::from_static("application/json"),
         );
         assert_eq!(tiny.body(Encoding::Brotli).0, Encoding::Identity);
-        let noise: Vec<u8> = (0..4096u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let noise: Vec<u8> = (0..4096)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state >> 56) as u8
+            })
             .collect();
         let noise = Encoded::new(
             Bytes::from(noise),

@@ -51,11 +51,29 @@ pub struct SearchDoc<'a> {
     pub facets: FacetDoc<'a>,
 }
 
-/// Postings are sorted by document number (documents are indexed in order).
-#[derive(Clone, Copy)]
-struct Posting {
-    doc: u32,
-    weight: u32,
+/// A document and how much a term weighs in it, packed in 4 bytes (document number in the high
+/// 24 bits, weight in the low 8): a 100 000-product index holds tens of millions of postings, and
+/// two `u32`s made it twice the size. Postings are sorted by document number (documents are
+/// indexed in order).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Posting(u32);
+
+/// Documents an index can number (2^24); [`SearchIndex::build`] stops there.
+pub const MAX_DOCUMENTS: usize = 1 << 24;
+
+impl Posting {
+    /// Weights above 255 (sums of many heavy words) are counted as 255.
+    fn new(doc: u32, weight: u32) -> Posting {
+        Posting((doc << 8) | weight.min(255))
+    }
+
+    fn doc(self) -> u32 {
+        self.0 >> 8
+    }
+
+    fn weight(self) -> u32 {
+        self.0 & 0xff
+    }
 }
 
 /// One posting list of a query group and how much its hits count.
@@ -191,7 +209,7 @@ impl SearchIndex {
         let mut popularity = Vec::new();
         let mut active = Vec::new();
         let mut facets = FacetColumns::default();
-        for (n, doc) in docs.into_iter().enumerate() {
+        for (n, doc) in docs.into_iter().take(MAX_DOCUMENTS).enumerate() {
             let n = n as u32;
             popularity.push(doc.popularity);
             active.push(doc.active);
@@ -222,10 +240,7 @@ impl SearchIndex {
             }
             add(doc.code, CODE_WEIGHT, false);
             for (word, weight) in best {
-                terms
-                    .entry(word)
-                    .or_default()
-                    .push(Posting { doc: n, weight });
+                terms.entry(word).or_default().push(Posting::new(n, weight));
             }
         }
         let mut terms: Vec<(String, Vec<Posting>)> = terms.into_iter().collect();
@@ -379,7 +394,10 @@ impl SearchIndex {
                 .into_iter()
                 .min_by_key(|&(i, typos)| {
                     let postings = &self.terms[i].1;
-                    let in_names = postings.iter().filter(|p| p.weight >= NAME_WEIGHT).count();
+                    let in_names = postings
+                        .iter()
+                        .filter(|p| p.weight() >= NAME_WEIGHT)
+                        .count();
                     (typos, std::cmp::Reverse((in_names, postings.len())), i)
                 });
             match best {
@@ -488,7 +506,7 @@ impl SearchIndex {
         let mut all = all.unwrap_or_default();
         let words = phrase.len().max(1) as u32;
         for posting in &mut all {
-            posting.weight = posting.weight.div_ceil(words);
+            *posting = Posting::new(posting.doc(), posting.weight().div_ceil(words));
         }
         vec![Cow::Owned(all)]
     }
@@ -614,16 +632,16 @@ fn rank(groups: &[Vec<List>], scratch: &mut Scratch) -> Vec<Scored> {
         for list in lists {
             let (factor, this_reading) = (list.factor, list.reading);
             for posting in list.postings.iter() {
-                let slot = &mut slots[posting.doc as usize];
-                let weight = posting.weight * factor;
-                let in_name = this_reading > 0 && posting.weight >= NAME_WEIGHT;
+                let slot = &mut slots[posting.doc() as usize];
+                let weight = posting.weight() * factor;
+                let in_name = this_reading > 0 && posting.weight() >= NAME_WEIGHT;
                 if slot.matched == before {
                     slot.matched = after;
                     slot.score += weight;
                     slot.word_weight = weight;
                     slot.reading = if in_name { this_reading } else { 0 };
                     if i == 0 {
-                        touched.push(posting.doc);
+                        touched.push(posting.doc());
                     }
                 } else if slot.matched == after {
                     if weight > slot.word_weight {
@@ -660,8 +678,8 @@ fn union(lists: &[&[Posting]]) -> Vec<Posting> {
         [one] => one.to_vec(),
         _ => {
             let mut all: Vec<Posting> = lists.iter().flat_map(|l| l.iter().copied()).collect();
-            all.sort_unstable_by(|a, b| a.doc.cmp(&b.doc).then(b.weight.cmp(&a.weight)));
-            all.dedup_by_key(|p| p.doc);
+            all.sort_unstable_by(|a, b| a.doc().cmp(&b.doc()).then(b.weight().cmp(&a.weight())));
+            all.dedup_by_key(|p| p.doc());
             all
         }
     }
@@ -673,12 +691,12 @@ fn union(lists: &[&[Posting]]) -> Vec<Posting> {
 fn gallop(list: &[Posting], start: usize, doc: u32) -> usize {
     let mut step = 1;
     let mut low = start;
-    while low + step < list.len() && list[low + step].doc < doc {
+    while low + step < list.len() && list[low + step].doc() < doc {
         low += step;
         step *= 2;
     }
     let high = (low + step + 1).min(list.len());
-    low + list[low..high].partition_point(|p| p.doc < doc)
+    low + list[low..high].partition_point(|p| p.doc() < doc)
 }
 
 /// The documents of `before` (sorted) also in any of `lists` (each sorted), with the best weight
@@ -690,16 +708,13 @@ fn intersect_summing(before: &[Posting], lists: &[&[Posting]]) -> Vec<Posting> {
     for posting in before {
         let mut best: Option<u32> = None;
         for (list, cursor) in lists.iter().zip(&mut cursors) {
-            *cursor = gallop(list, *cursor, posting.doc);
-            if let Some(found) = list.get(*cursor).filter(|p| p.doc == posting.doc) {
-                best = Some(best.map_or(found.weight, |w| w.max(found.weight)));
+            *cursor = gallop(list, *cursor, posting.doc());
+            if let Some(found) = list.get(*cursor).filter(|p| p.doc() == posting.doc()) {
+                best = Some(best.map_or(found.weight(), |w| w.max(found.weight())));
             }
         }
         if let Some(weight) = best {
-            out.push(Posting {
-                doc: posting.doc,
-                weight: posting.weight + weight,
-            });
+            out.push(Posting::new(posting.doc(), posting.weight() + weight));
         }
     }
     out
@@ -797,7 +812,7 @@ mod tests {
     #[test]
     fn phrases_intersect_a_rare_list_with_long_ones() {
         let list = |docs: &[u32], weight: u32| -> Vec<Posting> {
-            docs.iter().map(|&doc| Posting { doc, weight }).collect()
+            docs.iter().map(|&doc| Posting::new(doc, weight)).collect()
         };
         let long: Vec<u32> = (0..1000).step_by(3).collect();
         assert_eq!(gallop(&list(&long, 1), 0, 300), 100);
@@ -806,7 +821,7 @@ mod tests {
         let rare = list(&[3, 4, 300, 999], 10);
         let (a, b) = (list(&long, 1), list(&[4, 999], 5));
         let found = intersect_summing(&rare, &[&a, &b]);
-        let pairs: Vec<(u32, u32)> = found.iter().map(|p| (p.doc, p.weight)).collect();
+        let pairs: Vec<(u32, u32)> = found.iter().map(|p| (p.doc(), p.weight())).collect();
         assert_eq!(pairs, [(3, 11), (4, 15), (300, 11), (999, 15)]);
     }
 }
