@@ -240,14 +240,16 @@ pub async fn get_category_tree(
     })
 }
 
+/// One page of `items`, which hold at least everything up to the page's end in order;
+/// `total` counts every match.
 fn page_of<'a>(
     items: Vec<&'a Product>,
+    total: usize,
     page: usize,
     limit: usize,
     facets: Facets,
     locale: Locale,
 ) -> ProductPageAnswer<'a> {
-    let total = items.len();
     let products = summaries(
         items.into_iter().skip((page - 1) * limit).take(limit),
         locale,
@@ -366,9 +368,11 @@ pub async fn list_products(
             let facets = catalog.index.refine(&mut hits, &query.filter());
             let mut matching: Vec<&Product> =
                 hits.iter().map(|h| catalog.product_at(h.doc)).collect();
-            query.sort(&mut matching);
+            let total = matching.len();
+            query.sort_first(&mut matching, query.page.saturating_mul(query.limit));
             Ok(page_of(
                 matching,
+                total,
                 query.page,
                 query.limit,
                 facets.into(),

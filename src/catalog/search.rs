@@ -58,7 +58,7 @@ pub fn search<'a>(
             .collect()
     } else {
         let mut products: Vec<&Product> = hits.iter().map(|h| catalog.product_at(h.doc)).collect();
-        query.sort(&mut products);
+        query.sort_first(&mut products, start + query.limit);
         products.into_iter().skip(start).take(query.limit).collect()
     };
     Found {
