@@ -270,11 +270,17 @@ fn request_logs_record_the_kcard_channel() {
         .strip_prefix("listening on ")
         .unwrap()
         .to_string();
+    // Refusals are logged at INFO with their channel; successful answers only at DEBUG.
     get(&format!("{address}/api/health"));
+    get(&format!("{address}/api/app/product/get/NO-SUCH-CODE"));
     let _ = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status();
     let output = child.wait_with_output().unwrap();
     let log = String::from_utf8(output.stderr).unwrap();
-    assert!(log.contains("kcard=kiosk-terminal-3"), "{log}");
+    let answered: Vec<&str> = log.lines().filter(|l| l.contains("answered")).collect();
+    assert_eq!(answered.len(), 1, "{log}");
+    assert!(answered[0].contains("kcard=kiosk-terminal-3"), "{log}");
+    assert!(answered[0].contains("status=404"), "{log}");
+    assert!(answered[0].contains("/api/app/product/get/NO-SUCH-CODE"), "{log}");
 }
