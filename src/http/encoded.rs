@@ -77,11 +77,11 @@ impl Encoding {
         }
     }
 
-    fn etag_suffix(self) -> &'static str {
+    fn slot(self) -> usize {
         match self {
-            Encoding::Brotli => "-br",
-            Encoding::Gzip => "-gz",
-            Encoding::Identity => "",
+            Encoding::Identity => 0,
+            Encoding::Brotli => 1,
+            Encoding::Gzip => 2,
         }
     }
 }
@@ -89,8 +89,10 @@ impl Encoding {
 /// One answer's bytes, with its compressed forms made at most once each.
 pub struct Encoded {
     raw: Bytes,
-    /// The quoted hash of `raw`, without the encoding suffix.
+    /// The hash of `raw`, without quotes or the encoding suffix.
     tag: String,
+    /// The ETag header for each encoding (identity, brotli, gzip), made once.
+    etags: [Option<HeaderValue>; 3],
     content_type: HeaderValue,
     /// `None` inside: compressing did not make it smaller, send `raw`.
     brotli: OnceLock<Option<Bytes>>,
@@ -106,8 +108,10 @@ impl Encoded {
 
     /// `tag`: a hash of `raw` computed elsewhere (an embedded file's build-time hash).
     pub fn with_tag(raw: Bytes, tag: String, content_type: HeaderValue) -> Encoded {
+        let etag = |suffix: &str| HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).ok();
         Encoded {
             raw,
+            etags: [etag(""), etag("-br"), etag("-gz")],
             tag,
             content_type,
             brotli: OnceLock::new(),
@@ -164,7 +168,6 @@ impl Encoded {
         cache_control: HeaderValue,
     ) -> Response {
         let (encoding, bytes) = self.body(Encoding::preferred(request));
-        let etag = format!("\"{}{}\"", self.tag, encoding.etag_suffix());
         let mut response = if status == StatusCode::OK && self.named_by(request) {
             let mut response = Response::new(Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
@@ -182,8 +185,8 @@ impl Encoded {
         let headers = response.headers_mut();
         headers.insert(header::CACHE_CONTROL, cache_control);
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        if let Ok(value) = HeaderValue::from_str(&etag) {
-            headers.insert(header::ETAG, value);
+        if let Some(value) = &self.etags[encoding.slot()] {
+            headers.insert(header::ETAG, value.clone());
         }
         response
     }

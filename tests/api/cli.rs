@@ -282,5 +282,8 @@ fn request_logs_record_the_kcard_channel() {
     assert_eq!(answered.len(), 1, "{log}");
     assert!(answered[0].contains("kcard=kiosk-terminal-3"), "{log}");
     assert!(answered[0].contains("status=404"), "{log}");
-    assert!(answered[0].contains("/api/app/product/get/NO-SUCH-CODE"), "{log}");
+    assert!(
+        answered[0].contains("/api/app/product/get/NO-SUCH-CODE"),
+        "{log}"
+    );
 }
