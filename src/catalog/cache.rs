@@ -212,6 +212,16 @@ impl CatalogSnapshot {
         }
     }
 
+    /// The answer remembered for `key`, if any.
+    pub fn cached(&self, key: &str) -> Option<Arc<Encoded>> {
+        self.responses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .answers
+            .get(key)
+            .cloned()
+    }
+
     /// The answer remembered for `key`, or the one `make` serialises now (remembered for the
     /// next request). Two requests racing for the same new key both serialise; the answers
     /// are equal, so either may stay.

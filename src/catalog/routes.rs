@@ -3,8 +3,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue};
-use axum::response::Response;
+use axum::http::{HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use ts_rs::TS;
@@ -16,6 +16,7 @@ use super::query::{ProductQuery, QueryError};
 use crate::app::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
+use crate::http::encoded::Wanted;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
@@ -166,13 +167,13 @@ const CATALOG_CACHE_CONTROL: HeaderValue = HeaderValue::from_static("no-cache");
 fn cached_json<T: Serialize>(
     catalog: &CatalogSnapshot,
     key: &str,
-    request: &HeaderMap,
+    wanted: &Wanted,
     answer: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<Response, AppError> {
     let encoded = catalog.answer(key, || {
         serde_json::to_vec(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
     })?;
-    Ok(encoded.respond(request, CATALOG_CACHE_CONTROL))
+    Ok(encoded.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
 
 /// The language of a list's names.
@@ -209,10 +210,10 @@ pub struct ProductListAnswer<'a> {
 )]
 pub async fn list_rooms(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    cached_json(&catalog, "rooms", &headers, || {
+    cached_json(&catalog, "rooms", &wanted, || {
         Ok(RoomsAnswer {
             status: SuccessStatus::Success,
             rooms: &catalog.rooms_json,
@@ -229,10 +230,10 @@ pub async fn list_rooms(
 )]
 pub async fn get_category_tree(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    cached_json(&catalog, "tree", &headers, || {
+    cached_json(&catalog, "tree", &wanted, || {
         Ok(CategoriesAnswer {
             status: SuccessStatus::Success,
             categories: &catalog.tree_json,
@@ -353,33 +354,37 @@ impl ProductListParams {
 )]
 pub async fn list_products(
     State(state): State<AppState>,
-    Query(mut params): Query<ProductListParams>,
-    headers: HeaderMap,
+    uri: Uri,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
+    let catalog = state.catalog.current();
+    // Keyed by the query as sent: a remembered answer needs no parsing (its query was valid
+    // when it was made). The same filters written in another order are another entry.
+    let key = format!("list {}", uri.query().unwrap_or(""));
+    if let Some(found) = catalog.cached(&key) {
+        return Ok(found.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL));
+    }
+    let mut params = match Query::<ProductListParams>::try_from_uri(&uri) {
+        Ok(Query(params)) => params,
+        Err(rejection) => return Ok(rejection.into_response()),
+    };
     let locale = locale(params.lang.take().as_deref())?;
     let query = ProductQuery::parse(&params.into_map())?;
-    let catalog = state.catalog.current();
-    cached_json(
-        &catalog,
-        &format!("list {locale:?} {query:?}"),
-        &headers,
-        || {
-            let mut hits = catalog.index.all_active();
-            let facets = catalog.index.refine(&mut hits, &query.filter());
-            let mut matching: Vec<&Product> =
-                hits.iter().map(|h| catalog.product_at(h.doc)).collect();
-            let total = matching.len();
-            query.sort_first(&mut matching, query.page.saturating_mul(query.limit));
-            Ok(page_of(
-                matching,
-                total,
-                query.page,
-                query.limit,
-                facets.into(),
-                locale,
-            ))
-        },
-    )
+    cached_json(&catalog, &key, &wanted, || {
+        let mut hits = catalog.index.all_active();
+        let facets = catalog.index.refine(&mut hits, &query.filter());
+        let mut matching: Vec<&Product> = hits.iter().map(|h| catalog.product_at(h.doc)).collect();
+        let total = matching.len();
+        query.sort_first(&mut matching, query.page.saturating_mul(query.limit));
+        Ok(page_of(
+            matching,
+            total,
+            query.page,
+            query.limit,
+            facets.into(),
+            locale,
+        ))
+    })
 }
 
 /// The product with `code`, or the API's 404.
@@ -403,11 +408,11 @@ fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, App
 pub async fn get_product(
     State(state): State<AppState>,
     Path(code): Path<String>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    cached_json(&catalog, &format!("get {code}"), &headers, || {
+    cached_json(&catalog, &format!("get {code}"), &wanted, || {
         Ok(ProductAnswer {
             status: SuccessStatus::Success,
             product,
@@ -430,7 +435,7 @@ pub async fn related_products(
     State(state): State<AppState>,
     Path(code): Path<String>,
     Query(params): Query<LangParams>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let locale = locale(params.lang.as_deref())?;
     let catalog = state.catalog.current();
@@ -438,7 +443,7 @@ pub async fn related_products(
     cached_json(
         &catalog,
         &format!("related {locale:?} {code}"),
-        &headers,
+        &wanted,
         || {
             let products = catalog.related(product, 8);
             Ok(ProductListAnswer {
@@ -574,7 +579,7 @@ impl SearchParams {
 pub async fn search(
     State(state): State<AppState>,
     Query(mut params): Query<SearchParams>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
     let locale = locale(params.lang.as_deref())?;
@@ -590,7 +595,7 @@ pub async fn search(
     let generation = state.search.generation();
     let synonyms = state.search.synonyms();
     let key = format!("search {generation} {locale:?} {relevance} {keyword:?} {query:?}");
-    let response = cached_json(&catalog, &key, &headers, || {
+    let response = cached_json(&catalog, &key, &wanted, || {
         let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
         Ok(ProductPageAnswer {
             status: SuccessStatus::Success,
@@ -649,7 +654,7 @@ pub struct CodeSearchParams {
 pub async fn search_code(
     State(state): State<AppState>,
     Query(params): Query<CodeSearchParams>,
-    headers: HeaderMap,
+    wanted: Wanted,
 ) -> Result<Response, AppError> {
     let keyword = keyword(params.keyword.as_deref())?;
     let locale = locale(params.lang.as_deref())?;
@@ -657,7 +662,7 @@ pub async fn search_code(
     cached_json(
         &catalog,
         &format!("code {locale:?} {keyword:?}"),
-        &headers,
+        &wanted,
         || {
             let products: Vec<&Product> = catalog
                 .index

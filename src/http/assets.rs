@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, RwLock};
 
 use axum::body::{Body, Bytes};
 use axum::extract::Path;
@@ -19,7 +19,7 @@ pub use crate::embedded::{Assets, UiDist};
 
 /// Embedded files made ready to answer, by "ui:" or "assets:" and path. The set is finite (what
 /// the binary holds), so it is never trimmed.
-static READY: LazyLock<Mutex<HashMap<String, Arc<Encoded>>>> = LazyLock::new(Mutex::default);
+static READY: LazyLock<RwLock<HashMap<String, Arc<Encoded>>>> = LazyLock::new(RwLock::default);
 
 /// Embedded data without a copy (release builds hold it in the binary).
 fn bytes(data: Cow<'static, [u8]>) -> Bytes {
@@ -36,7 +36,7 @@ fn ready<E: Embed>(prefix: &str, path: &str) -> Option<Arc<Encoded>> {
         return None;
     }
     let key = format!("{prefix}:{path}");
-    if let Some(found) = READY.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+    if let Some(found) = READY.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Some(Arc::clone(found));
     }
     let file = E::get(path)?;
@@ -49,7 +49,7 @@ fn ready<E: Embed>(prefix: &str, path: &str) -> Option<Arc<Encoded>> {
     );
     let encoded = Arc::new(encoded);
     READY
-        .lock()
+        .write()
         .unwrap_or_else(|p| p.into_inner())
         .insert(key, Arc::clone(&encoded));
     Some(encoded)

@@ -86,6 +86,38 @@ impl Encoding {
     }
 }
 
+/// What a request asks of a stored answer: the encoding it accepts and the ETags it already
+/// has. An extractor that reads them without copying the request's headers (a `HeaderMap`
+/// extractor clones them all).
+pub struct Wanted {
+    encoding: Encoding,
+    if_none_match: Vec<HeaderValue>,
+}
+
+impl Wanted {
+    pub fn of(request: &HeaderMap) -> Wanted {
+        Wanted {
+            encoding: Encoding::preferred(request),
+            if_none_match: request
+                .get_all(header::IF_NONE_MATCH)
+                .iter()
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Wanted {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Wanted, Self::Rejection> {
+        Ok(Wanted::of(&parts.headers))
+    }
+}
+
 /// One answer's bytes, with its compressed forms made at most once each.
 pub struct Encoded {
     raw: Bytes,
@@ -158,7 +190,7 @@ impl Encoded {
     /// 200 with the best encoding the request accepts, or 304 when its `If-None-Match` names
     /// this answer (in any encoding: the content is the same).
     pub fn respond(&self, request: &HeaderMap, cache_control: HeaderValue) -> Response {
-        self.respond_with_status(StatusCode::OK, request, cache_control)
+        self.respond_to(&Wanted::of(request), StatusCode::OK, cache_control)
     }
 
     pub fn respond_with_status(
@@ -167,8 +199,17 @@ impl Encoded {
         request: &HeaderMap,
         cache_control: HeaderValue,
     ) -> Response {
-        let (encoding, bytes) = self.body(Encoding::preferred(request));
-        let mut response = if status == StatusCode::OK && self.named_by(request) {
+        self.respond_to(&Wanted::of(request), status, cache_control)
+    }
+
+    pub fn respond_to(
+        &self,
+        wanted: &Wanted,
+        status: StatusCode,
+        cache_control: HeaderValue,
+    ) -> Response {
+        let (encoding, bytes) = self.body(wanted.encoding);
+        let mut response = if status == StatusCode::OK && self.named_by(wanted) {
             let mut response = Response::new(Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
             response
@@ -192,9 +233,9 @@ impl Encoded {
     }
 
     /// Whether `If-None-Match` lists this answer's tag in any of its encodings (or `*`).
-    fn named_by(&self, request: &HeaderMap) -> bool {
-        request
-            .get_all(header::IF_NONE_MATCH)
+    fn named_by(&self, wanted: &Wanted) -> bool {
+        wanted
+            .if_none_match
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
