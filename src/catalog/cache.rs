@@ -30,7 +30,7 @@ pub struct CatalogSnapshot {
     category_slugs: HashSet<String>,
     /// Serialised answers (with their compressed forms) by canonical query. The snapshot
     /// never changes (a change builds a new one), so entries can never be stale.
-    responses: Mutex<ResponseCache>,
+    responses: RwLock<ResponseCache>,
     /// Matches per search keyword (for telling misses), by keyword.
     counts: Mutex<HashMap<String, usize>>,
     /// While this snapshot's words are indexed in the background: the last snapshot that had
@@ -143,7 +143,7 @@ impl CatalogSnapshot {
             index: Arc::new(index),
             room_slugs,
             category_slugs,
-            responses: Mutex::default(),
+            responses: RwLock::default(),
             counts: Mutex::default(),
             searchable_before: None,
         })
@@ -161,7 +161,7 @@ impl CatalogSnapshot {
             tree_json: self.tree_json.clone(),
             room_slugs: self.room_slugs.clone(),
             category_slugs: self.category_slugs.clone(),
-            responses: Mutex::default(),
+            responses: RwLock::default(),
             counts: Mutex::default(),
             searchable_before: None,
         }
@@ -191,7 +191,7 @@ impl CatalogSnapshot {
             tree_json: self.tree_json.clone(),
             room_slugs: self.room_slugs.clone(),
             category_slugs: self.category_slugs.clone(),
-            responses: Mutex::default(),
+            responses: RwLock::default(),
             counts: Mutex::default(),
             searchable_before: self.searchable_before.clone(),
         }
@@ -215,7 +215,7 @@ impl CatalogSnapshot {
     /// The answer remembered for `key`, if any.
     pub fn cached(&self, key: &str) -> Option<Arc<Encoded>> {
         self.responses
-            .lock()
+            .read()
             .unwrap_or_else(|p| p.into_inner())
             .answers
             .get(key)
@@ -230,20 +230,14 @@ impl CatalogSnapshot {
         key: &str,
         make: impl FnOnce() -> Result<Vec<u8>, E>,
     ) -> Result<Arc<Encoded>, E> {
-        if let Some(found) = self
-            .responses
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .answers
-            .get(key)
-        {
-            return Ok(Arc::clone(found));
+        if let Some(found) = self.cached(key) {
+            return Ok(found);
         }
         let made = Arc::new(Encoded::new(
             Bytes::from(make()?),
             HeaderValue::from_static("application/json"),
         ));
-        let mut cache = self.responses.lock().unwrap_or_else(|p| p.into_inner());
+        let mut cache = self.responses.write().unwrap_or_else(|p| p.into_inner());
         if cache.answers.len() >= RESPONSE_CACHE_ENTRIES || cache.bytes >= RESPONSE_CACHE_BYTES {
             *cache = ResponseCache::default();
         }

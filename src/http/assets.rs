@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::{Embed, EmbeddedFile};
 
 use super::AppError;
-use super::encoded::Encoded;
+use super::encoded::{Encoded, Wanted};
 pub use crate::embedded::{Assets, UiDist};
 
 /// Embedded files made ready to answer, by "ui:" or "assets:" and path. The set is finite (what
@@ -39,6 +39,11 @@ fn ready<E: Embed>(prefix: &str, path: &str) -> Option<Arc<Encoded>> {
     if let Some(found) = READY.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Some(Arc::clone(found));
     }
+    ready_new::<E>(key, path)
+}
+
+/// Makes an embedded file ready on its first request.
+fn ready_new<E: Embed>(key: String, path: &str) -> Option<Arc<Encoded>> {
     let file = E::get(path)?;
     let tag = hex::encode(&file.metadata.sha256_hash()[..16]);
     let mime = HeaderValue::from_str(file.metadata.mimetype())
@@ -98,13 +103,12 @@ fn etag_matches(request: &HeaderMap, etag: &str) -> bool {
 }
 
 /// `GET /assets/{*path}`: hashed UI bundles.
-pub async fn serve_ui_asset(
-    Path(path): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let file = ready::<UiDist>("ui", &format!("assets/{path}"))
+pub async fn serve_ui_asset(uri: axum::http::Uri, wanted: Wanted) -> Result<Response, AppError> {
+    // `/assets/x.js` is embedded as `assets/x.js`: the path is the key, no copy of it.
+    let path = uri.path().trim_start_matches('/');
+    let file = ready::<UiDist>("ui", path)
         .ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
-    Ok(file.respond(&headers, HeaderValue::from_static(IMMUTABLE)))
+    Ok(file.respond_to(&wanted, StatusCode::OK, HeaderValue::from_static(IMMUTABLE)))
 }
 
 /// Only pictures leave `assets/` through `/static`; seed documents stay internal.
