@@ -151,10 +151,20 @@ impl CatalogSnapshot {
 
     /// This snapshot with another index of the same products (answers start afresh).
     fn with_index(&self, index: Arc<SearchIndex>) -> CatalogSnapshot {
+        self.derived(self.products.clone(), index, None)
+    }
+
+    /// A snapshot sharing this one's rooms, tree and codes, with empty answer caches.
+    fn derived(
+        &self,
+        products: Vec<Arc<Product>>,
+        index: Arc<SearchIndex>,
+        searchable_before: Option<Arc<CatalogSnapshot>>,
+    ) -> CatalogSnapshot {
         CatalogSnapshot {
             rooms: self.rooms.clone(),
             tree: self.tree.clone(),
-            products: self.products.clone(),
+            products,
             by_code: Arc::clone(&self.by_code),
             index,
             rooms_json: self.rooms_json.clone(),
@@ -163,7 +173,7 @@ impl CatalogSnapshot {
             category_slugs: self.category_slugs.clone(),
             responses: RwLock::default(),
             counts: Mutex::default(),
-            searchable_before: None,
+            searchable_before,
         }
     }
 
@@ -181,20 +191,11 @@ impl CatalogSnapshot {
                 _ => Arc::clone(p),
             })
             .collect();
-        CatalogSnapshot {
-            rooms: self.rooms.clone(),
-            tree: self.tree.clone(),
+        self.derived(
             products,
-            by_code: Arc::clone(&self.by_code),
-            index: Arc::clone(&self.index),
-            rooms_json: self.rooms_json.clone(),
-            tree_json: self.tree_json.clone(),
-            room_slugs: self.room_slugs.clone(),
-            category_slugs: self.category_slugs.clone(),
-            responses: RwLock::default(),
-            counts: Mutex::default(),
-            searchable_before: self.searchable_before.clone(),
-        }
+            Arc::clone(&self.index),
+            self.searchable_before.clone(),
+        )
     }
 
     /// Whether keyword search can answer (the full index is built).
@@ -453,11 +454,17 @@ mod tests {
     use super::*;
     use crate::search::synonyms::Synonyms;
 
-    #[test]
-    fn a_large_catalogue_lists_at_once_and_searches_once_its_words_are_indexed() {
+    /// A database holding the demo catalogue (the folder lives as long as the store is used).
+    fn demo_store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path()).unwrap();
         store::seed_demo(&store).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn a_large_catalogue_lists_at_once_and_searches_once_its_words_are_indexed() {
+        let (_dir, store) = demo_store();
         // The demo counts as large here.
         let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
         let first = cache.current();
@@ -494,9 +501,7 @@ mod tests {
 
     #[test]
     fn a_newer_catalogue_is_not_replaced_by_an_older_background_index() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        store::seed_demo(&store).unwrap();
+        let (_dir, store) = demo_store();
         let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
         // A staff change reloads (small: words included) before the background is done.
         cache.reload(&store).unwrap();
@@ -510,9 +515,7 @@ mod tests {
 
     #[test]
     fn while_a_large_catalogue_reindexes_searches_use_the_previous_snapshot() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        store::seed_demo(&store).unwrap();
+        let (_dir, store) = demo_store();
         let cache = Arc::new(CatalogCache::load(&store).unwrap());
         let searchable = cache.current();
         // As reload does for a catalogue of BACKGROUND_INDEX_FROM products or more.

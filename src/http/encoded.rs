@@ -36,33 +36,32 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    /// The best encoding the request accepts: brotli, then gzip, then none.
+    /// The encoding the request prefers: the highest q-value wins, brotli before gzip on a tie
+    /// (smaller for the same work to the client); q=0 refuses.
     pub fn preferred(request: &HeaderMap) -> Encoding {
-        let (mut br, mut gzip) = (false, false);
+        let (mut br, mut gzip) = (0.0f32, 0.0f32);
         for value in request.get_all(header::ACCEPT_ENCODING) {
             let Ok(value) = value.to_str() else { continue };
             for item in value.split(',') {
                 let mut parts = item.split(';');
                 let name = parts.next().unwrap_or("").trim();
-                let refused = parts.any(|p| {
-                    p.trim()
-                        .strip_prefix("q=")
-                        .and_then(|q| q.trim().parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
-                });
-                if refused {
-                    continue;
-                }
+                let q = parts
+                    .find_map(|p| {
+                        let p = p.trim();
+                        p.strip_prefix("q=").or(p.strip_prefix("Q="))
+                    })
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .unwrap_or(1.0);
                 if name.eq_ignore_ascii_case("br") {
-                    br = true;
+                    br = br.max(q);
                 } else if name.eq_ignore_ascii_case("gzip") {
-                    gzip = true;
+                    gzip = gzip.max(q);
                 }
             }
         }
-        if br {
+        if br > 0.0 && br >= gzip {
             Encoding::Brotli
-        } else if gzip {
+        } else if gzip > 0.0 {
             Encoding::Gzip
         } else {
             Encoding::Identity
@@ -302,6 +301,12 @@ mod tests {
         assert_eq!(pick("gzip, deflate, br, zstd"), Encoding::Brotli);
         assert_eq!(pick("gzip"), Encoding::Gzip);
         assert_eq!(pick("br;q=0, gzip;q=0.5"), Encoding::Gzip);
+        assert_eq!(
+            pick("br;q=0.9, gzip"),
+            Encoding::Gzip,
+            "gzip is preferred here"
+        );
+        assert_eq!(pick("gzip;q=0.5, br;q=0.5"), Encoding::Brotli);
         assert_eq!(pick("identity"), Encoding::Identity);
         assert_eq!(Encoding::preferred(&HeaderMap::new()), Encoding::Identity);
     }

@@ -185,13 +185,7 @@ async fn list_answers_carry_cards_in_the_requested_language() {
 async fn hashed_ui_files_go_out_as_compressed_at_build_time() {
     let app = spawn_app().await;
     let shell = app.get_page("/").await;
-    let asset = shell
-        .body
-        .split("src=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("a script src")
-        .to_string();
+    let asset = shell.first_script_src();
     let on_disk = format!("ui/dist{asset}");
     let raw = std::fs::read(&on_disk).unwrap();
     let built_br = std::fs::read(format!("{on_disk}.br")).expect("precompress.mjs wrote .br");

@@ -42,6 +42,16 @@ impl Page {
         serde_json::from_str(&self.body[start..end]).expect("JSON-LD is JSON")
     }
 
+    /// The first `src="…"` of the page: the UI's hashed entry script.
+    pub fn first_script_src(&self) -> String {
+        self.body
+            .split("src=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .expect("a script src")
+            .to_string()
+    }
+
     pub fn header(&self, name: &str) -> &str {
         self.headers
             .get(name)

@@ -55,13 +55,7 @@ async fn the_shell_has_no_executable_inline_script() {
 async fn hashed_assets_are_immutable_with_etags() {
     let app = spawn_app().await;
     let shell = app.get_page("/").await;
-    let asset = shell
-        .body
-        .split("src=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("a script src")
-        .to_string();
+    let asset = shell.first_script_src();
     assert!(asset.starts_with("/assets/"), "{asset}");
     let response = app.get(&asset).await;
     assert_eq!(response.status(), 200);
