@@ -22,6 +22,27 @@ use crate::store::{Store, StoreError};
 pub struct LocaleMessages {
     pub value: Value,
     pub json: Box<RawValue>,
+    /// The messages without the staff area's (`admin`, 60 % of the bytes), which every page
+    /// carries in its boot data; the staff area loads the rest when it opens.
+    pub storefront: Box<RawValue>,
+}
+
+/// The staff area's messages the storefront shows too (the account menu's link to it).
+const STOREFRONT_ADMIN_KEYS: [&str; 1] = ["title"];
+
+/// `messages` without `admin`, except `STOREFRONT_ADMIN_KEYS`.
+fn storefront_messages(messages: &Value) -> Value {
+    let mut out = messages.clone();
+    if let Some(object) = out.as_object_mut()
+        && let Some(Value::Object(admin)) = object.remove("admin")
+    {
+        let kept: serde_json::Map<String, Value> = admin
+            .into_iter()
+            .filter(|(key, _)| STOREFRONT_ADMIN_KEYS.contains(&key.as_str()))
+            .collect();
+        object.insert("admin".to_string(), Value::Object(kept));
+    }
+    out
 }
 
 impl LocaleMessages {
@@ -102,7 +123,15 @@ impl ContentSnapshot {
             }
             all.insert(locale.code().to_string(), value.clone());
             let json = to_raw(&value)?;
-            locales.insert(locale, LocaleMessages { value, json });
+            let storefront = to_raw(&storefront_messages(&value))?;
+            locales.insert(
+                locale,
+                LocaleMessages {
+                    value,
+                    json,
+                    storefront,
+                },
+            );
         }
         let labels = stored
             .labels

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod encoded;
 pub mod envelope;
 pub mod error;
+pub mod first_paint;
 pub mod json;
 pub mod layers;
 pub mod openapi;

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppError;
 use super::encoded::Encoded;
+use super::first_paint;
 use super::page_routes::{Resolution, RouteKind, SiteIndex, resolve};
 use super::shell::{ShellPage, render};
 use crate::app::AppState;
@@ -59,7 +60,7 @@ pub async fn serve_page(
     let catalog = state.catalog.current();
     let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
 
-    let (locale, path, page_name, product_code, status) = match resolve(
+    let (locale, path, kind, page_name, param, status) = match resolve(
         uri.path(),
         &Site {
             content: &content,
@@ -75,17 +76,15 @@ pub async fn serve_page(
             kind,
             page,
             param,
-        } => {
-            let product = if kind == RouteKind::Product {
-                param
-            } else {
-                None
-            };
-            (locale, path, page, product, StatusCode::OK)
-        }
-        Resolution::NotFound { locale } => {
-            (locale, String::new(), None, None, StatusCode::NOT_FOUND)
-        }
+        } => (locale, path, Some(kind), page, param, StatusCode::OK),
+        Resolution::NotFound { locale } => (
+            locale,
+            String::new(),
+            None,
+            None,
+            None,
+            StatusCode::NOT_FOUND,
+        ),
     };
 
     let is_root = uri.path() == "/";
@@ -98,22 +97,45 @@ pub async fn serve_page(
     }
 
     let found = status == StatusCode::OK;
-    let page = state.pages.page(&content, &catalog, uri.path(), || {
-        render(
-            &state.shell,
-            &state.config,
-            &content,
-            &ShellPage {
-                locale,
-                path: &path,
-                found,
-                page_name: page_name.as_deref(),
-                product: product_code
-                    .as_deref()
-                    .and_then(|code| catalog.product(code)),
-            },
-        )
-    });
+    // A listing's first paint depends on its query (a search's keyword, filters).
+    let cache_key = match uri.query() {
+        Some(q) => format!("{}?{q}", uri.path()),
+        None => uri.path().to_string(),
+    };
+    let page = match state.pages.get(&content, &catalog, &cache_key) {
+        Some(page) => page,
+        None => {
+            let plan = match (found, kind) {
+                (true, Some(kind)) => first_paint::plan(
+                    kind,
+                    &path,
+                    param.as_deref(),
+                    uri.query().unwrap_or(""),
+                    locale,
+                ),
+                _ => first_paint::Plan::default(),
+            };
+            let answers = first_paint::Answers::fetch(&state, &plan.urls).await;
+            let product = match kind {
+                Some(RouteKind::Product) => param.as_deref().and_then(|code| catalog.product(code)),
+                _ => None,
+            };
+            let html = render(
+                &state.shell,
+                &state.config,
+                &content,
+                &ShellPage {
+                    locale,
+                    path: &path,
+                    found,
+                    page_name: page_name.as_deref(),
+                    product,
+                    first_paint: Some((&plan, &answers)),
+                },
+            );
+            state.pages.insert(&content, &catalog, cache_key, html)
+        }
+    };
     let mut response =
         page.respond_with_status(status, &headers, HeaderValue::from_static("no-cache"));
     if is_root {
@@ -126,8 +148,8 @@ pub async fn serve_page(
 }
 
 /// Rendered page shells by path, for the content and catalogue snapshots they were made from
-/// (a newer snapshot starts the cache afresh). Rendering is cheap; compressing it per request
-/// was not.
+/// (a newer snapshot starts the cache afresh). A page carries the catalogue answers of its first
+/// paint, which belong to the same snapshots; compressing per request was the cost before that.
 #[derive(Default)]
 pub struct PageCache(Mutex<RenderedPages>);
 
@@ -139,38 +161,48 @@ struct RenderedPages {
     bytes: usize,
 }
 
-/// Paths and bytes remembered before the cache starts over (a shell is ~5 KB).
+/// Paths and bytes remembered before the cache starts over (a shell is 5–40 KB).
 const PAGE_CACHE_ENTRIES: usize = 4_000;
 const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 impl PageCache {
-    fn page(
+    fn current(
+        pages: &RenderedPages,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+    ) -> bool {
+        pages
+            .made_from
+            .as_ref()
+            .is_some_and(|(c, k)| Arc::ptr_eq(c, content) && Arc::ptr_eq(k, catalog))
+    }
+
+    fn get(
         &self,
         content: &Arc<ContentSnapshot>,
         catalog: &Arc<CatalogSnapshot>,
-        path: &str,
-        render: impl FnOnce() -> String,
-    ) -> Arc<Encoded> {
-        let current = |pages: &RenderedPages| {
-            pages
-                .made_from
-                .as_ref()
-                .is_some_and(|(c, k)| Arc::ptr_eq(c, content) && Arc::ptr_eq(k, catalog))
-        };
-        {
-            let pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
-            if current(&pages)
-                && let Some(found) = pages.pages.get(path)
-            {
-                return Arc::clone(found);
-            }
+        key: &str,
+    ) -> Option<Arc<Encoded>> {
+        let pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if !Self::current(&pages, content, catalog) {
+            return None;
         }
+        pages.pages.get(key).map(Arc::clone)
+    }
+
+    fn insert(
+        &self,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+        key: String,
+        html: String,
+    ) -> Arc<Encoded> {
         let made = Arc::new(Encoded::new(
-            Bytes::from(render()),
+            Bytes::from(html),
             HeaderValue::from_static("text/html; charset=utf-8"),
         ));
         let mut pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if !current(&pages)
+        if !Self::current(&pages, content, catalog)
             || pages.pages.len() >= PAGE_CACHE_ENTRIES
             || pages.bytes >= PAGE_CACHE_BYTES
         {
@@ -180,7 +212,7 @@ impl PageCache {
             };
         }
         pages.bytes += made.raw().len();
-        pages.pages.insert(path.to_string(), Arc::clone(&made));
+        pages.pages.insert(key, Arc::clone(&made));
         made
     }
 }

@@ -11,6 +11,7 @@ use crate::domain::Satang;
 use serde_json::json;
 use serde_json::value::RawValue;
 
+use super::first_paint::{self, Answers, Plan};
 use crate::catalog::model::Product;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
@@ -66,6 +67,8 @@ pub struct ShellPage<'a> {
     /// The product shown on `/products/{code}`: its name titles the page and it gets Product
     /// structured data and Open Graph tags.
     pub product: Option<&'a Product>,
+    /// The catalogue answers the page starts from and the markup drawn from them.
+    pub first_paint: Option<(&'a Plan, &'a Answers)>,
 }
 
 #[derive(Serialize)]
@@ -141,6 +144,15 @@ pub fn render(
     };
 
     let mut head = String::with_capacity(4096);
+    let (first_markup, lcp_image) = match page.first_paint {
+        Some((plan, answers)) if page.found => {
+            first_paint::markup(plan, answers, page.locale, messages, &config.shop_name)
+        }
+        _ => (String::new(), None),
+    };
+    if let Some(image) = &lcp_image {
+        head.push_str(&first_paint::preload_link(image));
+    }
     head.push_str(&format!(
         "<meta name=\"description\" content=\"{}\">\n",
         escape(&description)
@@ -190,12 +202,19 @@ pub fn render(
     let settings = content.settings(config);
     head.push_str(&script_safe(&boot_json(config, &settings, messages, page)));
     head.push_str("</script>\n");
+    if let Some((plan, answers)) = page.first_paint.filter(|_| page.found) {
+        head.push_str(&answers.script(&plan.urls));
+    }
 
-    let fallback = fallback_body(
-        messages,
-        page,
-        info_page.map(|p| (p.title.get(page.locale), p.body.get(page.locale))),
-    );
+    let fallback = if first_markup.is_empty() {
+        fallback_body(
+            messages,
+            page,
+            info_page.map(|p| (p.title.get(page.locale), p.body.get(page.locale))),
+        )
+    } else {
+        first_markup
+    };
 
     let mut html =
         String::with_capacity(template.before_lang.len() + template.rest.len() + head.len() + 2048);
@@ -223,7 +242,7 @@ fn boot_json(
     let boot = Boot {
         locale: page.locale,
         languages: Locale::CHOOSER_ORDER.iter().map(|l| l.language()).collect(),
-        messages: &messages.json,
+        messages: &messages.storefront,
         status: if page.found { 200 } else { 404 },
         shop: Shop {
             name: &config.shop_name,

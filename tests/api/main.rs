@@ -17,6 +17,7 @@ mod cli;
 mod compression;
 mod connections;
 mod documents_catalogue;
+mod first_paint;
 mod fuzz;
 mod hardening;
 mod helpers;

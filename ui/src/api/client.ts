@@ -2,6 +2,7 @@
 //! progress, and turns the server's error shape into an ApiError.
 import { finishProgress, startProgress } from '../lib/progress';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
+import { takePrefetched } from './prefetched';
 import type { ErrorDetail } from './types';
 
 export const DEFAULT_KCARD = 'web';
@@ -98,8 +99,13 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
 }
 
-/** GETs a JSON answer of the shape `{"status":"success", …}`. */
+/**
+ * GETs a JSON answer of the shape `{"status":"success", …}`; the first GET of a URL whose answer
+ * the server put into the page takes that answer (see `prefetched.ts`).
+ */
 export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const prefetched = takePrefetched(path);
+  if (prefetched !== undefined) return Promise.resolve(prefetched as T);
   return request<T>('GET', path, undefined, options);
 }
 

@@ -4,6 +4,8 @@ import '../styles/fonts.css';
 import '../styles/variables.css';
 import '../styles/base.css';
 import '../styles/layout.css';
+import '../styles/first-paint.css';
+import { readPrefetched } from '../api/prefetched';
 import { consumeAuthFragment, loadUser } from '../features/user/user-store';
 import { DEFAULT_LANGUAGES } from '../i18n/default-languages';
 import { i18nStore, initI18n, loadMessages } from '../i18n/i18n-store';
@@ -14,6 +16,7 @@ import { websitedata } from '../lib/website-data';
 import { App } from './app';
 import { startCartSession } from './cart-session';
 import { readBoot, type Boot } from './boot';
+import { FIRST_PAINT_CHUNKS } from './routes/catalog-routes';
 
 /** Without server boot data (vite dev server, a static preview): fixture in dev, API otherwise. */
 async function bootWithoutServerData(): Promise<Boot> {
@@ -28,6 +31,7 @@ async function bootWithoutServerData(): Promise<Boot> {
 }
 
 async function start(): Promise<void> {
+  readPrefetched();
   const boot = readBoot() ?? (await bootWithoutServerData());
   initI18n(boot.locale, boot.messages, boot.languages);
   websitedata.set({ shop: boot.shop, features: boot.features, paymentMethods: boot.paymentMethods });
@@ -42,6 +46,11 @@ async function start(): Promise<void> {
   startCartSession();
   const container = document.getElementById('app');
   if (!container) throw new Error('index.html has no #app container');
+  // The server drew the top of the page: it stays until the page's code is here, then the app
+  // replaces it in one go (same answers, same layout).
+  const drawn = container.querySelector<HTMLElement>('.first-paint')?.dataset.route;
+  const chunk = drawn ? FIRST_PAINT_CHUNKS[drawn] : undefined;
+  if (chunk) await chunk().catch(() => undefined);
   container.textContent = '';
   render(<App />, container);
 }

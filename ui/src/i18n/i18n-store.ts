@@ -113,6 +113,31 @@ export async function loadMessages(code: LocaleCode): Promise<Messages> {
   return messages;
 }
 
+let staffMessages: Promise<void> | null = null;
+
+/**
+ * The boot data carries the storefront's messages only (the staff area's are most of the
+ * bytes); the staff area loads the whole sets of English and the current language, once, before
+ * it renders. Languages loaded afterwards are whole sets too.
+ */
+export function ensureStaffMessages(): Promise<void> {
+  if (lookup(i18nStore.get().messages, 'admin.common') !== undefined) return Promise.resolve();
+  staffMessages ??= (async () => {
+    const { locale } = i18nStore.get();
+    const english = await fetchMessages('en');
+    const messages = locale === 'en' ? english : mergeMessages(english, await fetchMessages(locale));
+    i18nStore.set((s) => ({
+      ...s,
+      messages: s.locale === locale ? messages : s.messages,
+      locales: { en: english, [locale]: messages },
+    }));
+  })().catch((error: unknown) => {
+    staffMessages = null;
+    throw error;
+  });
+  return staffMessages;
+}
+
 /** Makes an already loaded language current. Refuses a code that is not an available language. */
 export function applyLocale(code: string, options: { persist: boolean }): boolean {
   const language = findLanguage(code);

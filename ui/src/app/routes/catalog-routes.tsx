@@ -8,18 +8,27 @@ import { ensureLabels, labels } from '../../features/labels/labels-store';
 import { useStore } from '../../lib/create-store';
 import { lazyWithReload } from '../lazy-with-reload';
 
-const RoomPage = lazyWithReload<{ roomKey?: string; labels: CatalogLabels }>(() =>
-  import('../../features/catalog/routes/room-page').then((m) => ({ default: m.RoomPage })),
-);
-const CategoryPage = lazyWithReload<{ categoryKey?: string; labels: CatalogLabels }>(() =>
-  import('../../features/catalog/routes/category-page').then((m) => ({ default: m.CategoryPage })),
-);
-const ProductPage = lazyWithReload<{ code?: string; labels: CatalogLabels }>(() =>
-  import('../../features/catalog/routes/product-page').then((m) => ({ default: m.ProductPage })),
-);
-const SearchResultsPage = lazyWithReload<{ labels: CatalogLabels }>(() =>
-  import('../../features/catalog/routes/search-results-page').then((m) => ({ default: m.SearchResultsPage })),
-);
+const loadRoomPage = () => import('../../features/catalog/routes/room-page').then((m) => ({ default: m.RoomPage }));
+const loadCategoryPage = () => import('../../features/catalog/routes/category-page').then((m) => ({ default: m.CategoryPage }));
+const loadProductPage = () => import('../../features/catalog/routes/product-page').then((m) => ({ default: m.ProductPage }));
+const loadSearchResultsPage = () =>
+  import('../../features/catalog/routes/search-results-page').then((m) => ({ default: m.SearchResultsPage }));
+
+const RoomPage = lazyWithReload<{ roomKey?: string; labels: CatalogLabels }>(loadRoomPage);
+const CategoryPage = lazyWithReload<{ categoryKey?: string; labels: CatalogLabels }>(loadCategoryPage);
+const ProductPage = lazyWithReload<{ code?: string; labels: CatalogLabels }>(loadProductPage);
+const SearchResultsPage = lazyWithReload<{ labels: CatalogLabels }>(loadSearchResultsPage);
+
+/**
+ * The page chunks a server-drawn first paint stands in for (its `data-route`): the app loads the
+ * chunk before it replaces that markup, so the shopper never sees a spinner in between.
+ */
+export const FIRST_PAINT_CHUNKS: Record<string, () => Promise<unknown>> = {
+  room: loadRoomPage,
+  category: loadCategoryPage,
+  product: loadProductPage,
+  search: loadSearchResultsPage,
+};
 const CodeSearchPage = lazyWithReload<Record<string, never>>(() =>
   import('../../features/search/routes/search-page').then((m) => ({ default: m.CodeSearchPage })),
 );

@@ -1,0 +1,657 @@
+//! First paint from the server (issue 17): the page HTML carries the catalogue answers the app
+//! would fetch first (`<script type="application/json" id="kiosk-data">`, keyed by the request
+//! URL the app will build) and the markup of what is above the fold — a product's photo, name
+//! and price; a listing's title and first cards; the home page's introduction. A shopper on a
+//! slow phone reads the page before any script has run, and the app starts from the same
+//! answers without asking again.
+//!
+//! The answers are made by the real handlers, called through a small router of the public
+//! catalogue routes, so they are byte for byte what the API answers (and share its caches).
+
+use axum::Router;
+use axum::body::{Body, Bytes, to_bytes};
+use axum::http::{Request, StatusCode};
+use axum::routing::get;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use super::page_routes::RouteKind;
+use super::shell::{escape, script_safe};
+use crate::app::AppState;
+use crate::catalog;
+use crate::content::cache::LocaleMessages;
+use crate::i18n::Locale;
+
+/// The element id the app reads the answers from (`ui/src/api/prefetched.ts`).
+pub const DATA_ELEMENT_ID: &str = "kiosk-data";
+
+/// How many cards of a listing are drawn by the server: two rows on a phone, the first row
+/// and a half on a desktop — more is below the fold and only adds bytes.
+const FIRST_CARDS: usize = 4;
+
+/// What the app asks for first on a page, and what the server draws from it.
+#[derive(Debug, Default, PartialEq)]
+pub struct Plan {
+    /// Request URLs in the app's normal form (see `normal_url`).
+    pub urls: Vec<String>,
+    pub draw: Draw,
+}
+
+#[derive(Debug, Default, PartialEq)]
+pub enum Draw {
+    #[default]
+    Nothing,
+    Home,
+    /// A room, category or search listing: its heading and its first cards (from `urls[list]`).
+    Listing {
+        list: usize,
+        heading: Heading,
+    },
+    /// `/products/{code}` (from `urls[product]`).
+    Product {
+        product: usize,
+    },
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Heading {
+    Room(String),
+    Category(String),
+    Search(String),
+}
+
+/// The page's first requests. `query` is the page's own query string (without `?`): listings
+/// with filters in their address are left to the app, which builds those requests itself.
+pub fn plan(kind: RouteKind, path: &str, param: Option<&str>, query: &str, locale: Locale) -> Plan {
+    let lang = locale.code();
+    let mut urls = vec![
+        "/api/app/room/list".to_string(),
+        "/api/app/category/tree".to_string(),
+    ];
+    let draw = match (kind, param) {
+        (RouteKind::Home, _) => {
+            urls.push(normal_url(
+                "/api/app/product/list",
+                &[("sort", "popular"), ("limit", "24"), ("lang", lang)],
+            ));
+            urls.push(normal_url(
+                "/api/app/product/list",
+                &[("sort", "newest"), ("limit", "8"), ("lang", lang)],
+            ));
+            Draw::Home
+        }
+        (RouteKind::Room, Some(key)) if query.is_empty() => {
+            urls.push(normal_url(
+                "/api/app/product/list",
+                &[("room", key), ("limit", "24"), ("lang", lang)],
+            ));
+            Draw::Listing {
+                list: urls.len() - 1,
+                heading: Heading::Room(key.to_string()),
+            }
+        }
+        (RouteKind::Category, Some(key)) if query.is_empty() => {
+            urls.push(normal_url(
+                "/api/app/product/list",
+                &[("category", key), ("limit", "24"), ("lang", lang)],
+            ));
+            Draw::Listing {
+                list: urls.len() - 1,
+                heading: Heading::Category(key.to_string()),
+            }
+        }
+        (RouteKind::Product, Some(code)) => {
+            urls.push(format!("/api/app/product/get/{}", path_segment(code)));
+            urls.push(normal_url(
+                &format!("/api/app/product/related/{}", path_segment(code)),
+                &[("lang", lang)],
+            ));
+            Draw::Product {
+                product: urls.len() - 2,
+            }
+        }
+        (RouteKind::Screen, _) if path == "/search" => match only_keyword(query) {
+            Some(keyword) => {
+                urls.push(normal_url(
+                    "/api/app/search",
+                    &[("keyword", &keyword), ("limit", "24"), ("lang", lang)],
+                ));
+                Draw::Listing {
+                    list: urls.len() - 1,
+                    heading: Heading::Search(keyword),
+                }
+            }
+            None => Draw::Nothing,
+        },
+        _ => Draw::Nothing,
+    };
+    Plan { urls, draw }
+}
+
+/// `path?name=value…` with the parameters sorted by name and written as
+/// `application/x-www-form-urlencoded` — what `URLSearchParams.sort()` + `toString()` gives, so
+/// the app finds an answer whatever order it builds its parameters in.
+pub fn normal_url(path: &str, params: &[(&str, &str)]) -> String {
+    let mut sorted = params.to_vec();
+    sorted.sort_by(|a, b| a.0.cmp(b.0));
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    for (name, value) in sorted {
+        query.append_pair(name, value);
+    }
+    let query = query.finish();
+    if query.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{query}")
+    }
+}
+
+/// What `encodeURIComponent` leaves as it is.
+const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// A product code as one path segment, as the app's `productApiPath` writes it.
+fn path_segment(code: &str) -> String {
+    percent_encoding::utf8_percent_encode(code, COMPONENT).to_string()
+}
+
+/// The keyword of a search page whose address holds nothing else (filters are the app's).
+fn only_keyword(query: &str) -> Option<String> {
+    let mut keyword = None;
+    for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        if name != "keyword" || keyword.is_some() {
+            return None;
+        }
+        keyword = Some(value.trim().to_string());
+    }
+    keyword.filter(|k| !k.is_empty() && k.chars().count() <= 100)
+}
+
+/// The answers, in the order of `plan.urls`; `None` where the API did not answer 200.
+pub struct Answers(Vec<Option<Bytes>>);
+
+impl Answers {
+    pub async fn fetch(state: &AppState, urls: &[String]) -> Answers {
+        let router = catalogue_api(state.clone());
+        let mut answers = Vec::with_capacity(urls.len());
+        for url in urls {
+            answers.push(answer(&router, url).await);
+        }
+        Answers(answers)
+    }
+
+    fn json(&self, index: usize) -> Option<Value> {
+        let bytes = self.0.get(index)?.as_ref()?;
+        serde_json::from_slice(bytes).ok()
+    }
+
+    /// `<script type="application/json" id="kiosk-data">{"url": answer, …}</script>`.
+    pub fn script(&self, urls: &[String]) -> String {
+        let mut out = String::from("{");
+        for (url, body) in urls.iter().zip(&self.0) {
+            let Some(body) = body else { continue };
+            let Ok(text) = std::str::from_utf8(body) else {
+                continue;
+            };
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(&serde_json::to_string(url).unwrap_or_default());
+            out.push(':');
+            out.push_str(text);
+        }
+        out.push('}');
+        format!(
+            "<script type=\"application/json\" id=\"{DATA_ELEMENT_ID}\">{}</script>\n",
+            script_safe(&out)
+        )
+    }
+}
+
+/// The public catalogue routes, as `crate::app::app` declares them.
+fn catalogue_api(state: AppState) -> Router {
+    use catalog::routes;
+    Router::new()
+        .route("/api/app/room/list", get(routes::list_rooms))
+        .route("/api/app/category/tree", get(routes::get_category_tree))
+        .route("/api/app/product/list", get(routes::list_products))
+        .route("/api/app/product/get/{code}", get(routes::get_product))
+        .route(
+            "/api/app/product/related/{code}",
+            get(routes::related_products),
+        )
+        .route("/api/app/search", get(routes::search))
+        .with_state(state)
+}
+
+/// Answers bigger than this are left for the app to fetch (a page must stay small).
+const ANSWER_LIMIT: usize = 256 * 1024;
+
+async fn answer(router: &Router, url: &str) -> Option<Bytes> {
+    let request = Request::get(url).body(Body::empty()).ok()?;
+    let response = router.clone().oneshot(request).await.ok()?;
+    if response.status() != StatusCode::OK {
+        return None;
+    }
+    to_bytes(response.into_body(), ANSWER_LIMIT).await.ok()
+}
+
+/// The image the browser should fetch first, for `<link rel="preload">` in the head.
+pub struct LcpImage {
+    pub src: String,
+    pub srcset: String,
+    pub sizes: &'static str,
+}
+
+/// Widths the server makes of catalogue images (`ui/src/lib/images.ts` IMAGE_WIDTHS).
+const IMAGE_WIDTHS: [u32; 6] = [160, 320, 480, 640, 960, 1280];
+/// Catalogue photos are 800 × 600.
+const IMAGE_WIDTH: u32 = 800;
+const IMAGE_HEIGHT: u32 = 600;
+/// `ui/src/components/product-card.tsx` CARD_IMAGE_SIZES.
+const CARD_SIZES: &str = "(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px";
+/// The product page's main photo (`product-gallery.tsx`).
+const GALLERY_SIZES: &str = "(max-width: 1024px) 90vw, 440px";
+
+/// The same URLs `ui/src/lib/images.ts` builds, so the browser fetches each image once.
+fn resized(src: &str, width: u32) -> String {
+    if !resizable(src) {
+        return src.to_string();
+    }
+    let separator = if src.contains('?') { '&' } else { '?' };
+    format!("{src}{separator}w={width}")
+}
+
+fn resizable(src: &str) -> bool {
+    src.starts_with("/api/file/images/") && !src.contains('#')
+}
+
+fn srcset(src: &str) -> String {
+    if !resizable(src) {
+        return String::new();
+    }
+    let mut parts = Vec::new();
+    for width in IMAGE_WIDTHS {
+        parts.push(format!("{} {width}w", resized(src, width)));
+        if width >= IMAGE_WIDTH {
+            break;
+        }
+    }
+    parts.join(", ")
+}
+
+fn image_tag(src: &str, alt: &str, sizes: &str, class: &str, first: bool) -> String {
+    let set = srcset(src);
+    let priority = if first {
+        " fetchpriority=\"high\" loading=\"eager\""
+    } else {
+        " loading=\"eager\""
+    };
+    let srcset_attr = if set.is_empty() {
+        String::new()
+    } else {
+        format!(" srcset=\"{}\" sizes=\"{}\"", escape(&set), escape(sizes))
+    };
+    format!(
+        "<img class=\"{class}\" src=\"{}\"{srcset_attr} width=\"{IMAGE_WIDTH}\" height=\"{IMAGE_HEIGHT}\" alt=\"{}\" decoding=\"async\"{priority}>",
+        escape(&resized(src, 960)),
+        escape(alt)
+    )
+}
+
+/// Formats satang as the app's `formatMoney` does: `฿12,900`, `฿12,900.50`.
+pub fn money(satang: i64) -> String {
+    let sign = if satang < 0 { "-" } else { "" };
+    let satang = satang.unsigned_abs();
+    let baht = (satang / 100).to_string();
+    let mut grouped = String::with_capacity(baht.len() + baht.len() / 3);
+    for (index, digit) in baht.chars().enumerate() {
+        if index > 0 && (baht.len() - index) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    match satang % 100 {
+        0 => format!("{sign}฿{grouped}"),
+        cents => format!("{sign}฿{grouped}.{cents:02}"),
+    }
+}
+
+fn price_html(price: i64, compare_at: Option<i64>, messages: &LocaleMessages) -> String {
+    match compare_at.filter(|was| *was > price) {
+        Some(was) => format!(
+            "<p class=\"price price--reduced\"><span class=\"price__now\">{}</span> <s class=\"price__was\"><span class=\"visually-hidden\">{} </span>{}</s></p>",
+            money(price),
+            escape(messages.text("product.wasPrice")),
+            money(was)
+        ),
+        None => format!(
+            "<p class=\"price\"><span class=\"price__now\">{}</span></p>",
+            money(price)
+        ),
+    }
+}
+
+/// The page's link in `locale` (`/th/products/X`).
+fn href(locale: Locale, path: &str) -> String {
+    format!("{}{path}", locale.prefix())
+}
+
+/// The markup drawn inside `#app` before the app starts, and the image to preload.
+pub fn markup(
+    plan: &Plan,
+    answers: &Answers,
+    locale: Locale,
+    messages: &LocaleMessages,
+    shop_name: &str,
+) -> (String, Option<LcpImage>) {
+    let (main, lcp) = match &plan.draw {
+        Draw::Nothing => return (String::new(), None),
+        Draw::Home => home(plan, answers, messages),
+        Draw::Listing { list, heading } => listing(answers, *list, heading, locale, messages),
+        Draw::Product { product } => product_page(answers, *product, locale, messages),
+    };
+    let route = match &plan.draw {
+        Draw::Home => "home",
+        Draw::Listing {
+            heading: Heading::Room(_),
+            ..
+        } => "room",
+        Draw::Listing {
+            heading: Heading::Category(_),
+            ..
+        } => "category",
+        Draw::Listing {
+            heading: Heading::Search(_),
+            ..
+        } => "search",
+        Draw::Product { .. } => "product",
+        Draw::Nothing => "",
+    };
+    let home_href = match locale.prefix() {
+        "" => "/".to_string(),
+        prefix => prefix.to_string(),
+    };
+    let html = format!(
+        "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"36\" height=\"36\"><span>{}</span></a></div></header><main class=\"container first-paint__main\">{main}</main></div>",
+        super::shell::LOGO_PATH,
+        escape(messages.text("header.logoAlt")),
+        escape(shop_name),
+    );
+    (html, lcp)
+}
+
+fn home(plan: &Plan, answers: &Answers, messages: &LocaleMessages) -> (String, Option<LcpImage>) {
+    let featured = plan
+        .urls
+        .iter()
+        .position(|u| u.contains("sort=popular"))
+        .and_then(|i| answers.json(i))
+        .and_then(|list| {
+            list["products"]
+                .as_array()?
+                .iter()
+                .find_map(|p| p["image"].as_str().map(str::to_string))
+        });
+    let hero = format!(
+        "<section class=\"first-paint__hero\"><p class=\"hero__eyebrow\">{}</p><h1 class=\"hero__title\">{}</h1><p class=\"hero__intro\">{}</p></section>",
+        escape(messages.text("home.eyebrow")),
+        escape(messages.text("home.title")),
+        escape(messages.text("home.intro")),
+    );
+    // The slider's first photo is the home page's largest paint; preloading it lets the browser
+    // fetch it while the scripts arrive.
+    let lcp = featured.map(|src| LcpImage {
+        srcset: srcset(&src),
+        src: resized(&src, 960),
+        sizes: GALLERY_SIZES,
+    });
+    (hero, lcp)
+}
+
+fn listing(
+    answers: &Answers,
+    list: usize,
+    heading: &Heading,
+    locale: Locale,
+    messages: &LocaleMessages,
+) -> (String, Option<LcpImage>) {
+    let title = match heading {
+        Heading::Room(key) => taxonomy_name(answers.json(0), "rooms", key, locale),
+        Heading::Category(key) => taxonomy_name(answers.json(1), "categories", key, locale),
+        Heading::Search(keyword) => Some(keyword.clone()),
+    }
+    .unwrap_or_default();
+    let Some(page) = answers.json(list) else {
+        return (
+            format!("<h1 class=\"first-paint__title\">{}</h1>", escape(&title)),
+            None,
+        );
+    };
+    let products = page["products"].as_array().cloned().unwrap_or_default();
+    let mut cards = String::new();
+    let mut lcp = None;
+    for (index, product) in products.iter().take(FIRST_CARDS).enumerate() {
+        let code = product["code"].as_str().unwrap_or_default();
+        let name = product["name"]
+            .as_str()
+            .filter(|n| !n.is_empty())
+            .unwrap_or(code);
+        let image = product["image"].as_str().unwrap_or_default();
+        let price = product["price"].as_i64().unwrap_or_default();
+        let was = product["compareAtPrice"].as_i64();
+        if index == 0 && !image.is_empty() {
+            lcp = Some(LcpImage {
+                src: resized(image, 960),
+                srcset: srcset(image),
+                sizes: CARD_SIZES,
+            });
+        }
+        let picture = if image.is_empty() {
+            String::new()
+        } else {
+            image_tag(
+                image,
+                "",
+                CARD_SIZES,
+                "product-card__image product-image",
+                index == 0,
+            )
+        };
+        cards.push_str(&format!(
+            "<li class=\"product-card\">{picture}<div class=\"product-card__body\"><p class=\"product-card__code\">{}</p><p class=\"product-card__name\"><a class=\"product-card__link\" href=\"{}\">{}</a></p>{}</div></li>",
+            escape(code),
+            escape(&href(locale, &format!("/products/{}", path_segment(code)))),
+            escape(name),
+            price_html(price, was, messages),
+        ));
+    }
+    let count = page["total"].as_u64().unwrap_or(products.len() as u64);
+    let count = match count {
+        1 => messages.text("catalog.productCountOne").to_string(),
+        n => messages
+            .text("catalog.productCount")
+            .replace("{count}", &n.to_string()),
+    };
+    let html = format!(
+        "<h1 class=\"first-paint__title\">{}</h1><p class=\"first-paint__count\">{}</p><ul class=\"product-grid\">{cards}</ul>",
+        escape(&title),
+        escape(&count),
+    );
+    (html, lcp)
+}
+
+/// The name of a room (`rooms`) or category (`categories`, a tree) in `locale`.
+fn taxonomy_name(answer: Option<Value>, field: &str, key: &str, locale: Locale) -> Option<String> {
+    fn find<'a>(nodes: &'a [Value], key: &str) -> Option<&'a Value> {
+        for node in nodes {
+            if node["key"].as_str() == Some(key) {
+                return Some(node);
+            }
+            if let Some(found) = node["children"].as_array().and_then(|c| find(c, key)) {
+                return Some(found);
+            }
+        }
+        None
+    }
+    let answer = answer?;
+    let node = find(answer[field].as_array()?, key)?;
+    localized(&node["title"], locale)
+}
+
+/// A `{en, th, …}` text in `locale`, English when that one is empty.
+fn localized(value: &Value, locale: Locale) -> Option<String> {
+    if let Some(text) = value.as_str() {
+        return Some(text.to_string());
+    }
+    [locale.code(), Locale::En.code()]
+        .iter()
+        .find_map(|code| value[*code].as_str().filter(|t| !t.is_empty()))
+        .map(str::to_string)
+}
+
+fn product_page(
+    answers: &Answers,
+    index: usize,
+    locale: Locale,
+    messages: &LocaleMessages,
+) -> (String, Option<LcpImage>) {
+    let Some(answer) = answers.json(index) else {
+        return (String::new(), None);
+    };
+    let product = &answer["product"];
+    let code = product["code"].as_str().unwrap_or_default();
+    let name = localized(&product["name"], locale).unwrap_or_else(|| code.to_string());
+    let price = product["price"].as_i64().unwrap_or_default();
+    let was = product["compareAtPrice"].as_i64();
+    let image = product["images"][0].as_str().unwrap_or_default();
+    let picture = if image.is_empty() {
+        String::new()
+    } else {
+        image_tag(
+            image,
+            &name,
+            GALLERY_SIZES,
+            "first-paint__photo product-image",
+            true,
+        )
+    };
+    let html = format!(
+        "<div class=\"first-paint__product\"><div class=\"first-paint__gallery\">{picture}</div><div class=\"first-paint__summary\"><p class=\"first-paint__code\">{}</p><h1 class=\"first-paint__title\">{}</h1>{}</div></div>",
+        escape(code),
+        escape(&name),
+        price_html(price, was, messages),
+    );
+    let lcp = (!image.is_empty()).then(|| LcpImage {
+        src: resized(image, 960),
+        srcset: srcset(image),
+        sizes: GALLERY_SIZES,
+    });
+    (html, lcp)
+}
+
+/// `<link rel="preload">` for the first photo, so it loads alongside the scripts.
+pub fn preload_link(image: &LcpImage) -> String {
+    if image.srcset.is_empty() {
+        return format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">\n",
+            escape(&image.src)
+        );
+    }
+    format!(
+        "<link rel=\"preload\" as=\"image\" imagesrcset=\"{}\" imagesizes=\"{}\" fetchpriority=\"high\">\n",
+        escape(&image.srcset),
+        escape(image.sizes)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_in_the_apps_normal_form() {
+        assert_eq!(
+            normal_url(
+                "/api/app/product/list",
+                &[("room", "living"), ("limit", "24"), ("lang", "th")]
+            ),
+            "/api/app/product/list?lang=th&limit=24&room=living"
+        );
+        assert_eq!(
+            normal_url(
+                "/api/app/search",
+                &[("keyword", "โซฟา หนัง"), ("lang", "th")]
+            ),
+            "/api/app/search?keyword=%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2+%E0%B8%AB%E0%B8%99%E0%B8%B1%E0%B8%87&lang=th"
+        );
+    }
+
+    #[test]
+    fn listings_with_filters_in_the_address_are_left_to_the_app() {
+        let plain = plan(
+            RouteKind::Room,
+            "/room/living",
+            Some("living"),
+            "",
+            Locale::Th,
+        );
+        assert!(matches!(plain.draw, Draw::Listing { .. }));
+        let filtered = plan(
+            RouteKind::Room,
+            "/room/living",
+            Some("living"),
+            "material=leather",
+            Locale::Th,
+        );
+        assert_eq!(filtered.draw, Draw::Nothing);
+        let search = plan(
+            RouteKind::Screen,
+            "/search",
+            None,
+            "keyword=sofa&sort=price_asc",
+            Locale::En,
+        );
+        assert_eq!(search.draw, Draw::Nothing);
+        let search = plan(
+            RouteKind::Screen,
+            "/search",
+            None,
+            "keyword=%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2",
+            Locale::Th,
+        );
+        assert_eq!(
+            search.draw,
+            Draw::Listing {
+                list: 2,
+                heading: Heading::Search("โซฟา".into())
+            }
+        );
+    }
+
+    #[test]
+    fn money_reads_like_the_app() {
+        assert_eq!(money(1_290_000), "฿12,900");
+        assert_eq!(money(1_290_050), "฿12,900.50");
+        assert_eq!(money(99_900), "฿999");
+        assert_eq!(money(-150), "-฿1.50");
+        assert_eq!(money(100_000_000), "฿1,000,000");
+    }
+
+    #[test]
+    fn srcsets_match_the_apps() {
+        assert_eq!(
+            srcset("/api/file/images/demo/SF-1001-1.png"),
+            "/api/file/images/demo/SF-1001-1.png?w=160 160w, /api/file/images/demo/SF-1001-1.png?w=320 320w, /api/file/images/demo/SF-1001-1.png?w=480 480w, /api/file/images/demo/SF-1001-1.png?w=640 640w, /api/file/images/demo/SF-1001-1.png?w=960 960w"
+        );
+        assert_eq!(srcset("https://cdn.example/x.png"), "");
+    }
+}

@@ -1,0 +1,135 @@
+//! First paint from the server (issue 17): the page's HTML carries the above-the-fold markup
+//! and the catalogue answers the app starts from, byte for byte what the API answers.
+
+use crate::helpers::{Page, spawn_app};
+
+/// The JSON inside `<script … id="kiosk-data">`.
+fn data(page: &Page) -> serde_json::Value {
+    let mark = "id=\"kiosk-data\">";
+    let start = page.body.find(mark).expect("data block") + mark.len();
+    let end = start + page.body[start..].find("</script>").expect("data end");
+    serde_json::from_str(&page.body[start..end]).expect("data is JSON")
+}
+
+/// The markup inside `<div id="app">`, where the app renders.
+fn app_markup(page: &Page) -> &str {
+    let start = page.body.find("<div id=\"app\">").expect("app container");
+    &page.body[start..]
+}
+
+#[tokio::test]
+async fn a_product_page_shows_its_name_and_price_in_the_language_before_any_script() {
+    let app = spawn_app().await;
+    let (_, api) = app.get_json("/api/app/product/get/SF-1001").await;
+    let name_th = api["product"]["name"]["th"].as_str().unwrap().to_string();
+    let name_en = api["product"]["name"]["en"].as_str().unwrap().to_string();
+    let price = api["product"]["price"].as_i64().unwrap();
+    let shown = format!("฿{}", group(price / 100));
+
+    let page = app.get_page("/th/products/SF-1001").await;
+    assert_eq!(page.status, 200);
+    let markup = app_markup(&page);
+    assert!(
+        markup.contains(&format!("<h1 class=\"first-paint__title\">{name_th}</h1>")),
+        "{markup}"
+    );
+    assert!(markup.contains(&shown), "price {shown} in {markup}");
+    assert!(markup.contains("fetchpriority=\"high\""));
+    assert!(markup.contains("data-route=\"product\""));
+    assert!(page.body.contains("<link rel=\"preload\" as=\"image\""));
+    // The app's first request for the product takes this answer: it must be the API's.
+    assert_eq!(data(&page)["/api/app/product/get/SF-1001"], api);
+    assert!(data(&page)["/api/app/product/related/SF-1001?lang=th"]["products"].is_array());
+
+    let english = app.get_page("/products/SF-1001").await;
+    assert!(app_markup(&english).contains(&name_en));
+}
+
+#[tokio::test]
+async fn listings_draw_their_title_and_first_cards_from_the_same_answer_the_app_reads() {
+    let app = spawn_app().await;
+    let page = app.get_page("/th/room/living").await;
+    let answers = data(&page);
+    let list = &answers["/api/app/product/list?lang=th&limit=24&room=living"];
+    let (_, api) = app
+        .get_json("/api/app/product/list?room=living&limit=24&lang=th")
+        .await;
+    assert_eq!(list, &api, "the page's answer is the API's");
+    let markup = app_markup(&page);
+    assert!(
+        markup.contains("ห้องนั่งเล่น"),
+        "the room's Thai name: {markup}"
+    );
+    let first = list["products"][0]["name"].as_str().unwrap();
+    assert!(markup.contains(first));
+    assert!(markup.contains("<ul class=\"product-grid\">"));
+    assert!(answers["/api/app/room/list"]["rooms"].is_array());
+    assert!(answers["/api/app/category/tree"]["categories"].is_array());
+
+    // A search page draws the keyword's results; the key is in the app's normal form.
+    let search = app
+        .get_page("/th/search?keyword=%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2")
+        .await;
+    let key = "/api/app/search?keyword=%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2&lang=th&limit=24";
+    assert!(
+        data(&search)[key]["products"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+    );
+    assert!(app_markup(&search).contains("<h1 class=\"first-paint__title\">โซฟา</h1>"));
+}
+
+#[tokio::test]
+async fn filtered_listings_and_other_pages_leave_the_drawing_to_the_app() {
+    let app = spawn_app().await;
+    // Filters in the address: the app builds that request itself; an unfiltered first row
+    // would show the wrong products.
+    let filtered = app.get_page("/th/room/living?material=leather").await;
+    assert!(!app_markup(&filtered).contains("first-paint"));
+    let plain = app.get_page("/th/room/living").await;
+    assert!(
+        app_markup(&plain).contains("first-paint"),
+        "cached pages are kept per query"
+    );
+
+    let cart = app.get_page("/cart").await;
+    assert!(!app_markup(&cart).contains("first-paint"));
+    // A product that does not exist is a 404 page without product data.
+    let missing = app.get_page("/products/NOPE-404").await;
+    assert_eq!(missing.status, 404);
+    assert!(!missing.body.contains("/api/app/product/get/"));
+}
+
+#[tokio::test]
+async fn the_boot_data_leaves_the_staff_areas_messages_to_the_staff_area() {
+    let app = spawn_app().await;
+    let page = app.get_page("/th").await;
+    let messages = &page.boot()["messages"];
+    assert!(
+        messages["admin"]["common"].is_null(),
+        "staff messages stay out of every page"
+    );
+    assert!(
+        messages["admin"]["title"].is_string(),
+        "the account menu's staff link keeps its name"
+    );
+    assert!(messages["product"].is_object());
+    let (status, full) = app.get_json("/api/file/locales/th").await;
+    assert_eq!(status, 200);
+    assert!(
+        full["data"]["admin"]["common"].is_object(),
+        "the staff area loads them: {full}"
+    );
+}
+
+fn group(baht: i64) -> String {
+    let digits = baht.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
