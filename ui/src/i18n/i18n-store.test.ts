@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enMessages from '../../../locales/en.json';
-import { applyLocale, i18nStore, mergeMessages, setLocale, t } from './i18n-store';
+import { applyLocale, ensureStaffMessages, i18nStore, initI18n, mergeMessages, setLocale, t } from './i18n-store';
+import type { Messages } from './types';
 
 function mockLocalesApi(sets: Record<string, unknown>) {
   const calls: string[] = [];
@@ -85,5 +86,26 @@ describe('mergeMessages', () => {
   it('deep-merges a translation over English', () => {
     const merged = mergeMessages({ a: { b: 'B', c: 'C' }, list: [1] }, { a: { b: 'bb' }, list: [2, 3] });
     expect(merged).toEqual({ a: { b: 'bb', c: 'C' }, list: [2, 3] });
+  });
+});
+
+describe('ensureStaffMessages', () => {
+  it('loads the whole sets once when the page carried only the storefront’s messages', async () => {
+    const before = i18nStore.get();
+    const storefront = { ...enMessages, admin: { title: 'Staff area' } } as unknown as Messages;
+    const thai = { admin: { title: 'ส่วนพนักงาน', common: { cancel: 'ยกเลิก' } } };
+    try {
+      initI18n('th', storefront, before.languages);
+      expect(t('admin.common.cancel')).toBe('admin.common.cancel');
+      const calls = mockLocalesApi({ en: enMessages, th: thai });
+      await ensureStaffMessages();
+      await ensureStaffMessages();
+      expect(calls).toEqual(['/api/file/locales/en', '/api/file/locales/th']);
+      expect(t('admin.common.cancel')).toBe('ยกเลิก');
+      // Keys Thai lacks come from the whole English set.
+      expect(t('admin.common.save')).toBe(enMessages.admin.common.save);
+    } finally {
+      i18nStore.set(before);
+    }
   });
 });

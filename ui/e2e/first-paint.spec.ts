@@ -1,0 +1,54 @@
+// The first paint comes from the server (issue 17): with scripts off a shopper still reads the
+// product's name and price and a listing's first products; with scripts on, the app starts from
+// the answers the page carried instead of asking for them again.
+import { expect, test } from './fixtures';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a Thai product page shows its photo, name and price', async ({ page }) => {
+    await page.goto('/th/products/SF-1001');
+    const title = page.locator('h1');
+    await expect(title).toHaveText('โซฟา 3 ที่นั่ง รุ่นนารา');
+    await expect(page.locator('.price__now').first()).toHaveText(/^฿\d{1,3}(,\d{3})*$/);
+    const photo = page.locator('img.first-paint__photo');
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    await expect(photo).toHaveJSProperty('complete', true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Nothing sits off to the side on a phone.
+    const { scroll, viewport } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, viewport: window.innerWidth }));
+    expect(scroll).toBeLessThanOrEqual(viewport);
+  });
+
+  test('a room lists its first products with links to them', async ({ page }) => {
+    await page.goto('/th/room/living');
+    await expect(page.locator('h1')).toHaveText('ห้องนั่งเล่น');
+    const links = page.locator('.product-card__link');
+    await expect(links).toHaveCount(4);
+    await expect(links.first()).toHaveAttribute('href', /^\/th\/products\/[A-Z]{2}-\d+$/);
+  });
+});
+
+test('the app starts from the answers the page carried', async ({ acceptedCookies: page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/app\/(product|search|room|category)/.test(url.pathname)) asked.push(url.pathname + url.search);
+  });
+  await page.goto('/th/products/SF-1001');
+  // The app's own product page (its gallery and Add to cart) replaced the server's drawing.
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'โซฟา 3 ที่นั่ง รุ่นนารา' })).toBeVisible();
+  await expect(page.locator('main .product-card').first()).toBeVisible();
+  expect(asked.filter((u) => u.startsWith('/api/app/product/get/') || u.startsWith('/api/app/product/related/'))).toEqual([]);
+
+  asked.length = 0;
+  await page.goto('/th/room/living');
+  await expect(page.locator('main .listing__results .product-card').first()).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // A later visit within the app asks again: each answer is used once.
+  await page.locator('main .listing__results .product-card__link').first().click();
+  await expect(page.locator('h1')).toBeVisible();
+  expect(asked.some((u) => u.startsWith('/api/app/product/get/'))).toBe(true);
+});
