@@ -111,7 +111,12 @@ impl AppState {
         let index = UiDist::get("index.html")
             .ok_or_else(|| StartError::Shell("ui/dist/index.html is not embedded".into()))?;
         let shell = ShellTemplate::parse(&String::from_utf8_lossy(&index.data))
-            .map_err(StartError::Shell)?;
+            .map_err(StartError::Shell)?
+            .with_manifest(
+                UiDist::get(".vite/manifest.json")
+                    .map(|f| f.data)
+                    .as_deref(),
+            );
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
         let catalog = Arc::new(CatalogCache::load(&store)?);
         // A large catalogue answers lists at once and searches when its words are indexed.

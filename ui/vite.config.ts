@@ -25,6 +25,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     modulePreload: { polyfill: false },
+    // The server reads it to hint each page's chunk (src/http/shell.rs with_manifest).
+    manifest: true,
     // Fonts must stay files: a data: URL would be blocked by the strict CSP.
     assetsInlineLimit: 0,
     target: 'es2020',

@@ -53,6 +53,29 @@ pub enum Draw {
     },
 }
 
+impl Draw {
+    /// The app's name of the page chunk this drawing stands in for (`data-route`).
+    pub fn route(&self) -> &'static str {
+        match self {
+            Draw::Home => "home",
+            Draw::Listing {
+                heading: Heading::Room(_),
+                ..
+            } => "room",
+            Draw::Listing {
+                heading: Heading::Category(_),
+                ..
+            } => "category",
+            Draw::Listing {
+                heading: Heading::Search(_),
+                ..
+            } => "search",
+            Draw::Product { .. } => "product",
+            Draw::Nothing => "",
+        }
+    }
+}
+
 #[derive(Debug, PartialEq)]
 pub enum Heading {
     Room(String),
@@ -258,8 +281,11 @@ const IMAGE_WIDTH: u32 = 800;
 const IMAGE_HEIGHT: u32 = 600;
 /// `ui/src/components/product-card.tsx` CARD_IMAGE_SIZES.
 const CARD_SIZES: &str = "(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px";
-/// The product page's main photo (`product-gallery.tsx`).
-const GALLERY_SIZES: &str = "(max-width: 1024px) 90vw, 440px";
+/// The product page's main photo (`product-gallery.tsx`): the same `sizes` make the browser
+/// pick the same file, which the app's gallery then shows from memory.
+const GALLERY_SIZES: &str = "(max-width: 700px) 100vw, (max-width: 1024px) 45vw, 540px";
+/// The home page's featured slide (`featured-slider.tsx`).
+const SLIDE_SIZES: &str = "(max-width: 1024px) 90vw, 440px";
 
 /// The same URLs `ui/src/lib/images.ts` builds, so the browser fetches each image once.
 fn resized(src: &str, width: u32) -> String {
@@ -412,7 +438,7 @@ fn home(plan: &Plan, answers: &Answers, messages: &LocaleMessages) -> (String, O
     let lcp = featured.map(|src| LcpImage {
         srcset: srcset(&src),
         src: resized(&src, 960),
-        sizes: GALLERY_SIZES,
+        sizes: SLIDE_SIZES,
     });
     (hero, lcp)
 }

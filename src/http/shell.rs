@@ -3,13 +3,13 @@
 //! UI starts from. The only inline scripts are JSON data blocks, which the CSP allows because
 //! browsers never execute them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 
 use crate::domain::Satang;
-use serde_json::json;
 use serde_json::value::RawValue;
+use serde_json::{Value, json};
 
 use super::first_paint::{self, Answers, Plan};
 use crate::catalog::model::Product;
@@ -25,7 +25,22 @@ pub struct ShellTemplate {
     before_head_end: String,
     before_app: String,
     rest: String,
+    /// The files of each page chunk a first paint stands in for (`first_paint` route names),
+    /// from vite's manifest, less what the entry already loads.
+    route_chunks: HashMap<&'static str, Vec<String>>,
 }
+
+/// The source of each lazily loaded page whose first paint the server draws
+/// (`ui/src/app/routes/catalog-routes.tsx` FIRST_PAINT_CHUNKS).
+const ROUTE_SOURCES: [(&str, &str); 4] = [
+    ("room", "src/features/catalog/routes/room-page.tsx"),
+    ("category", "src/features/catalog/routes/category-page.tsx"),
+    ("product", "src/features/catalog/routes/product-page.tsx"),
+    (
+        "search",
+        "src/features/catalog/routes/search-results-page.tsx",
+    ),
+];
 
 const LANG_MARK: &str = "<html lang=\"en\">";
 const TITLE_MARK: &str = "<title>kiosk</title>";
@@ -51,7 +66,66 @@ impl ShellTemplate {
             before_head_end,
             before_app,
             rest,
+            route_chunks: HashMap::new(),
         })
+    }
+
+    /// Learns the page chunks from vite's `.vite/manifest.json`, so a page drawn by the server
+    /// can have the browser fetch its code alongside the entry instead of after it. Without a
+    /// readable manifest pages simply carry no such hints.
+    pub fn with_manifest(mut self, manifest: Option<&[u8]>) -> ShellTemplate {
+        let Some(manifest) = manifest.and_then(|m| serde_json::from_slice::<Value>(m).ok()) else {
+            return self;
+        };
+        let mut entry_files = HashSet::new();
+        collect_chunk_files(&manifest, "index.html", &mut entry_files);
+        for (route, source) in ROUTE_SOURCES {
+            let mut files = HashSet::new();
+            collect_chunk_files(&manifest, source, &mut files);
+            let mut files: Vec<String> = files.difference(&entry_files).cloned().collect();
+            files.sort();
+            if !files.is_empty() {
+                self.route_chunks.insert(route, files);
+            }
+        }
+        self
+    }
+
+    /// `<link rel="modulepreload">` (scripts) and `<link rel="preload" as="style">` of a route.
+    fn chunk_links(&self, route: &str) -> String {
+        let mut links = String::new();
+        for file in self.route_chunks.get(route).into_iter().flatten() {
+            let href = escape(&format!("/{file}"));
+            if file.ends_with(".css") {
+                links.push_str(&format!(
+                    "<link rel=\"preload\" as=\"style\" href=\"{href}\">\n"
+                ));
+            } else {
+                links.push_str(&format!("<link rel=\"modulepreload\" href=\"{href}\">\n"));
+            }
+        }
+        links
+    }
+}
+
+/// The files of manifest entry `key` and of everything it imports statically.
+fn collect_chunk_files(manifest: &Value, key: &str, files: &mut HashSet<String>) {
+    let Some(chunk) = manifest.get(key) else {
+        return;
+    };
+    if let Some(file) = chunk["file"].as_str()
+        && files.insert(file.to_string())
+    {
+        for css in chunk["css"].as_array().into_iter().flatten() {
+            if let Some(css) = css.as_str() {
+                files.insert(css.to_string());
+            }
+        }
+        for import in chunk["imports"].as_array().into_iter().flatten() {
+            if let Some(import) = import.as_str() {
+                collect_chunk_files(manifest, import, files);
+            }
+        }
     }
 }
 
@@ -152,6 +226,9 @@ pub fn render(
     };
     if let Some(image) = &lcp_image {
         head.push_str(&first_paint::preload_link(image));
+    }
+    if let Some((plan, _)) = page.first_paint.filter(|_| page.found) {
+        head.push_str(&template.chunk_links(plan.draw.route()));
     }
     head.push_str(&format!(
         "<meta name=\"description\" content=\"{}\">\n",
@@ -414,6 +491,29 @@ mod tests {
         let html = "<!doctype html><html lang=\"en\"><head><title>kiosk</title></head><body><div id=\"app\"></div></body></html>";
         assert!(ShellTemplate::parse(html).is_ok());
         assert!(ShellTemplate::parse("<html><head></head></html>").is_err());
+    }
+
+    #[test]
+    fn page_chunks_come_from_the_manifest_less_what_the_entry_loads() {
+        let html = "<!doctype html><html lang=\"en\"><head><title>kiosk</title></head><body><div id=\"app\"></div></body></html>";
+        let manifest = br#"{
+            "index.html": {"file": "assets/index-A.js", "isEntry": true, "imports": ["_compat-B.js"]},
+            "_compat-B.js": {"file": "assets/compat-B.js"},
+            "_gallery-C.js": {"file": "assets/gallery-C.js", "imports": ["_compat-B.js"], "css": ["assets/gallery-C.css"]},
+            "src/features/catalog/routes/product-page.tsx": {"file": "assets/product-page-D.js", "isDynamicEntry": true, "imports": ["_gallery-C.js", "_compat-B.js"]}
+        }"#;
+        let template = ShellTemplate::parse(html)
+            .unwrap()
+            .with_manifest(Some(manifest));
+        assert_eq!(
+            template.chunk_links("product"),
+            "<link rel=\"preload\" as=\"style\" href=\"/assets/gallery-C.css\">\n<link rel=\"modulepreload\" href=\"/assets/gallery-C.js\">\n<link rel=\"modulepreload\" href=\"/assets/product-page-D.js\">\n"
+        );
+        assert_eq!(template.chunk_links("room"), "");
+        let without = ShellTemplate::parse(html)
+            .unwrap()
+            .with_manifest(Some(b"not json"));
+        assert_eq!(without.chunk_links("product"), "");
     }
 
     #[test]

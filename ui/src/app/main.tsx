@@ -30,6 +30,27 @@ async function bootWithoutServerData(): Promise<Boot> {
   return { ...websitedata.get(), locale, languages: DEFAULT_LANGUAGES, messages, status: 200 };
 }
 
+/** How long the app waits for the drawn page's main photo before replacing the drawing. */
+const PHOTO_WAIT_MS = 2500;
+
+/**
+ * Resolves once the server-drawn main photo has arrived (or failed, or is late): replaced before
+ * that, the photo would show only after the app's own copy loads, later than the shopper could
+ * have seen it.
+ */
+function shownOrLate(image: HTMLImageElement | null): Promise<void> {
+  if (!image || image.complete) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = window.setTimeout(done, PHOTO_WAIT_MS);
+    const finish = () => {
+      window.clearTimeout(timer);
+      done();
+    };
+    image.addEventListener('load', finish, { once: true });
+    image.addEventListener('error', finish, { once: true });
+  });
+}
+
 async function start(): Promise<void> {
   readPrefetched();
   const boot = readBoot() ?? (await bootWithoutServerData());
@@ -51,6 +72,7 @@ async function start(): Promise<void> {
   const drawn = container.querySelector<HTMLElement>('.first-paint')?.dataset.route;
   const chunk = drawn ? FIRST_PAINT_CHUNKS[drawn] : undefined;
   if (chunk) await chunk().catch(() => undefined);
+  await shownOrLate(container.querySelector<HTMLImageElement>('img[fetchpriority="high"]'));
   container.textContent = '';
   render(<App />, container);
 }
