@@ -18,6 +18,7 @@ mod compression;
 mod connections;
 mod documents_catalogue;
 mod fuzz;
+mod guest_checkout;
 mod hardening;
 mod helpers;
 mod notifications;
