@@ -8,11 +8,11 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::model::{Order, Status};
+use super::routes::KeyQuery;
 use super::store;
 use crate::admin::permissions::{self, Permission};
 use crate::app::AppState;
 use crate::domain::OrderId;
-use super::routes::KeyQuery;
 use crate::http::auth::authenticate;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::{AppError, blocking};

@@ -320,10 +320,14 @@ pub fn place_one(
     let coupon = match &request.coupon {
         None => None,
         Some(code) => Some(
-            coupon_in(txn, code, request.guest.is_none().then_some(request.user_id))?
-                .ok_or_else(|| {
-                    OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
-                })?,
+            coupon_in(
+                txn,
+                code,
+                request.guest.is_none().then_some(request.user_id),
+            )?
+            .ok_or_else(|| {
+                OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+            })?,
         ),
     };
     let user = match &request.guest {

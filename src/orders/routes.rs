@@ -16,8 +16,8 @@ use super::place::{GuestOrder, PlaceRequest};
 use super::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
-use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::cart::model::CartOwner;
+use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::http::auth::{AuthUser, authenticate};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
@@ -255,7 +255,11 @@ pub async fn place_order(
                     "coins: sign in to use coins",
                 ));
             }
-            (GUEST, "guest".to_string(), Some(GuestOrder { visitor, contact }))
+            (
+                GUEST,
+                "guest".to_string(),
+                Some(GuestOrder { visitor, contact }),
+            )
         }
     };
     let mut problems = body.address.problems("address");
@@ -536,10 +540,8 @@ pub async fn claim_order(
 ) -> Result<Json<OrderChangeAnswer>, AppError> {
     let (db, earn) = (state.store.clone(), state.config.coins.earn_percent);
     let (user_id, username) = (caller.user.id, caller.user.username.clone());
-    let (order, coin) = blocking(move || {
-        super::guest::claim(&db, id, &body.key, user_id, &username, earn)
-    })
-    .await?;
+    let (order, coin) =
+        blocking(move || super::guest::claim(&db, id, &body.key, user_id, &username, earn)).await?;
     let hours = state.config.unpaid_order_expiry_hours;
     Ok(Json(OrderChangeAnswer {
         status: SuccessStatus::Success,

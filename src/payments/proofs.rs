@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 use crate::activity::{self, Event};
 use crate::catalog::uploads::CleanImage;
 use crate::domain::{OrderId, UserId};
+use crate::orders::guest::Holder;
 use crate::orders::model::{
     Order, PaymentMethod, PaymentProof, PaymentStatus, ProofStatus, Status,
 };
 use crate::orders::store::{ORDER_ID_TO_ORDER, OrderError};
-use crate::orders::guest::Holder;
 use crate::store::{Store, Txn, ValueTable};
 
 /// Slip hash → the id of the first order it was uploaded for.

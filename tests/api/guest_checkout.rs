@@ -150,7 +150,10 @@ async fn the_same_idempotency_key_places_one_guest_order_and_answers_a_working_k
     // Another visitor with the same idempotency key is another checkout.
     let (status, body) = place_as_guest(
         &app,
-        &guest_body(&new_visitor(), json!({"idempotencyKey": body["idempotencyKey"]})),
+        &guest_body(
+            &new_visitor(),
+            json!({"idempotencyKey": body["idempotencyKey"]}),
+        ),
     )
     .await;
     assert_eq!(status, 400, "{body}");
@@ -228,7 +231,10 @@ async fn prices_come_from_the_server_whatever_the_guest_sends() {
     // Prices in the body are unknown fields: refused, never used.
     let (status, body) = place_as_guest(
         &app,
-        &guest_body(&visitor, json!({"total": 1, "lines": [{"code": item.code, "unitPrice": 1}]})),
+        &guest_body(
+            &visitor,
+            json!({"total": 1, "lines": [{"code": item.code, "unitPrice": 1}]}),
+        ),
     )
     .await;
     assert_eq!(status, 400, "{body}");
@@ -429,7 +435,11 @@ async fn the_guest_mail_carries_a_secret_link_that_opens_the_order() {
         let store = app.state.store.clone();
         let messages = tokio::task::spawn_blocking(move || {
             store
-                .read(|txn| kiosk::notify::outbox::OUTBOX_ID_TO_MESSAGE.read(txn)?.values())
+                .read(|txn| {
+                    kiosk::notify::outbox::OUTBOX_ID_TO_MESSAGE
+                        .read(txn)?
+                        .values()
+                })
                 .unwrap()
         })
         .await
@@ -445,6 +455,8 @@ async fn the_guest_mail_carries_a_secret_link_that_opens_the_order() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert_eq!(kept, Some(None), "the sent message keeps no link");
-    let page = app.get_page(&format!("/th/cartres?order={id}&key={key}")).await;
+    let page = app
+        .get_page(&format!("/th/cartres?order={id}&key={key}"))
+        .await;
     assert_eq!(page.status, 200, "the storefront serves the guest's page");
 }
