@@ -51,9 +51,14 @@ function useWanted(): { wanted: string | null; key: string | null; claim: boolea
 }
 
 /** The order named by `?order=` read from the server (again while a card payment is confirmed). */
-function useResultOrder(wanted: string | null, key: string | null): { order: Order | null; loading: boolean; reload: () => void } {
+function useResultOrder(
+  wanted: string | null,
+  key: string | null,
+): { order: Order | null; loading: boolean; reload: () => void; fresh: boolean } {
   const placed = useStore(cartRes);
   const [loading, setLoading] = useState(Boolean(wanted));
+  // The server's answer is in (not only the order kept from placing it).
+  const [fresh, setFresh] = useState(!wanted);
   const [round, setRound] = useState(0);
   const [since] = useState(() => Date.now());
   const order = placed && (!wanted || String(placed.id) === wanted) ? placed : null;
@@ -66,7 +71,10 @@ function useResultOrder(wanted: string | null, key: string | null): { order: Ord
     const delay = round === 0 ? 0 : POLL_EVERY_MS;
     const timer = window.setTimeout(() => {
       getOrder(wanted, controller.signal, key)
-        .then((fresh) => replaceCartResult(fresh))
+        .then((answer) => {
+          replaceCartResult(answer);
+          if (!controller.signal.aborted) setFresh(true);
+        })
         .catch((error: unknown) => {
           if (!controller.signal.aborted) console.warn('order failed to load', error);
         })
@@ -87,15 +95,17 @@ function useResultOrder(wanted: string | null, key: string | null): { order: Ord
     return () => window.clearTimeout(timer);
   }, [polling, order]);
 
-  return { order, loading: loading && !order, reload: () => setRound((n) => n + 1) };
+  return { order, loading: loading && !order, reload: () => setRound((n) => n + 1), fresh };
 }
 
 /** What a guest order offers: keeping its link, and an account that takes it over. */
-function GuestOrderNote({ order, accessKey, signedIn, claim, onStartAccount, onCoin }: {
+function GuestOrderNote({ order, accessKey, signedIn, claim, fresh, onStartAccount, onCoin }: {
   order: Order;
   accessKey: string;
   signedIn: boolean;
   claim: boolean;
+  /** The order on screen is the server's latest (an answer still on its way would undo the claim). */
+  fresh: boolean;
   onStartAccount: (returnTo: string) => void;
   onCoin: (balance: number) => void;
 }) {
@@ -119,7 +129,7 @@ function GuestOrderNote({ order, accessKey, signedIn, claim, onStartAccount, onC
   };
   // Back from sign-up with `claim=1`: the account takes the order at once.
   useEffect(() => {
-    if (claim && signedIn && guest && !tried.current) {
+    if (claim && signedIn && guest && fresh && !tried.current) {
       tried.current = true;
       takeOver();
     }
@@ -167,7 +177,7 @@ function GuestOrderNote({ order, accessKey, signedIn, claim, onStartAccount, onC
 export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, onCoin }: CartResultPageProps) {
   const { t, locale } = useI18n();
   const { wanted, key, claim } = useWanted();
-  const { order, loading, reload } = useResultOrder(wanted, key);
+  const { order, loading, reload, fresh } = useResultOrder(wanted, key);
   useDocumentTitle(t('pages.cartResultTitle'));
   if (loading) return <Loading page />;
   if (!order) {
@@ -205,7 +215,7 @@ export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, 
       <div class="checkout-layout">
         <div class="checkout-form">
           {key && (guest || claim) ? (
-            <GuestOrderNote order={order} accessKey={key} signedIn={signedIn} claim={claim} onStartAccount={onStartAccount} onCoin={onCoin} />
+            <GuestOrderNote order={order} accessKey={key} signedIn={signedIn} claim={claim} fresh={fresh} onStartAccount={onStartAccount} onCoin={onCoin} />
           ) : null}
           {order.payment.method === 'card_2c2p' ? (
             <CardPayment order={order} onChange={replaceCartResult} onCheckAgain={reload} accessKey={key} />
