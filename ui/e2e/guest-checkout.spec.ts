@@ -6,12 +6,18 @@
 // page comes back to it and takes the order over. Screenshots of /cart, /order and the guest order
 // page land in e2e/screenshots/.
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SHOPPER_PASSWORD, uniqueUsername } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
 import { fitsWidth, shoot } from './shop';
 
 const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+
+/** A photo standing in for the screenshot of a transfer. */
+const SLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/demo/images/OD-5102-3.png');
 
 /** A dining chair: not in a promotion, and stocked well enough for every run. */
 const PRODUCT = 'CH-3101';
@@ -103,6 +109,12 @@ test('a guest orders in Thai without an account and opens the order by its secre
   await page.reload();
   await expect(page.getByTestId('order-number')).toHaveText(number);
   await expect(page.getByTestId('promptpay-qr')).toBeVisible();
+  // The guest sends the transfer slip with the key, as a signed-in shopper would from My orders.
+  const slip = page.getByTestId('payment-proof');
+  await slip.getByLabel(th('orders.slipLabel')).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: readFileSync(SLIP) });
+  await slip.getByRole('button', { name: th('orders.slipSend') }).click();
+  await expect(slip.getByTestId('slip-waiting')).toHaveText(th('orders.slipWaiting'));
+  await expect(slip.locator('img.slip__image')).toBeVisible();
   const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const elsewhere = await other.newPage();
   await elsewhere.goto(`${link.origin}${link.pathname}${link.search}`);

@@ -12,6 +12,7 @@ import type { PlacedOrder } from '../../features/cart/api/place-order';
 import type { CheckoutUser } from '../../features/cart/components/use-checkout-form';
 import type { CartResultPageProps } from '../../features/cart/routes/cart-result-page';
 import type { OrderPageProps } from '../../features/cart/routes/order-page';
+import type { GuestPaymentProofProps } from '../../features/orders/components/guest-payment-proof';
 import { ensureLabels, labels } from '../../features/labels/labels-store';
 import { shopCoupons } from '../../features/promotions/promotions-store';
 import { coin, coinSpend, rememberRedirect, userinfo } from '../../features/user/user-store';
@@ -41,6 +42,11 @@ function useProvinces() {
   const keys = state.loaded && !failed && Object.keys(provinces).length > 0 ? new Set(Object.keys(provinces)) : null;
   return { provinces, keys };
 }
+
+// A guest's payment slip: the orders feature's upload, loaded only on a guest's order page.
+const GuestSlip = lazyWithReload<GuestPaymentProofProps>(() =>
+  import('../../features/orders/components/guest-payment-proof').then((m) => ({ default: m.GuestPaymentProof })),
+);
 
 export function CartRoute() {
   return (
@@ -108,7 +114,7 @@ export function CartResultRoute() {
   const signedIn = useStore(userinfo, (state) => state.status === 'signedIn');
   return (
     <Suspense fallback={<Loading page />}>
-      <CartResultPage provinces={provinces} statuses={statuses} signedIn={signedIn} onStartAccount={startAccount} onCoin={(balance) => coin.set(balance)} />
+      <CartResultPage provinces={provinces} statuses={statuses} signedIn={signedIn} onStartAccount={startAccount} onCoin={(balance) => coin.set(balance)} slip={GuestSlip} />
     </Suspense>
   );
 }

@@ -6,7 +6,8 @@
 //! A guest order is the same page opened by its secret link (`&key=`, or the key this browser
 //! kept when it placed the order); it offers an account that takes the order over (`&claim=1`
 //! after sign-up claims it by itself).
-import { useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'preact';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Order } from '../../../api/types';
 import { Loading } from '../../../components/loading';
@@ -36,6 +37,8 @@ export type CartResultPageProps = {
   onStartAccount: (returnTo: string) => void;
   /** The coin balance after the order was taken into the account. */
   onCoin: (balance: number) => void;
+  /** The payment slip upload of a guest order (the orders feature's, handed over by the app). */
+  slip?: ComponentType<{ order: Order; accessKey: string; onChanged: () => void }>;
 };
 
 /** `?order=` and the guest key: from `&key=` (kept for later), else the one this browser kept. */
@@ -174,7 +177,7 @@ function GuestOrderNote({ order, accessKey, signedIn, claim, fresh, onStartAccou
   );
 }
 
-export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, onCoin }: CartResultPageProps) {
+export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, onCoin, slip: Slip }: CartResultPageProps) {
   const { t, locale } = useI18n();
   const { wanted, key, claim } = useWanted();
   const { order, loading, reload, fresh } = useResultOrder(wanted, key);
@@ -214,14 +217,19 @@ export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, 
       </header>
       <div class="checkout-layout">
         <div class="checkout-form">
-          {key && (guest || claim) ? (
-            <GuestOrderNote order={order} accessKey={key} signedIn={signedIn} claim={claim} fresh={fresh} onStartAccount={onStartAccount} onCoin={onCoin} />
-          ) : null}
           {order.payment.method === 'card_2c2p' ? (
             <CardPayment order={order} onChange={replaceCartResult} onCheckAgain={reload} accessKey={key} />
           ) : (
             <PaymentInstructions order={order} />
           )}
+          {Slip && key && guest && order.payment.method !== 'card_2c2p' ? (
+            <Suspense fallback={null}>
+              <Slip order={order} accessKey={key} onChanged={reload} />
+            </Suspense>
+          ) : null}
+          {key && (guest || claim) ? (
+            <GuestOrderNote order={order} accessKey={key} signedIn={signedIn} claim={claim} fresh={fresh} onStartAccount={onStartAccount} onCoin={onCoin} />
+          ) : null}
           <section class="card result-items" aria-labelledby="result-lines-title">
             <h2 id="result-lines-title" class="checkout-summary__title">
               {t('checkout.itemsTitle')}
