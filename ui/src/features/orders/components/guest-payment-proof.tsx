@@ -9,7 +9,7 @@ export type GuestPaymentProofProps = { order: Order; accessKey: string; onChange
 
 export function GuestPaymentProof({ order, accessKey, onChanged }: GuestPaymentProofProps) {
   return (
-    <div class="card guest-slip">
+    <div class="guest-slip">
       <PaymentProof order={parseOrder(order)} accessKey={accessKey} onChanged={onChanged} />
     </div>
   );
