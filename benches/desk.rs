@@ -108,6 +108,7 @@ fn order(id: u64, now_ms: u64) -> Order {
         notes: Vec::new(),
         email: String::new(),
         documents: Default::default(),
+        contact: None,
     }
 }
 

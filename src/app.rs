@@ -530,6 +530,10 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/api/app/order/pay/{id}", post(orders::routes::pay_order))
         .route(
+            "/api/app/order/claim/{id}",
+            post(orders::routes::claim_order),
+        )
+        .route(
             "/api/app/order/{id}/receipt.pdf",
             get(orders::document_routes::receipt),
         )

@@ -275,7 +275,7 @@ pub async fn login(
 
 /// The address throttling counts by: the peer, or behind a trusted proxy the address the proxy
 /// appended last to X-Forwarded-For (earlier entries are whatever the client sent).
-fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> String {
+pub(crate) fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> String {
     if state.config.trust_proxy_headers
         && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
         && let Some(last) = forwarded.rsplit(',').map(str::trim).find(|s| !s.is_empty())

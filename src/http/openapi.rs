@@ -146,6 +146,7 @@ use crate::{accounts, admin, app, cart, catalog, content, orders, pricing};
         orders::routes::review_order,
         orders::routes::cancel_order,
         orders::routes::pay_order,
+        orders::routes::claim_order,
         crate::payments::proof_routes::upload_proof,
         crate::payments::proof_routes::get_proof,
         // Card payment (2C2P)

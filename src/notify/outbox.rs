@@ -63,6 +63,10 @@ pub struct Message {
     /// rejected slip.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// A guest order's secret link (site path with the key), erased once sent or given up:
+    /// the key opens the order, and only its digest is kept with the order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
     pub status: MessageStatus,
     pub attempts: u32,
     /// Unix milliseconds.
@@ -133,17 +137,25 @@ pub fn order_event(
         _ => order.id.get().to_string(),
     };
     if plan.email && !order.email.is_empty() {
-        let draft = Draft {
+        let mut draft = Draft {
             event,
             subject: &subject,
             channel: Channel::Email,
             audience: Audience::Shopper,
             order_id: Some(order.id),
-            user_id: Some(order.user_id),
+            user_id: (!order.is_guest()).then_some(order.user_id),
             to: &order.email,
             lang: order.lang,
             note,
+            link: None,
         };
+        // A guest has no account to sign in to: each mail brings its own key to the order.
+        let link;
+        if order.is_guest() && !taken(txn, &draft)? {
+            let key = crate::orders::guest::mint_key(txn, order.id)?;
+            link = guest_order_path(order, &key);
+            draft.link = Some(&link);
+        }
         add(txn, &draft)?;
     }
     if shop_alerted(event) {
@@ -162,6 +174,7 @@ pub fn order_event(
                     to: "",
                     lang: plan.shop_lang,
                     note: None,
+                    link: None,
                 };
                 add(txn, &draft)?;
             }
@@ -193,8 +206,19 @@ pub fn reset_link(
         to: email,
         lang: plan.shop_lang,
         note: Some(link),
+        link: None,
     };
     add(txn, &draft)
+}
+
+/// The page of a guest order that `key` opens, in the order's language:
+/// `/th/cartres?order=12&key=…` (the page the card payment also returns to).
+pub fn guest_order_path(order: &Order, key: &str) -> String {
+    let prefix = match order.lang.code() {
+        "en" => String::new(),
+        code => format!("/{code}"),
+    };
+    format!("{prefix}/cartres?order={}&key={key}", order.id.get())
 }
 
 struct Draft<'a> {
@@ -207,10 +231,18 @@ struct Draft<'a> {
     to: &'a str,
     lang: Locale,
     note: Option<&'a str>,
+    link: Option<&'a str>,
 }
 
-/// Adds one message unless its key exists; answers whether it was added.
-fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
+/// Whether the event already wrote this message.
+fn taken(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
+    Ok(OUTBOX_KEY_TO_ID
+        .read(txn)?
+        .get(dedupe_key(draft).as_str())?
+        .is_some())
+}
+
+fn dedupe_key(draft: &Draft) -> String {
     let channel = match draft.channel {
         Channel::Email => "email",
         Channel::Line => "line",
@@ -219,11 +251,16 @@ fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
         Audience::Shopper => "shopper",
         Audience::Shop => "shop",
     };
-    let key = format!(
+    format!(
         "{}:{}:{channel}:{audience}",
         draft.event.as_str(),
         draft.subject
-    );
+    )
+}
+
+/// Adds one message unless its key exists; answers whether it was added.
+fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
+    let key = dedupe_key(draft);
     let mut keys = OUTBOX_KEY_TO_ID.write(txn)?;
     if keys.get(key.as_str())?.is_some() {
         return Ok(false);
@@ -241,6 +278,7 @@ fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
         to: draft.to.into(),
         lang: draft.lang,
         note: draft.note.map(str::to_string),
+        link: draft.link.map(str::to_string),
         status: MessageStatus::Pending,
         attempts: 0,
         created_at: now,
@@ -321,6 +359,7 @@ pub fn record(
                 // The link is a credential; once delivered it has no business in the database.
                 message.note = None;
             }
+            message.link = None;
         }
         Outcome::Retry(error) if message.attempts < MAX_ATTEMPTS => {
             let shift = (message.attempts - 1).min(20);
@@ -333,6 +372,7 @@ pub fn record(
             message.status = MessageStatus::Failed;
             message.last_error = Some(bounded(&error));
             message.note = None;
+            message.link = None;
         }
     }
     messages.put(id, &message)?;
@@ -349,6 +389,18 @@ pub fn retry_now(txn: &WriteTransaction, id: u64, now: u64) -> Result<Option<Mes
         message.status = MessageStatus::Pending;
         message.attempts = 0;
         message.next_at = now;
+        // The guest's link went with the failure: the new try carries a new key.
+        if let Some(order_id) = message.order_id
+            && message.audience == Audience::Shopper
+            && message.link.is_none()
+            && let Some(order) = crate::orders::store::ORDER_ID_TO_ORDER
+                .read(txn)?
+                .get(order_id.get())?
+                .filter(Order::is_guest)
+        {
+            let key = crate::orders::guest::mint_key(txn, order_id)?;
+            message.link = Some(guest_order_path(&order, &key));
+        }
         OUTBOX_DUE_TO_ID.write(txn)?.put((now, id), [].as_slice())?;
         messages.put(id, &message)?;
     }

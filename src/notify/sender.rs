@@ -163,12 +163,13 @@ async fn compose_mail(
     let (to, rendered) = match message.audience {
         Audience::Shopper => (
             message.to.clone(),
-            templates::shopper_mail(
+            templates::shopper_mail_at(
                 message.event,
                 message.lang,
                 shop,
                 order.as_ref(),
                 message.note.as_deref(),
+                message.link.as_deref(),
             ),
         ),
         Audience::Shop => {

@@ -542,6 +542,19 @@ pub fn shopper_mail(
     order: Option<&Order>,
     note: Option<&str>,
 ) -> Rendered {
+    shopper_mail_at(event, lang, shop, order, note, None)
+}
+
+/// [`shopper_mail`] whose order button opens `link` (a site path): a guest order's secret
+/// link, since a guest has no account to sign in to.
+pub fn shopper_mail_at(
+    event: Event,
+    lang: Locale,
+    shop: &ShopInfo,
+    order: Option<&Order>,
+    note: Option<&str>,
+    link: Option<&str>,
+) -> Rendered {
     let w = words(lang);
     let (subject, intro) = pick(w, event);
     let number = order.map(|o| o.number.as_str()).unwrap_or_default();
@@ -557,12 +570,17 @@ pub fn shopper_mail(
         }
         (_, None) => {}
         (event, Some(order)) => {
-            order_body(&mut mail, w, lang, shop, event, order, note);
+            let link = match link {
+                Some(path) => format!("{}{path}", shop.public_url.trim_end_matches('/')),
+                None => order_link(shop, lang, order),
+            };
+            order_body(&mut mail, w, lang, shop, event, order, note, &link);
         }
     }
     mail.finish(w, shop, subject)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn order_body(
     mail: &mut Mail,
     w: &Words,
@@ -571,8 +589,8 @@ fn order_body(
     event: Event,
     order: &Order,
     note: Option<&str>,
+    link: &str,
 ) {
-    let link = order_link(shop, lang, order);
     match event {
         Event::OrderPlaced => {
             mail.lines(w, lang, order);
@@ -594,12 +612,12 @@ fn order_body(
             if let Some(pay_by) = order.payment.pay_by {
                 mail.para(&format!("{} {}", w.pay_by, date_time(pay_by)));
             }
-            mail.button(w.view_order, &link);
+            mail.button(w.view_order, link);
         }
         Event::OrderPaid => {
             mail.lines(w, lang, order);
             mail.para(w.documents);
-            mail.button(w.view_order, &link);
+            mail.button(w.view_order, link);
         }
         Event::OrderShipped => {
             if let Some(shipment) = &order.shipment {
@@ -611,9 +629,9 @@ fn order_body(
                     mail.button(w.track, url);
                 }
             }
-            mail.button(w.view_order, &link);
+            mail.button(w.view_order, link);
         }
-        Event::OrderDelivered => mail.button(w.review, &link),
+        Event::OrderDelivered => mail.button(w.review, link),
         Event::OrderCancelled => {
             if let Some(reason) = &order.cancel_reason {
                 mail.facts(&[(w.reason, reason.clone())]);
@@ -625,14 +643,14 @@ fn order_body(
             {
                 mail.para(w.refund);
             }
-            mail.button(w.view_order, &link);
+            mail.button(w.view_order, link);
         }
         Event::ProofRejected => {
             if let Some(reason) = note {
                 mail.facts(&[(w.reason, reason.to_string())]);
             }
             mail.para(w.new_slip);
-            mail.button(w.view_order, &link);
+            mail.button(w.view_order, link);
         }
         Event::PasswordReset => {}
     }

@@ -1,18 +1,19 @@
 //! The order's money documents as PDF: the receipt once it is paid, the full tax invoice
 //! when the shopper asked for one, the credit note when an invoiced order was cancelled.
-//! Its shopper and staff who may read orders get them; anyone else gets 404, as for an order
+//! Its shopper (a guest with `?key=`) and staff who may read orders get them; anyone else gets 404, as for an order
 //! that does not exist.
 
-use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::model::{Order, Status};
+use super::routes::KeyQuery;
 use super::store;
 use crate::admin::permissions::{self, Permission};
 use crate::app::AppState;
 use crate::domain::OrderId;
-use crate::http::auth::AuthUser;
+use crate::http::auth::authenticate;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::{AppError, blocking};
 
@@ -29,8 +30,8 @@ enum Kind {
     get,
     path = "/api/app/order/{id}/receipt.pdf",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     responses(
         (status = 200, description = "The receipt", content_type = "application/pdf"),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
@@ -39,10 +40,11 @@ enum Kind {
 )]
 pub async fn receipt(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
 ) -> Result<Response, AppError> {
-    document(&state, &caller, id, Kind::Receipt).await
+    document(&state, &headers, id, query, Kind::Receipt).await
 }
 
 /// The order's full tax invoice (ใบกำกับภาษีเต็มรูป), when it was asked for at checkout.
@@ -50,8 +52,8 @@ pub async fn receipt(
     get,
     path = "/api/app/order/{id}/tax-invoice.pdf",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     responses(
         (status = 200, description = "The tax invoice", content_type = "application/pdf"),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
@@ -60,10 +62,11 @@ pub async fn receipt(
 )]
 pub async fn tax_invoice(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
 ) -> Result<Response, AppError> {
-    document(&state, &caller, id, Kind::TaxInvoice).await
+    document(&state, &headers, id, query, Kind::TaxInvoice).await
 }
 
 /// The credit note (ใบลดหนี้) reversing the tax invoice of a cancelled order.
@@ -71,8 +74,8 @@ pub async fn tax_invoice(
     get,
     path = "/api/app/order/{id}/credit-note.pdf",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     responses(
         (status = 200, description = "The credit note", content_type = "application/pdf"),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
@@ -81,28 +84,41 @@ pub async fn tax_invoice(
 )]
 pub async fn credit_note(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
 ) -> Result<Response, AppError> {
-    document(&state, &caller, id, Kind::CreditNote).await
+    document(&state, &headers, id, query, Kind::CreditNote).await
 }
 
 async fn document(
     state: &AppState,
-    caller: &AuthUser,
+    headers: &HeaderMap,
     id: OrderId,
+    query: KeyQuery,
     kind: Kind,
 ) -> Result<Response, AppError> {
+    let caller = authenticate(state, headers).await?;
     let (db, config) = (state.store.clone(), state.config.clone());
-    let (role, user_id) = (caller.user.role.clone(), caller.user.id);
+    let role = caller.as_ref().map(|c| c.user.role.clone());
+    let holder = query.holder(caller.as_ref());
     let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
         let missing = || AppError::NotFound(format!("there is no order {id}"));
         let order = match store::get(&db, id) {
             Err(store::OrderError::NotFound(_)) => return Err(missing()),
             other => other?,
         };
-        let allowed = order.user_id == user_id
-            || (role.is_admin() && permissions::allows(&db, &role, Permission::OrdersRead)?);
+        let opens = match &holder {
+            Some(holder) => db.read(|txn| holder.opens(txn, &order))?,
+            None => false,
+        };
+        let allowed = opens
+            || match &role {
+                Some(role) if role.is_admin() => {
+                    permissions::allows(&db, role, Permission::OrdersRead)?
+                }
+                _ => false,
+            };
         if !allowed {
             return Err(missing());
         }

@@ -3,6 +3,7 @@
 
 pub mod desk;
 pub mod document_routes;
+pub mod guest;
 pub mod model;
 pub mod paperwork;
 pub mod place;

@@ -327,6 +327,10 @@ pub struct Order {
     /// The numbered money documents issued for the order.
     #[serde(default)]
     pub documents: OrderDocuments,
+    /// Who to reach about an order placed without an account (`userId` 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub contact: Option<super::guest::Contact>,
 }
 
 /// Numbers of the documents that must never be renumbered: the full tax invoice, issued in
@@ -447,6 +451,11 @@ impl Order {
         self.payment.pay_by = (self.status == Status::PendingPayment && expiry_hours > 0)
             .then(|| self.created_at + u64::from(expiry_hours) * 3_600_000);
         self
+    }
+
+    /// Placed without an account and not taken over by one yet.
+    pub fn is_guest(&self) -> bool {
+        self.user_id == super::guest::GUEST
     }
 
     pub fn needs_review(&self) -> bool {

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use redb::WriteTransaction;
 
+use super::guest::{self, Contact};
 use super::model::{BankAccount, Order, OrderLine, Payment, PaymentMethod, Status, StatusChange};
 use super::store::{self as orders, ORDER_KEY_TO_ORDER, ORDER_USER_TO_ORDER, OrderError};
 use crate::accounts::coins::{self, CoinChange};
@@ -44,6 +45,16 @@ pub struct PlaceRequest {
     pub kcard: String,
     /// Where order mail goes when the account has no address (or the shopper gives another).
     pub email: Option<String>,
+    /// Set for an order without an account (`user_id` is then [`guest::GUEST`]).
+    pub guest: Option<GuestOrder>,
+}
+
+/// A guest's order: the visitor's cart, and who to reach.
+#[derive(Debug, Clone)]
+pub struct GuestOrder {
+    /// The visitor id (a lower-case UUID) whose cart is ordered.
+    pub visitor: String,
+    pub contact: Contact,
 }
 
 #[derive(Debug, Clone)]
@@ -53,6 +64,8 @@ pub struct Placed {
     pub coin: Coins,
     /// True when the key had already placed this order.
     pub replayed: bool,
+    /// A guest order's secret key (a new one on each answer, the order keeps them all).
+    pub order_key: Option<String>,
 }
 
 /// The shop settings a placement reads.
@@ -235,21 +248,34 @@ pub fn place_one(
     terms: &Terms,
     request: &PlaceRequest,
 ) -> Result<Placed, OrderError> {
-    let key = format!("{}:{}", request.user_id, request.idempotency_key.as_str());
+    // A guest's keys are per visitor: the visitor id is as secret as an account's token.
+    let key = match &request.guest {
+        None => format!("{}:{}", request.user_id, request.idempotency_key.as_str()),
+        Some(g) => format!("v:{}:{}", g.visitor, request.idempotency_key.as_str()),
+    };
     let earlier = ORDER_KEY_TO_ORDER.read(txn)?.get(key.as_str())?;
     if let Some(id) = earlier {
         let order = orders::read_in(txn, OrderId(id))?;
+        // The first answer may have been lost with its key: a replay brings a fresh one.
+        let order_key = match &request.guest {
+            Some(_) if order.is_guest() => Some(guest::mint_key(txn, order.id)?),
+            _ => None,
+        };
         let coin =
             crate::accounts::store::find_in(txn, request.user_id)?.map_or(Coins::ZERO, |u| u.coin);
         return Ok(Placed {
             order,
             coin,
             replayed: true,
+            order_key,
         });
     }
 
     // Checks.
-    let owner = CartOwner::User(request.user_id);
+    let owner = match &request.guest {
+        None => CartOwner::User(request.user_id),
+        Some(g) => CartOwner::Visitor(g.visitor.clone()),
+    };
     let cart: Cart = CART_OWNER_TO_CART
         .read(txn)?
         .get(owner.key().as_str())?
@@ -293,12 +319,30 @@ pub fn place_one(
     let promotions = PROMOTION_ID_TO_PROMOTION.read(txn)?.values()?;
     let coupon = match &request.coupon {
         None => None,
-        Some(code) => Some(coupon_in(txn, code, Some(request.user_id))?.ok_or_else(|| {
-            OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
-        })?),
+        Some(code) => Some(
+            coupon_in(
+                txn,
+                code,
+                request.guest.is_none().then_some(request.user_id),
+            )?
+            .ok_or_else(|| {
+                OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+            })?,
+        ),
     };
-    let user = crate::accounts::store::find_in(txn, request.user_id)?
-        .ok_or_else(|| OrderError::Forbidden("this account no longer exists".into()))?;
+    let user = match &request.guest {
+        None => Some(
+            crate::accounts::store::find_in(txn, request.user_id)?
+                .ok_or_else(|| OrderError::Forbidden("this account no longer exists".into()))?,
+        ),
+        Some(_) => None,
+    };
+    if user.is_none() && request.coins > Coins::ZERO {
+        return Err(OrderError::invalid(
+            "coins_need_sign_in",
+            "coins: sign in to use coins",
+        ));
+    }
     let now_ms = crate::activity::now_millis();
     let quote = pricing::quote(&pricing::QuoteRequest {
         lines: &priced,
@@ -306,7 +350,7 @@ pub fn place_one(
         promotions: &promotions,
         coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
         coins_wanted: request.coins,
-        coin_balance: user.coin,
+        coin_balance: user.as_ref().map_or(Coins::ZERO, |u| u.coin),
         shipping: terms.shipping_now(),
         now: (now_ms / 1000) as i64,
     })
@@ -326,7 +370,7 @@ pub fn place_one(
         }
     }
     let coins_used = quote.coins.whole_coins();
-    let mut coin = user.coin;
+    let mut coin = user.as_ref().map_or(Coins::ZERO, |u| u.coin);
     if coins_used > Coins::ZERO {
         coin = coins::apply(
             txn,
@@ -383,28 +427,43 @@ pub fn place_one(
         payment_reference: None,
         cancel_reason: None,
         notes: Vec::new(),
-        email: request
-            .email
-            .clone()
-            .filter(|e| !e.is_empty())
-            .unwrap_or_else(|| user.email.clone()),
+        email: match (&request.guest, &user) {
+            (Some(g), _) => g.contact.email.clone(),
+            (None, user) => request
+                .email
+                .clone()
+                .filter(|e| !e.is_empty())
+                .or_else(|| user.as_ref().map(|u| u.email.clone()))
+                .unwrap_or_default(),
+        },
         documents: Default::default(),
+        contact: request.guest.as_ref().map(|g| g.contact.clone()),
     };
     orders::write(txn, &order)?;
+    let order_key = match request.guest {
+        Some(_) => Some(guest::mint_key(txn, id)?),
+        None => None,
+    };
     super::paperwork::announce(txn, &terms.plan, &order, Status::PendingPayment)?;
     super::desk::index_new(txn, &order)?;
     super::sales::record(txn, &order, true)?;
-    ORDER_USER_TO_ORDER
-        .write(txn)?
-        .put((request.user_id.get(), id.get()), [].as_slice())?;
+    if request.guest.is_none() {
+        ORDER_USER_TO_ORDER
+            .write(txn)?
+            .put((request.user_id.get(), id.get()), [].as_slice())?;
+    }
     ORDER_KEY_TO_ORDER.write(txn)?.put(key.as_str(), id.get())?;
     CART_OWNER_TO_CART
         .write(txn)?
         .remove(owner.key().as_str())?;
+    let actor = match &user {
+        Some(user) => user.username.clone(),
+        None => "guest".to_string(),
+    };
     crate::activity::log(
         txn,
         &crate::activity::Event {
-            actor: &user.username,
+            actor: &actor,
             kcard: &request.kcard,
             action: "order placed",
             target: &format!("order {number}"),
@@ -419,6 +478,7 @@ pub fn place_one(
         order,
         coin,
         replayed: false,
+        order_key,
     })
 }
 
@@ -485,6 +545,9 @@ pub fn payment_for(
 /// Adds the delivery address (and tax-invoice details) to the shopper's saved ones, so the next
 /// checkout can pick them.
 fn remember_address(txn: &WriteTransaction, request: &PlaceRequest) -> Result<(), OrderError> {
+    if request.guest.is_some() {
+        return Ok(());
+    }
     let Some(mut user) = crate::accounts::store::find_in(txn, request.user_id)? else {
         return Ok(());
     };

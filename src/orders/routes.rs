@@ -1,20 +1,24 @@
 //! Thin handlers for orders: check the caller and the shape of the request, then hand over to
 //! the order desk (placing) or the order store (everything after).
 
-use axum::extract::{Path, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use super::guest::{Contact, GUEST, Holder};
 use super::model::{Order, PaymentMethod, Status};
-use super::place::PlaceRequest;
+use super::place::{GuestOrder, PlaceRequest};
 use super::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::accounts::model::{Address, VatInfo};
 use crate::app::AppState;
+use crate::cart::model::CartOwner;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
-use crate::http::auth::AuthUser;
+use crate::http::auth::{AuthUser, authenticate};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi::string_or_integer;
@@ -36,15 +40,45 @@ pub struct OrderChangeAnswer {
     pub coin: Coins,
 }
 
-/// `{status, order, coin, replayed}`
+/// `{status, order, coin, replayed, orderKey?}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct PlacedOrderAnswer {
     pub status: SuccessStatus,
     pub order: Order,
-    /// The shopper's coin balance after the order.
+    /// The shopper's coin balance after the order (0 for a guest).
     pub coin: Coins,
     /// True when this idempotency key had already placed the order: nothing new happened.
     pub replayed: bool,
+    /// A guest order's secret key (32 hex characters, 128 random bits): `?key=` opens the
+    /// order. Shown only here and in the order mail; keep it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order_key: Option<String>,
+}
+
+/// `?key=`: a guest order's secret key.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct KeyQuery {
+    /// The `orderKey` of a guest order (or of the link in its mail).
+    #[serde(default)]
+    pub key: Option<String>,
+}
+
+impl KeyQuery {
+    pub(crate) fn holder(self, caller: Option<&AuthUser>) -> Option<Holder> {
+        match (self.key.filter(|k| !k.trim().is_empty()), caller) {
+            (Some(key), _) => Some(Holder::Key(key)),
+            (None, Some(caller)) => Some(Holder::Account(caller.user.id)),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The name the activity log shows for a caller: the username, or `guest`.
+fn actor_name(caller: Option<&AuthUser>) -> String {
+    caller.map_or_else(|| "guest".into(), |c| c.user.username.clone())
 }
 
 /// `{status, orders}`
@@ -114,7 +148,8 @@ fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
 #[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlaceBody {
-    /// The signed-in shopper's id: their cart is what is ordered.
+    /// The signed-in shopper's id, or for a guest (no `Authorization`) the visitor id (a
+    /// UUID): that cart is what is ordered.
     #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: Value,
@@ -145,40 +180,88 @@ pub struct PlaceBody {
     #[serde(default)]
     #[ts(optional)]
     email: Option<String>,
+    /// A guest's name, phone and e-mail: required without an account, ignored with one.
+    #[serde(default)]
+    #[ts(optional)]
+    contact: Option<Contact>,
 }
 
-/// Place the signed-in shopper's cart as an order.
+/// Place a cart as an order: the signed-in shopper's, or a guest's.
 ///
 /// One durable transaction: re-quote, stock, coins, coupon use, the cart cleared and a log
 /// line. Idempotent per `idempotencyKey`: 201 for a new order, 200 with `replayed: true` when
 /// the key already placed it.
+///
+/// Without `Authorization` it is a guest order: `id` is the visitor id and `contact` is
+/// required; coins cannot be spent; the answer's `orderKey` opens the order
+/// (`GET /api/app/order/get/{id}?key=`). Guest orders from one address are limited per hour
+/// like registrations (`registrations_per_hour`, a bucket of their own).
 #[utoipa::path(
     post,
     path = "/api/app/order/place",
     tag = "order",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     request_body = PlaceBody,
     responses(
-        (status = 201, description = "A new order", body = PlacedOrderAnswer),
-        (status = 200, description = "The order this key placed before (`replayed: true`)", body = PlacedOrderAnswer),
-        (status = 400, description = "`invalid_address`, `invalid_vat_info`, `invalid_payment`, `invalid_idempotency_key`, `invalid_cart_id`, `cart_empty`, `unknown_coupon`, a pricing code (`coupon_…`, `not_enough_coins`) or `invalid_input`", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 201, description = "A new order (a guest's with `orderKey`)", body = PlacedOrderAnswer),
+        (status = 200, description = "The order this key placed before (`replayed: true`; a guest gets a fresh `orderKey`)", body = PlacedOrderAnswer),
+        (status = 400, description = "`invalid_address`, `invalid_contact`, `invalid_vat_info`, `invalid_payment`, `invalid_idempotency_key`, `invalid_cart_id`, `cart_empty`, `unknown_coupon`, `coins_need_sign_in`, a pricing code (`coupon_…`, `not_enough_coins`) or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`: a token that is not valid", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: another shopper's cart", body = ErrorAnswer),
         (status = 409, description = "`out_of_stock` or `product_unavailable`: the cart must change first", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: many guest orders from one address; `Retry-After`", body = ErrorAnswer),
     ),
 )]
 pub async fn place_order(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    caller: AuthUser,
     Json(body): Json<PlaceBody>,
 ) -> Result<(StatusCode, Json<PlacedOrderAnswer>), AppError> {
-    let user_id = user_id_from(&body.id, "id")?;
-    if user_id != caller.user.id {
-        return Err(AppError::Forbidden(
-            "you can only order from your own cart".into(),
-        ));
-    }
+    let caller = authenticate(&state, &headers).await?;
+    let (user_id, username, guest) = match &caller {
+        Some(caller) => {
+            let user_id = user_id_from(&body.id, "id")?;
+            if user_id != caller.user.id {
+                return Err(AppError::Forbidden(
+                    "you can only order from your own cart".into(),
+                ));
+            }
+            (user_id, caller.user.username.clone(), None)
+        }
+        None => {
+            let visitor = match body.id.as_str().map(CartOwner::parse) {
+                Some(Ok(CartOwner::Visitor(visitor))) => visitor,
+                _ => {
+                    return Err(AppError::bad_request(
+                        "invalid_cart_id",
+                        "id: without signing in, must be the visitor id (a UUID)",
+                    ));
+                }
+            };
+            let contact = body
+                .contact
+                .clone()
+                .ok_or_else(|| {
+                    vec!["contact: give a name, phone and e-mail, or sign in".to_string()]
+                })
+                .and_then(Contact::parse)
+                .map_err(|problems| {
+                    AppError::bad_request("invalid_contact", problems.join("; "))
+                })?;
+            if body.coins.unwrap_or(0) > 0 {
+                return Err(AppError::bad_request(
+                    "coins_need_sign_in",
+                    "coins: sign in to use coins",
+                ));
+            }
+            (
+                GUEST,
+                "guest".to_string(),
+                Some(GuestOrder { visitor, contact }),
+            )
+        }
+    };
     let mut problems = body.address.problems("address");
     if problems.is_empty() && !state.content.current().is_province(&body.address.province) {
         problems.push(format!(
@@ -216,9 +299,18 @@ pub async fn place_order(
             "coins: must not be negative",
         ));
     }
+    if guest.is_some() {
+        let address = crate::accounts::routes::client_ip(&state, peer, &headers);
+        if let Err(wait) = state.throttle.begin_registration(
+            &format!("guest-order:{address}"),
+            state.config.registrations_per_hour,
+        ) {
+            return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
+        }
+    }
     let request = PlaceRequest {
         user_id,
-        username: caller.user.username.clone(),
+        username,
         address: trimmed(body.address),
         vat_info: body.vat_info,
         coupon: body
@@ -235,6 +327,7 @@ pub async fn place_order(
             .unwrap_or(crate::i18n::Locale::En),
         kcard: kcard(&headers),
         email: checkout_email(body.email)?,
+        guest,
     };
     let mut placed = state.orders.place(request).await?;
     if placed.order.payment.method == PaymentMethod::Card2c2p {
@@ -259,6 +352,7 @@ pub async fn place_order(
                 .with_deadline(state.config.unpaid_order_expiry_hours),
             coin: placed.coin,
             replayed: placed.replayed,
+            order_key: placed.order_key,
         }),
     ))
 }
@@ -283,7 +377,8 @@ pub struct PayBody {
     payment: Option<String>,
 }
 
-/// Pay an unpaid order again (the owner): a new card payment attempt, or a switch of method.
+/// Pay an unpaid order again (the owner, or a guest with `?key=`): a new card payment
+/// attempt, or a switch of method.
 ///
 /// The body may be empty (a new card attempt). The answer carries the new attempt's signed
 /// form in `order.payment.redirect`.
@@ -291,8 +386,8 @@ pub struct PayBody {
     post,
     path = "/api/app/order/pay/{id}",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     request_body(content = Option<PayBody>, description = "optional"),
     responses(
         (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
@@ -304,10 +399,15 @@ pub struct PayBody {
 )]
 pub async fn pay_order(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
     body: axum::body::Bytes,
 ) -> Result<Json<OrderAnswer>, AppError> {
+    let caller = authenticate(&state, &headers).await?;
+    let holder = query
+        .holder(caller.as_ref())
+        .ok_or_else(|| AppError::NotFound(format!("there is no order {id}")))?;
     let wanted = if body.iter().all(u8::is_ascii_whitespace) {
         None
     } else {
@@ -325,9 +425,9 @@ pub async fn pay_order(
         })?,
     };
     let (db, config) = (state.store.clone(), state.config.clone());
-    let (user_id, username) = (caller.user.id, caller.user.username.clone());
+    let username = actor_name(caller.as_ref());
     let order = blocking(move || {
-        crate::payments::attempts::pay_again(&db, id, user_id, &username, method, shop(&config))
+        crate::payments::attempts::pay_again(&db, id, &holder, &username, method, shop(&config))
     })
     .await?;
     let hours = state.config.unpaid_order_expiry_hours;
@@ -361,33 +461,93 @@ fn order_change(order: Order, coin: Coins) -> Json<OrderChangeAnswer> {
     })
 }
 
-/// One order: the shopper who placed it, or staff; others get 404.
+/// One order: the shopper who placed it, staff, or anyone with a guest order's `?key=`;
+/// others get 404.
 #[utoipa::path(
     get,
     path = "/api/app/order/get/{id}",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     responses(
         (status = 200, description = "The order", body = OrderAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`: a token that is not valid", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order and a wrong or missing key", body = ErrorAnswer),
     ),
 )]
 pub async fn get_order(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
 ) -> Result<Json<OrderAnswer>, AppError> {
-    let db = state.store.clone();
-    let order = blocking(move || store::get(&db, id)).await?;
-    if order.user_id != caller.user.id && !caller.user.role.is_admin() {
+    let caller = authenticate(&state, &headers).await?;
+    let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
+    let (db, owner) = (state.store.clone(), caller.as_ref().map(|c| c.user.id));
+    let order = blocking(move || {
+        let order = store::get(&db, id)?;
+        let opened = staff
+            || owner == Some(order.user_id)
+            || match query.key.as_deref() {
+                Some(key) => db.read(|txn| super::guest::key_opens(txn, id, key))?,
+                None => false,
+            };
         // The same answer as for an unknown order: ids are sequential and must not tell
         // strangers how many orders exist.
-        return Err(AppError::NotFound(format!("there is no order {id}")));
-    }
+        if opened {
+            Ok(order)
+        } else {
+            Err(OrderError::NotFound(id))
+        }
+    })
+    .await?;
     let hours = state.config.unpaid_order_expiry_hours;
-    Ok(order_answer(shown_to(&caller, order).with_deadline(hours)))
+    let order = if staff { order } else { order.for_shopper() };
+    Ok(order_answer(order.with_deadline(hours)))
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    /// The guest order's key (`orderKey`, or `key=` of its link).
+    key: String,
+}
+
+/// Take a guest order into the signed-in account, with its key.
+///
+/// The order is listed under the account from then on and earns coins on delivery like any
+/// order; one delivered already earns them now. Claiming one's own order again answers it
+/// unchanged.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/claim/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = ClaimBody,
+    responses(
+        (status = 200, description = "The order, now the account's, and the coin balance", body = OrderChangeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such order, or a wrong key", body = ErrorAnswer),
+        (status = 409, description = "`already_claimed`: another account took it", body = ErrorAnswer),
+    ),
+)]
+pub async fn claim_order(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+    Json(body): Json<ClaimBody>,
+) -> Result<Json<OrderChangeAnswer>, AppError> {
+    let (db, earn) = (state.store.clone(), state.config.coins.earn_percent);
+    let (user_id, username) = (caller.user.id, caller.user.username.clone());
+    let (order, coin) =
+        blocking(move || super::guest::claim(&db, id, &body.key, user_id, &username, earn)).await?;
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(Json(OrderChangeAnswer {
+        status: SuccessStatus::Success,
+        order: order.for_shopper().with_deadline(hours),
+        coin,
+    }))
 }
 
 /// Staff see an order whole; anyone else without its internal notes.

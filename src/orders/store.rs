@@ -73,6 +73,11 @@ pub(super) fn read_in(txn: &impl Txn, id: OrderId) -> Result<Order, OrderError> 
         .ok_or(OrderError::NotFound(id))
 }
 
+/// [`get`] inside a transaction the caller holds.
+pub fn get_in(txn: &impl Txn, id: OrderId) -> Result<Order, OrderError> {
+    read_in(txn, id)
+}
+
 pub fn get(store: &Store, id: OrderId) -> Result<Order, OrderError> {
     store.read(|txn| read_in(txn, id))
 }
@@ -223,8 +228,10 @@ pub fn change_status(
             }
             super::paperwork::issue_on_cancel(txn, &mut order, activity::now_millis())?;
         }
+        // A guest order earns its coins when an account takes it over (`guest::claim`).
+        Status::Delivered if order.is_guest() => {}
         Status::Delivered => {
-            let earned = Coins(order.total.whole_coins().get() * i64::from(rewards.earn_percent) / 100);
+            let earned = super::guest::earned_on_delivery(&order, rewards.earn_percent);
             if earned > Coins::ZERO {
                 coins::apply(
                     txn,

@@ -15,7 +15,7 @@ use redb::WriteTransaction;
 use super::card_2c2p::{self as c2p, STATUS_CANCELLED, STATUS_PENDING, STATUS_SUCCESS};
 use crate::activity::{self, Event};
 use crate::config::{Card2c2p, Payments};
-use crate::domain::{OrderId, UserId};
+use crate::domain::OrderId;
 use crate::notify::outbox::Plan;
 use crate::orders::model::{
     AttemptStatus, CardAttempt, Order, PaymentMethod, PaymentNotice, PaymentStatus, Redirect,
@@ -158,14 +158,14 @@ fn log_attempt(txn: &WriteTransaction, order: &Order, actor: &str) -> Result<(),
 pub fn pay_again(
     store: &Store,
     id: OrderId,
-    user_id: UserId,
+    holder: &crate::orders::guest::Holder,
     username: &str,
     method: PaymentMethod,
     shop: Shop,
 ) -> Result<Order, OrderError> {
     store.write(|txn| {
         let mut order = read(txn, id)?;
-        if order.user_id != user_id {
+        if !holder.opens(txn, &order)? {
             return Err(OrderError::NotFound(id));
         }
         if order.status != Status::PendingPayment {

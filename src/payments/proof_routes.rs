@@ -3,7 +3,7 @@
 
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
@@ -12,11 +12,11 @@ use crate::admin::images::{UploadFailure, read_files};
 use crate::app::AppState;
 use crate::catalog::uploads::{self, ImageLimits};
 use crate::domain::OrderId;
-use crate::http::auth::AuthUser;
+use crate::http::auth::authenticate;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::orders::routes::{OrderAnswer, blocking};
+use crate::orders::routes::{KeyQuery, OrderAnswer, blocking};
 
 /// The form of a slip upload: one `file` part, a PNG, JPEG or WebP image.
 #[derive(Debug, utoipa::ToSchema)]
@@ -29,15 +29,15 @@ fn refused(message: impl Into<String>) -> UploadFailure {
     UploadFailure::App(AppError::bad_request("invalid_image", message))
 }
 
-/// Uploads the slip of a PromptPay or bank transfer payment (the order's shopper, while the
-/// order waits for payment). Checked by its content and stored without metadata; the same
+/// Uploads the slip of a PromptPay or bank transfer payment (the order's shopper, or a guest
+/// with `?key=`, while the order waits for payment). Checked by its content and stored without metadata; the same
 /// slip already used for another order is flagged to staff.
 #[utoipa::path(
     post,
     path = "/api/app/order/{id}/proof",
     tag = "order",
-    security(("bearer" = [])),
-    params(("id" = u64, Path, description = "order id")),
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
     request_body(content = inline(ProofUploadForm), content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The order with the new slip in `payment.proofs`", body = OrderAnswer),
@@ -50,17 +50,25 @@ fn refused(message: impl Into<String>) -> UploadFailure {
 )]
 pub async fn upload_proof(
     State(state): State<AppState>,
-    caller: AuthUser,
     headers: HeaderMap,
     Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<OrderAnswer>), UploadFailure> {
     // Whose order and whether it takes a slip, before reading the upload.
-    let db = state.store.clone();
-    let user_id = caller.user.id;
-    let order = blocking(move || crate::orders::store::get(&db, id)).await?;
-    if order.user_id != user_id {
-        return Err(AppError::NotFound(format!("there is no order {id}")).into());
+    let caller = authenticate(&state, &headers).await?;
+    let missing = || AppError::NotFound(format!("there is no order {id}"));
+    let holder = query.holder(caller.as_ref()).ok_or_else(missing)?;
+    let (db, asking) = (state.store.clone(), holder.clone());
+    let opens = blocking(move || {
+        db.read(|txn| {
+            let order = crate::orders::store::get_in(txn, id)?;
+            asking.opens(txn, &order)
+        })
+    })
+    .await?;
+    if !opens {
+        return Err(missing().into());
     }
     let multipart = multipart
         .map_err(|_| refused("send the slip as multipart/form-data in a field named \"file\""))?;
@@ -81,14 +89,20 @@ pub async fn upload_proof(
             .map_err(|reason| refused(format!("{name} {reason}")))?
     };
     let (db, files_dir) = (state.store.clone(), state.config.files_dir());
-    let (username, channel) = (caller.user.username.clone(), kcard(&headers));
+    let username = caller
+        .as_ref()
+        .map_or_else(|| "guest".into(), |c| c.user.username.clone());
+    let user_id = caller
+        .as_ref()
+        .map_or(crate::orders::guest::GUEST, |c| c.user.id);
+    let channel = kcard(&headers);
     let order = blocking(move || {
         let who = Who {
             user_id,
             name: &username,
             kcard: &channel,
         };
-        proofs::add_proof(&db, &files_dir, id, &who, &image)
+        proofs::add_proof(&db, &files_dir, id, &holder, &who, &image)
     })
     .await?;
     Ok((
@@ -102,15 +116,17 @@ pub async fn upload_proof(
     ))
 }
 
-/// One slip image of an order: its shopper or staff only (`private, no-store`).
+/// One slip image of an order: its shopper (or a guest with `?key=`) or staff only
+/// (`private, no-store`).
 #[utoipa::path(
     get,
     path = "/api/app/order/{id}/proof/{file}",
     tag = "order",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(
         ("id" = u64, Path, description = "order id"),
         ("file" = String, Path, description = "`<hash>.<png|jpg|webp>` from `payment.proofs[].file`"),
+        KeyQuery,
     ),
     responses(
         (status = 200, description = "The image", content_type = "image/*"),
@@ -120,13 +136,27 @@ pub async fn upload_proof(
 )]
 pub async fn get_proof(
     State(state): State<AppState>,
-    caller: AuthUser,
+    headers: HeaderMap,
     Path((id, file)): Path<(OrderId, String)>,
+    Query(query): Query<KeyQuery>,
 ) -> Result<Response, AppError> {
     let not_found = || AppError::NotFound(format!("there is no slip {file} on order {id}"));
+    let caller = authenticate(&state, &headers).await?;
+    let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
+    let holder = query.holder(caller.as_ref());
     let db = state.store.clone();
-    let order = blocking(move || crate::orders::store::get(&db, id)).await?;
-    let allowed = order.user_id == caller.user.id || caller.user.role.is_admin();
+    let (order, opens) = blocking(move || {
+        db.read(|txn| {
+            let order = crate::orders::store::get_in(txn, id)?;
+            let opens = match &holder {
+                Some(holder) => holder.opens(txn, &order)?,
+                None => false,
+            };
+            Ok((order, opens))
+        })
+    })
+    .await?;
+    let allowed = staff || opens;
     let listed = order
         .payment
         .proofs

@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 use crate::activity::{self, Event};
 use crate::catalog::uploads::CleanImage;
 use crate::domain::{OrderId, UserId};
+use crate::orders::guest::Holder;
 use crate::orders::model::{
     Order, PaymentMethod, PaymentProof, PaymentStatus, ProofStatus, Status,
 };
 use crate::orders::store::{ORDER_ID_TO_ORDER, OrderError};
-use crate::store::{Store, ValueTable};
+use crate::store::{Store, Txn, ValueTable};
 
 /// Slip hash → the id of the first order it was uploaded for.
 pub const PROOF_HASH_TO_ORDER: ValueTable<&str, u64> = ValueTable::new("proof_hash_to_order");
@@ -70,12 +71,14 @@ fn text(value: &str, field: &str, max: usize, missing: &str) -> Result<String, O
     Ok(value.to_string())
 }
 
-/// Adds a checked slip to the shopper's own unpaid PromptPay or bank transfer order. The file
-/// is written first (named by its hash, so writing it twice is harmless), then the order.
+/// Adds a checked slip to the shopper's own unpaid PromptPay or bank transfer order (its
+/// account, or a guest holding its key). The file is written first (named by its hash, so
+/// writing it twice is harmless), then the order.
 pub fn add_proof(
     store: &Store,
     files_dir: &Path,
     id: OrderId,
+    holder: &Holder,
     who: &Who,
     image: &CleanImage,
 ) -> Result<Order, OrderError> {
@@ -85,8 +88,10 @@ pub fn add_proof(
         .map(|(h, _)| h.to_string())
         .unwrap_or_default();
     // Checked before writing anything, and again in the transaction.
-    let order = crate::orders::store::get(store, id)?;
-    payable_by(&order, who.user_id)?;
+    store.read(|txn| {
+        let order = crate::orders::store::get_in(txn, id)?;
+        payable_by(txn, &order, holder)
+    })?;
     let dir = proof_dir(files_dir, id);
     std::fs::create_dir_all(&dir)
         .and_then(|()| std::fs::write(dir.join(&image.file_name), &image.bytes))
@@ -101,7 +106,7 @@ pub fn add_proof(
             .read(txn)?
             .get(id.get())?
             .ok_or(OrderError::NotFound(id))?;
-        payable_by(&order, who.user_id)?;
+        payable_by(txn, &order, holder)?;
         let mut hashes = PROOF_HASH_TO_ORDER.write(txn)?;
         let duplicate_of = match hashes.get(hash.as_str())? {
             Some(other) if other != id.get() => Some(
@@ -152,8 +157,8 @@ pub fn add_proof(
 }
 
 /// The order is the caller's, waits for payment and is paid by PromptPay or bank transfer.
-fn payable_by(order: &Order, user_id: UserId) -> Result<(), OrderError> {
-    if order.user_id != user_id {
+fn payable_by(txn: &impl Txn, order: &Order, holder: &Holder) -> Result<(), OrderError> {
+    if !holder.opens(txn, order)? {
         return Err(OrderError::NotFound(order.id));
     }
     if order.status != Status::PendingPayment {

@@ -19,6 +19,7 @@ mod connections;
 mod documents_catalogue;
 mod first_paint;
 mod fuzz;
+mod guest_checkout;
 mod hardening;
 mod helpers;
 mod notifications;

@@ -1,6 +1,6 @@
 // The cart and checkout in a real browser against the real server: an anonymous visitor fills a
 // cart from product pages (promotion badge, quantity, header badge), sees the server's totals on
-// /cart, signs in on the way to checkout (the cart is merged), pays with a coupon and staff-given
+// /cart, signs in from the guest checkout (the cart is merged), pays with a coupon and staff-given
 // coins by PromptPay, and gets a QR code that decodes to the order's PromptPay payload; staff then
 // deliver the order, the review badge appears, delivery and the shopper's review earn coins. A second journey pays by bank transfer after a
 // bad postcode, refused coupons and a lost answer (the retry with the same idempotency key makes
@@ -109,8 +109,12 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   await fitsWidth(page);
   await shoot(page, 'checkout-cart', testInfo.project.name);
 
-  // Checkout needs an account: login, then back to /order with the cart merged into the user's.
-  await page.getByRole('link', { name: t('toCheckout') }).click();
+  // Checkout is open to guests; the shopper signs in there for coins, then is back on /order
+  // with the cart merged into the user's. (On a phone the sticky bar has the same link.)
+  await page.getByRole('link', { name: t('toCheckout') }).first().click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByTestId('guest-contact')).toBeVisible();
+  await page.getByTestId('guest-sign-in').click();
   await expect(page).toHaveURL(/\/user\/login$/);
   await page.getByLabel(message('en', 'user.usernameOrEmail'), { exact: true }).fill(shopper.username);
   await page.getByLabel(message('en', 'user.password'), { exact: true }).fill(SHOPPER_PASSWORD);

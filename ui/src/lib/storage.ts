@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   chunkReloadAt: 'kiosk.chunkReloadAt',
   /** The anonymous visitor's id (a UUID): the owner of their cart until they sign in (SPEC §3). */
   mid: 'kiosk.mid',
+  /** Guest orders' secret keys by order id, so a guest coming back (card payment) still opens them. */
+  guestOrders: 'kiosk.guestOrders',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

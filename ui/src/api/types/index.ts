@@ -2067,6 +2067,23 @@ export type Note = {
  */
 at: number, author: string, text: string, };
 
+/**
+ * Who to reach about a guest order.
+ */
+export type Contact = {
+/**
+ * 1 to 100 characters.
+ */
+name: string,
+/**
+ * A Thai number (0XXXXXXXX(X), +66…) or an international one (+ and 8–15 digits).
+ */
+phone: string,
+/**
+ * Where the order mail goes (with the order's secret link).
+ */
+email: string, };
+
 export type Order = { id: OrderId, number: string, userId: UserId, status: OrderStatus,
 /**
  * Unix milliseconds.
@@ -2108,11 +2125,16 @@ email: string,
 /**
  * The numbered money documents issued for the order.
  */
-documents: OrderDocuments, };
+documents: OrderDocuments,
+/**
+ * Who to reach about an order placed without an account (`userId` 0).
+ */
+contact?: Contact, };
 
 export type PlaceBody = {
 /**
- * The signed-in shopper's id: their cart is what is ordered.
+ * The signed-in shopper's id, or for a guest (no `Authorization`) the visitor id (a
+ * UUID): that cart is what is ordered.
  */
 id: string | number, address: Address, coupon?: string,
 /**
@@ -2131,7 +2153,17 @@ vatInfo?: VatInfo, lang?: string,
  * Where the confirmation, receipt and shipping mail go; left out uses the account's
  * address.
  */
-email?: string, };
+email?: string,
+/**
+ * A guest's name, phone and e-mail: required without an account, ignored with one.
+ */
+contact?: Contact, };
+
+export type ClaimBody = {
+/**
+ * The guest order's key (`orderKey`, or `key=` of its link).
+ */
+key: string, };
 
 export type ReviewBody = {
 /**
@@ -2165,17 +2197,22 @@ export type OrderChangeAnswer = { status: SuccessStatus, order: Order,
 coin: Coins, };
 
 /**
- * `{status, order, coin, replayed}`
+ * `{status, order, coin, replayed, orderKey?}`
  */
 export type PlacedOrderAnswer = { status: SuccessStatus, order: Order,
 /**
- * The shopper's coin balance after the order.
+ * The shopper's coin balance after the order (0 for a guest).
  */
 coin: Coins,
 /**
  * True when this idempotency key had already placed the order: nothing new happened.
  */
-replayed: boolean, };
+replayed: boolean,
+/**
+ * A guest order's secret key (32 hex characters, 128 random bits): `?key=` opens the
+ * order. Shown only here and in the order mail; keep it.
+ */
+orderKey?: string, };
 
 /**
  * `{status, orders}`

@@ -1,18 +1,21 @@
 //! /cart, /order and /cartres, each a lazy chunk (the QR encoder only comes with /cartres). The
 //! app hands the checkout what other domains know — the signed-in user with their addresses and
-//! coin balance, the provinces (system labels), the coupons on show — and, once an order is
-//! placed, updates them: the coin balance from the answer, coins spent back to 0, the delivery
-//! address among the user's saved ones (the server saved it too).
+//! coin balance (or none: a guest checkout), the provinces (system labels), the coupons on show —
+//! and, once an order is placed, updates them: the coin balance from the answer, coins spent back
+//! to 0, the delivery address among the user's saved ones (the server saved it too). The order
+//! page of a guest offers an account: sign-up comes back to it and takes the order over.
 import { Suspense, useEffect, useState } from 'react';
 import type { Address } from '../../api/types';
 import { ErrorStatus } from '../../components/error-status';
 import { Loading } from '../../components/loading';
 import type { PlacedOrder } from '../../features/cart/api/place-order';
 import type { CheckoutUser } from '../../features/cart/components/use-checkout-form';
+import type { CartResultPageProps } from '../../features/cart/routes/cart-result-page';
 import type { OrderPageProps } from '../../features/cart/routes/order-page';
+import type { GuestPaymentProofProps } from '../../features/orders/components/guest-payment-proof';
 import { ensureLabels, labels } from '../../features/labels/labels-store';
 import { shopCoupons } from '../../features/promotions/promotions-store';
-import { coin, coinSpend, userinfo } from '../../features/user/user-store';
+import { coin, coinSpend, rememberRedirect, userinfo } from '../../features/user/user-store';
 import { useStore } from '../../lib/create-store';
 import { useResource } from '../../lib/resource';
 import { lazyWithReload } from '../lazy-with-reload';
@@ -21,7 +24,7 @@ const CartPage = lazyWithReload<object>(() => import('../../features/cart/routes
 const OrderPage = lazyWithReload<OrderPageProps>(() =>
   import('../../features/cart/routes/order-page').then((m) => ({ default: m.OrderPage })),
 );
-const CartResultPage = lazyWithReload<{ provinces: OrderPageProps['provinces'] }>(() =>
+const CartResultPage = lazyWithReload<CartResultPageProps>(() =>
   import('../../features/cart/routes/cart-result-page').then((m) => ({ default: m.CartResultPage })),
 );
 
@@ -39,6 +42,11 @@ function useProvinces() {
   const keys = state.loaded && !failed && Object.keys(provinces).length > 0 ? new Set(Object.keys(provinces)) : null;
   return { provinces, keys };
 }
+
+// A guest's payment slip: the orders feature's upload, loaded only on a guest's order page.
+const GuestSlip = lazyWithReload<GuestPaymentProofProps>(() =>
+  import('../../features/orders/components/guest-payment-proof').then((m) => ({ default: m.GuestPaymentProof })),
+);
 
 export function CartRoute() {
   return (
@@ -63,22 +71,26 @@ export function OrderRoute() {
   const balance = useStore(coin);
   const couponList = useResource(shopCoupons);
   const { provinces, keys } = useProvinces();
+  if (state.status === 'unknown' || state.status === 'loading') return <Loading page />;
+  // The user could not be loaded (server or network down, token kept): not a guest checkout.
+  if (state.status === 'failed') return <ErrorStatus status={403} />;
   const user = state.status === 'signedIn' ? state.user : null;
-  // The access guard only shows /order to a signed-in user.
-  if (!user) return <ErrorStatus status={403} />;
-  const checkoutUser: CheckoutUser = {
-    id: user.id,
-    name: user.name || '',
-    phone: user.phone || '',
-    addInfo: user.userInfo?.addInfo ?? [],
-    vatInfo: user.userInfo?.vatInfo ?? null,
-    email: user.userInfo?.email || user.email || '',
-  };
+  const checkoutUser: CheckoutUser | null = user
+    ? {
+        id: user.id,
+        name: user.name || '',
+        phone: user.phone || '',
+        addInfo: user.userInfo?.addInfo ?? [],
+        vatInfo: user.userInfo?.vatInfo ?? null,
+        email: user.userInfo?.email || user.email || '',
+      }
+    : null;
   return (
     <Suspense fallback={<Loading page />}>
       <OrderPage
-        key={String(user.id)}
+        key={user ? String(user.id) : 'guest'}
         user={checkoutUser}
+        onSignIn={() => rememberRedirect('/order')}
         coinBalance={balance}
         provinces={provinces}
         provinceKeys={keys}
@@ -89,11 +101,20 @@ export function OrderRoute() {
   );
 }
 
+const NO_LABELS = {};
+
+/** Sign-up (then back to `returnTo`, which takes the guest order over). */
+function startAccount(returnTo: string): void {
+  rememberRedirect(returnTo);
+}
+
 export function CartResultRoute() {
   const { provinces } = useProvinces();
+  const statuses = useStore(labels, (state) => state.groups.orderStatus ?? NO_LABELS);
+  const signedIn = useStore(userinfo, (state) => state.status === 'signedIn');
   return (
     <Suspense fallback={<Loading page />}>
-      <CartResultPage provinces={provinces} />
+      <CartResultPage provinces={provinces} statuses={statuses} signedIn={signedIn} onStartAccount={startAccount} onCoin={(balance) => coin.set(balance)} slip={GuestSlip} />
     </Suspense>
   );
 }

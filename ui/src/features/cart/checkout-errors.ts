@@ -9,6 +9,7 @@ export type CheckoutField =
   | 'coupon'
   | 'coins'
   | 'email'
+  | `contact.${'name' | 'phone' | 'email'}`
   | `address.${'name' | 'phone' | 'line1' | 'district' | 'province' | 'postcode'}`
   | `vatInfo.${'name' | 'taxId' | 'branch' | 'address'}`;
 
@@ -69,6 +70,13 @@ export function checkoutProblem(error: unknown): Problem {
         ? { field: `address.${field}` as CheckoutField, key: ADDRESS_FIELD_MESSAGE[field]! }
         : { key: 'checkout.errInvalidAddress' };
     }
+    case 'invalid_contact': {
+      const field = /\bcontact\.(name|phone|email)\b/.exec(error.message)?.[1] as 'name' | 'phone' | 'email' | undefined;
+      const key: MessageKey = field === 'phone' ? 'guest.errPhone' : field === 'email' ? 'checkout.emailInvalid' : 'checkout.errName';
+      return field ? { field: `contact.${field}`, key } : { key: 'guest.errContact' };
+    }
+    case 'too_many_attempts':
+      return { key: 'guest.errTooMany' };
     case 'invalid_vat_info': {
       const field = namedField(error.message, 'vatInfo', VAT_FIELD_MESSAGE);
       return field ? { field: `vatInfo.${field}` as CheckoutField, key: VAT_FIELD_MESSAGE[field]! } : { key: 'checkout.errInvalidVat' };

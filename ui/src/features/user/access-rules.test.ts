@@ -3,7 +3,9 @@ import { accessDecision, accessOf } from './access-rules';
 
 describe('which pages need a signed-in user (SPEC §4)', () => {
   it('knows the pages for users and for guests', () => {
-    for (const path of ['/order', '/mobile/account', '/user/password', '/user/order', '/user/Order/']) expect(accessOf(path)).toBe('user');
+    for (const path of ['/mobile/account', '/user/password', '/user/order', '/user/Order/']) expect(accessOf(path)).toBe('user');
+    // Checkout is open to guests (guest checkout).
+    expect(accessOf('/order')).toBeNull();
     for (const path of ['/user', '/user/login', '/user/register']) expect(accessOf(path)).toBe('guest');
     for (const path of ['/', '/cart', '/about', '/admin', '/user/other', '/mobile/info']) expect(accessOf(path)).toBeNull();
   });

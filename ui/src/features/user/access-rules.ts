@@ -5,7 +5,8 @@ import type { UserStatus } from './user-store';
 export type Access = 'user' | 'guest' | null;
 export type AccessDecision = 'show' | 'wait' | 'login' | 'home' | 'notConnected';
 
-const USER_PAGES = new Set(['/order', '/mobile/account', '/user/password', '/user/order']);
+// /order is open to guests too (guest checkout); the page itself asks a guest for a contact.
+const USER_PAGES = new Set(['/mobile/account', '/user/password', '/user/order']);
 const GUEST_PAGES = new Set(['/user', '/user/login', '/user/register']);
 
 export function accessOf(path: string): Access {

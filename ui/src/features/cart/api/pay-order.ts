@@ -2,17 +2,22 @@
 //! provider confirms, and POST /api/app/order/pay/{id} for a new card attempt or a switch to
 //! PromptPay. The hand-over page at /api/app/payment/2c2p/go/{attempt} is a server page (its own
 //! Content-Security-Policy lets it post the signed form to the payment provider), so the browser
-//! goes there with a full navigation.
+//! goes there with a full navigation. A guest order is opened by its secret key (`?key=`).
 import { apiGet, apiSend } from '../../../api/client';
 import type { Order, OrderAnswer, PaymentMethod } from '../../../api/types';
 
-export async function getOrder(id: number | string, signal?: AbortSignal): Promise<Order> {
-  const body = await apiGet<OrderAnswer>(`/api/app/order/get/${encodeURIComponent(String(id))}`, { signal, track: false });
+/** `?key=…` for a guest order's key, nothing otherwise. */
+export function keyQuery(key?: string | null): string {
+  return key ? `?key=${encodeURIComponent(key)}` : '';
+}
+
+export async function getOrder(id: number | string, signal?: AbortSignal, key?: string | null): Promise<Order> {
+  const body = await apiGet<OrderAnswer>(`/api/app/order/get/${encodeURIComponent(String(id))}${keyQuery(key)}`, { signal, track: false });
   return body.order;
 }
 
-export async function postPayOrder(id: number | string, payment: PaymentMethod = 'card_2c2p'): Promise<Order> {
-  const body = await apiSend<OrderAnswer>('POST', `/api/app/order/pay/${encodeURIComponent(String(id))}`, { payment });
+export async function postPayOrder(id: number | string, payment: PaymentMethod = 'card_2c2p', key?: string | null): Promise<Order> {
+  const body = await apiSend<OrderAnswer>('POST', `/api/app/order/pay/${encodeURIComponent(String(id))}${keyQuery(key)}`, { payment });
   return body.order;
 }
 

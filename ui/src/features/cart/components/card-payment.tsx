@@ -18,9 +18,11 @@ type Props = {
   /** The order changed here (switched to PromptPay, or asked again). */
   onChange: (order: Order) => void;
   onCheckAgain: () => void;
+  /** A guest order's secret key. */
+  accessKey?: string | null;
 };
 
-export function CardPayment({ order, onChange, onCheckAgain }: Props) {
+export function CardPayment({ order, onChange, onCheckAgain, accessKey }: Props) {
   const { t } = useI18n();
   const offered = useStore(websitedata, (data) => data.paymentMethods);
   const [busy, setBusy] = useState(false);
@@ -32,7 +34,7 @@ export function CardPayment({ order, onChange, onCheckAgain }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const next = await postPayOrder(order.id, method);
+      const next = await postPayOrder(order.id, method, accessKey);
       if (method === 'card_2c2p' && goToCardPayment(next)) return;
       onChange(next);
     } catch (failure) {

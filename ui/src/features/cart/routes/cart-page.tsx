@@ -1,6 +1,8 @@
 //! /cart: the lines (photo, name, code, unit price, promotion discount, quantity, remove) and the
 //! server's totals (subtotal, promotions, coupon, coins, shipping, total with the VAT included),
-//! then on to checkout. Anonymous visitors may fill a cart; checkout asks them to sign in.
+//! then on to checkout (anonymous visitors check out as guests). On a phone a bar with the total
+//! and the checkout button stays at the bottom of the screen, above the app's bottom bar, so
+//! checking out never needs a scroll.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
@@ -9,7 +11,7 @@ import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { cart, cartLoaded } from '../cart-store';
 import { CartLineItem } from '../components/cart-line-item';
 import { OrderTotals } from '../components/order-totals';
@@ -77,6 +79,22 @@ export function CartPage() {
               {t('pages.continueShopping')}
             </Link>
           </aside>
+          <div class="checkout-bar" role="region" aria-label={t('guest.checkoutBar')} data-testid="checkout-bar">
+            <p class="checkout-bar__total">
+              <span>{t('checkout.total')}</span>
+              <strong data-testid="checkout-bar-total">{quote.quote ? formatMoney(quote.quote.total) : '…'}</strong>
+            </p>
+            {blocked ? (
+              <button type="button" class="button checkout-bar__go" disabled>
+                {t('checkout.toCheckout')}
+              </button>
+            ) : (
+              <Link href="/order" class="button checkout-bar__go">
+                {t('checkout.toCheckout')}
+                <Icon name="chevron-right" size={18} />
+              </Link>
+            )}
+          </div>
         </div>
       )}
     </section>

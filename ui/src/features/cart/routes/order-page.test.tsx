@@ -188,6 +188,44 @@ describe('checkout form', () => {
     expect(placeBodies[0]!.address).toEqual(saved);
   });
 
+  it('lets a guest check out with a contact, no coins, and opens the order by its secret link', async () => {
+    replaceCart(makeCart('3f2504e0-4f89-41d3-9a0c-0305e82c3301', [makeLine('SF-1003', { unitPrice: 2_290_000 })]));
+    window.localStorage.setItem('kiosk.mid', '3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    placeAnswers.push(() => jsonResponse({ status: 'success', order: makeOrder({ userId: 0 }), coin: 0, replayed: false, orderKey: 'c'.repeat(32) }, 201));
+    const { memory, onPlaced } = renderOrderPage({ user: null });
+    expect(screen.getByTestId('guest-sign-in').getAttribute('href')).toBe('/user/login');
+    expect(screen.queryByLabelText('Coins to use')).toBeNull();
+    await waitFor(() => expect((placeButton() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(placeButton());
+    expect(await screen.findByText('Please correct the marked fields.')).toBeTruthy();
+    expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
+    fill('Your name', 'Nok Sriwan');
+    const contactPhone = () => screen.getAllByLabelText('Phone')[0]!;
+    fireEvent.input(contactPhone(), { target: { value: '+60 12 345' } });
+    expect(screen.getByText('Enter a phone number such as 081 234 5678 or +60 12 345 6789.')).toBeTruthy();
+    fireEvent.input(contactPhone(), { target: { value: '089 123 4567' } });
+    fill('E-mail', 'nok@example.com');
+    // The recipient follows the contact until it is changed.
+    expect((screen.getByLabelText("Recipient's name") as HTMLInputElement).value).toBe('Nok Sriwan');
+    expect((screen.getAllByLabelText('Phone')[1] as HTMLInputElement).value).toBe('089 123 4567');
+    fill('Address (house number, street, sub-district)', '99/9 Sukhumvit Road');
+    fill('District', 'Khlong Toei');
+    const province = screen.getByLabelText('Province') as HTMLSelectElement;
+    province.value = 'bangkok';
+    fireEvent(province, new Event('change', { bubbles: true }));
+    fill('Postcode', '10110');
+    fireEvent.click(placeButton());
+    await waitFor(() => expect(memory.history).toContain(`/cartres?order=12&key=${'c'.repeat(32)}`));
+    expect(placeBodies[0]).toMatchObject({
+      id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      contact: { name: 'Nok Sriwan', phone: '0891234567', email: 'nok@example.com' },
+      address: { name: 'Nok Sriwan', phone: '0891234567', postcode: '10110' },
+    });
+    expect(placeBodies[0]!.coins).toBeUndefined();
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('kiosk.guestOrders')).toContain('c'.repeat(32));
+  });
+
   it('offers only the payment methods the shop takes', async () => {
     websitedata.set((data) => ({ ...data, paymentMethods: ['bank_transfer'] }));
     renderOrderPage();

@@ -1,9 +1,11 @@
-//! /order (checkout; the access guard sends anonymous visitors to sign in and back): delivery
-//! address, optional tax invoice, coupon and coins, payment method, the server's live quote, and
-//! "Place order". One idempotency key is made per checkout attempt and sent again on a retry, and
-//! the button is disabled while placing, so a double click or a lost answer makes one order.
-//! The app hands the page the signed-in user, the coin balance, the provinces and the coupons on
-//! show (features never import each other), and hears about the placed order.
+//! /order (checkout): delivery address, optional tax invoice, coupon and coins, payment method,
+//! the server's live quote, and "Place order". A shopper without an account checks out as a
+//! guest: name, phone and e-mail instead of the account (no coins), with a link to sign in for
+//! coins; the order page then opens by its secret link. One idempotency key is made per
+//! checkout attempt and sent again on a retry, and the button is disabled while placing, so a
+//! double click or a lost answer makes one order. The app hands the page the signed-in user (or
+//! none), the coin balance, the provinces and the coupons on show (features never import each
+//! other), and hears about the placed order.
 import { useRef } from 'react';
 import { ApiError } from '../../../api/client';
 import { Link, useLocation } from 'wouter';
@@ -18,7 +20,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { goToCardPayment } from '../api/pay-order';
 import { postPlaceOrder, type PlacedOrder } from '../api/place-order';
-import { cart, cartLoaded, emptyCart, refreshCart, replaceCartResult } from '../cart-store';
+import { cart, cartLoaded, emptyCart, refreshCart, replaceCartResult, visitorId } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { sameAddress } from '../checkout-rules';
 import { AddressSection, type Provinces } from '../components/address-section';
@@ -31,12 +33,17 @@ import { FormField } from '../../../components/form-field';
 import { VatSection } from '../components/vat-section';
 import { lineDiscounts } from '../line-discounts';
 import { checkoutDraft, resetCheckout } from '../checkout-state';
+import { ContactSection } from '../components/contact-section';
+import { guestOrderPath, rememberOrderKey } from '../guest-checkout';
 import { rejectChoice } from '../quote-store';
 import { randomId } from '../random-id';
 import '../components/cart.css';
 
 export type OrderPageProps = {
-  user: CheckoutUser;
+  /** Null for a guest checkout. */
+  user: CheckoutUser | null;
+  /** Opens sign-in and comes back to checkout (offered to guests). */
+  onSignIn?: () => void;
   coinBalance: number;
   provinces: Provinces;
   /** Null until the province labels arrive: any key is accepted meanwhile. */
@@ -46,7 +53,7 @@ export type OrderPageProps = {
   onPlaced: (placed: PlacedOrder, addInfo: Address[]) => void;
 };
 
-export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons, onPlaced }: OrderPageProps) {
+export function OrderPage({ user, onSignIn, coinBalance, provinces, provinceKeys, coupons, onPlaced }: OrderPageProps) {
   const { t, locale } = useI18n();
   const [, navigate] = useLocation();
   const current = useStore(cart);
@@ -82,24 +89,31 @@ export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons,
       attemptKey.current ??= randomId();
       try {
         const placed = await postPlaceOrder({
-          id: String(user.id),
+          id: user ? String(user.id) : visitorId(),
           address: choices.address,
           vatInfo: choices.vatInfo ?? undefined,
           coupon: draft.coupon ?? undefined,
-          coins: draft.coins || undefined,
+          coins: (user && draft.coins) || undefined,
           payment: choices.payment,
           idempotencyKey: attemptKey.current,
           lang: locale,
           email: choices.email || undefined,
+          contact: choices.contact ?? undefined,
         });
         replaceCartResult(placed.order);
         emptyCart();
         resetCheckout();
-        const known = user.addInfo.some((saved) => sameAddress(saved, choices.address));
-        onPlaced(placed, known ? user.addInfo : [choices.address, ...user.addInfo]);
+        if (user) {
+          const known = user.addInfo.some((saved) => sameAddress(saved, choices.address));
+          onPlaced(placed, known ? user.addInfo : [choices.address, ...user.addInfo]);
+        }
+        // A guest keeps the key here (a card payment comes back without it) and gets the secret link.
+        const key = placed.orderKey;
+        if (key) rememberOrderKey(placed.order.id, key);
         // A card order goes on to the payment page; the provider sends the shopper back to /cartres.
         if (placed.order.payment.method === 'card_2c2p' && goToCardPayment(placed.order)) return;
-        navigate(placed.order.payment.method === 'card_2c2p' ? `/cartres?order=${placed.order.id}` : '/cartres');
+        if (key) navigate(guestOrderPath(placed.order.id, key));
+        else navigate(placed.order.payment.method === 'card_2c2p' ? `/cartres?order=${placed.order.id}` : '/cartres');
       } catch (error) {
         const problem = checkoutProblem(error);
         if (problem.field === 'coupon' || problem.field === 'coins') {
@@ -124,29 +138,33 @@ export function OrderPage({ user, coinBalance, provinces, provinceKeys, coupons,
       </header>
       <form class="checkout-layout" noValidate onSubmit={onSubmit} aria-busy={form.placing}>
         <div class="checkout-form">
-          <fieldset class="checkout-section">
-            <legend class="checkout-section__title">{t('user.emailLabel')}</legend>
-            <FormField
-              id="checkout-email"
-              name="email"
-              type="email"
-              inputMode="email"
-              label={t('checkout.emailLabel')}
-              hint={t('checkout.emailHint')}
-              value={form.email}
-              onValue={form.setEmail}
-              autoComplete="email"
-              maxLength={254}
-              optional
-              error={form.errorOf('email') ? t(form.errorOf('email')!.key) : null}
-            />
-          </fieldset>
+          {user ? (
+            <fieldset class="checkout-section">
+              <legend class="checkout-section__title">{t('user.emailLabel')}</legend>
+              <FormField
+                id="checkout-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                label={t('checkout.emailLabel')}
+                hint={t('checkout.emailHint')}
+                value={form.email}
+                onValue={form.setEmail}
+                autoComplete="email"
+                maxLength={254}
+                optional
+                error={form.errorOf('email') ? t(form.errorOf('email')!.key) : null}
+              />
+            </fieldset>
+          ) : (
+            <ContactSection form={form} onSignIn={onSignIn} />
+          )}
           <AddressSection form={form} provinces={provinces} />
           <VatSection form={form} />
           <fieldset class="checkout-section">
-            <legend class="checkout-section__title">{t('checkout.savingsTitle')}</legend>
+            <legend class="checkout-section__title">{user ? t('checkout.savingsTitle') : t('checkout.couponCode')}</legend>
             <CouponField suggestions={coupons} />
-            <CoinsField balance={coinBalance} />
+            {user ? <CoinsField balance={coinBalance} /> : null}
           </fieldset>
           <PaymentSection value={form.payment} onChange={form.setPayment} />
         </div>

@@ -1,6 +1,7 @@
 //! POST /api/app/order/{id}/proof (multipart, field `file`) — the shopper's payment slip; answers
 //! the order with the slip in `payment.proofs`. GET of a slip needs the bearer token too, so the
-//! image is fetched and shown from a `data:` URL.
+//! image is fetched and shown from a `data:` URL. A guest order's key (`?key=`) stands in for the
+//! token.
 import { ApiError, requestHeaders } from '../../../api/client';
 import { parseOrder, type OrderView } from '../order';
 
@@ -9,14 +10,18 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body?.error?.code || 'http_error', body?.error?.message || `HTTP ${response.status}`);
 }
 
-export async function uploadProof(id: number, file: File): Promise<OrderView> {
+function keyQuery(key?: string | null): string {
+  return key ? `?key=${encodeURIComponent(key)}` : '';
+}
+
+export async function uploadProof(id: number, file: File, key?: string | null): Promise<OrderView> {
   const form = new FormData();
   form.append('file', file, file.name);
   const headers = requestHeaders();
   delete headers['Content-Type'];
   let response: Response;
   try {
-    response = await fetch(`/api/app/order/${encodeURIComponent(String(id))}/proof`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+    response = await fetch(`/api/app/order/${encodeURIComponent(String(id))}/proof${keyQuery(key)}`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
   } catch (error) {
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
   }
@@ -26,8 +31,8 @@ export async function uploadProof(id: number, file: File): Promise<OrderView> {
 }
 
 /** A private slip image as a `data:` URL. */
-export async function proofImageUrl(path: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(path, { headers: requestHeaders(), credentials: 'same-origin', signal });
+export async function proofImageUrl(path: string, signal?: AbortSignal, key?: string | null): Promise<string> {
+  const response = await fetch(`${path}${keyQuery(key)}`, { headers: requestHeaders(), credentials: 'same-origin', signal });
   if (!response.ok) throw await failure(response);
   return dataUrl(await response.blob());
 }

@@ -10,20 +10,21 @@ import type { OrderView } from '../order';
 import { isoTime, orderTime } from '../order-time';
 import { canUploadSlip, slipProblemKey, slipState } from '../proofs';
 
-function SlipImage({ path, alt }: { path: string; alt: string }) {
+function SlipImage({ path, alt, accessKey }: { path: string; alt: string; accessKey?: string | null }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    proofImageUrl(path, abort.signal).then(
+    proofImageUrl(path, abort.signal, accessKey).then(
       (u) => setUrl(u),
       (error: unknown) => console.warn('slip not shown', error),
     );
     return () => abort.abort();
-  }, [path]);
+  }, [path, accessKey]);
   return url ? <img class="slip__image" src={url} alt={alt} /> : null;
 }
 
-export function PaymentProof({ order, onChanged }: { order: OrderView; onChanged: (order: OrderView) => void }) {
+/** `accessKey`: a guest order's secret key, which opens it without an account. */
+export function PaymentProof({ order, onChanged, accessKey }: { order: OrderView; onChanged: (order: OrderView) => void; accessKey?: string | null }) {
   const { t, locale } = useI18n();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -48,7 +49,7 @@ export function PaymentProof({ order, onChanged }: { order: OrderView; onChanged
     }
     setSending(true);
     setProblem(null);
-    uploadProof(order.id, file).then(
+    uploadProof(order.id, file, accessKey).then(
       (changed) => {
         setSending(false);
         setFile(null);
@@ -81,7 +82,7 @@ export function PaymentProof({ order, onChanged }: { order: OrderView; onChanged
           <span>{t('orders.slipRejected', { reason: state.proof.reason })}</span>
         </p>
       ) : null}
-      {state.kind !== 'none' ? <SlipImage path={state.proof.file} alt={t('orders.slipAlt')} /> : null}
+      {state.kind !== 'none' ? <SlipImage path={state.proof.file} alt={t('orders.slipAlt')} accessKey={accessKey} /> : null}
       {can && state.kind !== 'waiting' ? (
         <form class="slip__form" onSubmit={send}>
           <label class="slip__label" for={`${id}-file`}>
