@@ -148,8 +148,14 @@ pub fn plan(kind: RouteKind, path: &str, param: Option<&str>, query: &str, local
         },
         _ => Draw::Nothing,
     };
+    // Catalogue pages name materials and colours from the code tables.
+    if matches!(draw, Draw::Listing { .. } | Draw::Product { .. }) {
+        urls.push(SYSTEM_LABELS.to_string());
+    }
     Plan { urls, draw }
 }
+
+const SYSTEM_LABELS: &str = "/api/file/labels/system";
 
 /// `path?name=value…` with the parameters sorted by name and written as
 /// `application/x-www-form-urlencoded` — what `URLSearchParams.sort()` + `toString()` gives, so
@@ -239,7 +245,8 @@ impl Answers {
     }
 }
 
-/// The public catalogue routes, as `crate::app::app` declares them.
+/// The public catalogue routes (and the code tables that name materials and colours), as
+/// `crate::app::app` declares them.
 fn catalogue_api(state: AppState) -> Router {
     use catalog::routes;
     Router::new()
@@ -252,6 +259,10 @@ fn catalogue_api(state: AppState) -> Router {
             get(routes::related_products),
         )
         .route("/api/app/search", get(routes::search))
+        .route(
+            "/api/file/labels/{set}",
+            get(crate::content::routes::get_labels),
+        )
         .with_state(state)
 }
 
@@ -340,7 +351,7 @@ pub fn money(satang: i64) -> String {
     let baht = (satang / 100).to_string();
     let mut grouped = String::with_capacity(baht.len() + baht.len() / 3);
     for (index, digit) in baht.chars().enumerate() {
-        if index > 0 && (baht.len() - index) % 3 == 0 {
+        if index > 0 && (baht.len() - index).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

@@ -40,6 +40,12 @@ async fn a_product_page_shows_its_name_and_price_in_the_language_before_any_scri
     // The app's first request for the product takes this answer: it must be the API's.
     assert_eq!(data(&page)["/api/app/product/get/SF-1001"], api);
     assert!(data(&page)["/api/app/product/related/SF-1001?lang=th"]["products"].is_array());
+    let (_, labels) = app.get_json("/api/file/labels/system").await;
+    assert_eq!(
+        data(&page)["/api/file/labels/system"],
+        labels,
+        "material and colour names"
+    );
 
     let english = app.get_page("/products/SF-1001").await;
     assert!(app_markup(&english).contains(&name_en));
@@ -126,7 +132,7 @@ fn group(baht: i64) -> String {
     let digits = baht.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);

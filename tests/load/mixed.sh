@@ -9,6 +9,9 @@ cd "$(dirname "$0")/../.."
 MINUTES="${1:-10}"
 BIN="${2:-target/release/kiosk}"
 CONNECTIONS="${CONNECTIONS:-16}"
+# BROWSING=0 or SHOPPERS=0 leave out that half of the load (to see which one holds memory).
+BROWSING="${BROWSING:-1}"
+SHOPPERS="${SHOPPERS:-1}"
 command -v wrk >/dev/null || { echo "mixed.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
 WORK=$(mktemp -d)
 trap 'kill $KIOSK_PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -23,7 +26,9 @@ sleep 1
 rss() { awk '/VmRSS/ {print $2/1024 " MB"}' /proc/$KIOSK_PID/status; }
 echo "RSS at start: $(rss)"
 
-python3 - "$BASE" "$((MINUTES * 60))" >"$WORK/shoppers" 2>&1 <<'PY' &
+SHOPPER_SECONDS=$((MINUTES * 60))
+[ "$SHOPPERS" = 1 ] || SHOPPER_SECONDS=0
+python3 - "$BASE" "$SHOPPER_SECONDS" >"$WORK/shoppers" 2>&1 <<'PY' &
 import json, sys, time, urllib.request, urllib.error
 base, seconds = sys.argv[1], int(sys.argv[2])
 def call(method, path, body=None, token=None):
@@ -58,7 +63,9 @@ while time.time() < end:
 print(f"shoppers: {n} registered (answers {statuses}), {placed} orders placed")
 PY
 SHOPPERS=$!
-wrk -t1 -c"$CONNECTIONS" -d"${MINUTES}m" -s tests/load/mixed.lua "$BASE" | sed -n '1,12p'
+if [ "$BROWSING" = 1 ]; then
+  wrk -t1 -c"$CONNECTIONS" -d"${MINUTES}m" -s tests/load/mixed.lua "$BASE" | sed -n '1,12p'
+fi
 wait $SHOPPERS || true
 cat "$WORK/shoppers"
 echo "RSS right after the load: $(rss)"
