@@ -68,6 +68,8 @@ pub struct Shop {
     /// Synonyms in force and searches that found too little.
     pub search: Arc<crate::search::live::SearchSettings>,
     pub started: Instant,
+    /// When the last request came (the caches are dropped when the shop is quiet).
+    pub quiet: Arc<crate::idle::Quiet>,
 }
 
 /// Why the shop could not start; each says what to do in one line.
@@ -150,6 +152,7 @@ impl AppState {
             catalogues: Arc::default(),
             search,
             started,
+            quiet: Arc::new(crate::idle::Quiet::default()),
         })))
     }
 }
@@ -591,6 +594,13 @@ pub fn app(state: AppState) -> Router {
         .fallback(pages::serve_page)
         .method_not_allowed_fallback(method_not_allowed);
     let body_timeout = std::time::Duration::from_secs(state.config.limits.body_timeout_secs);
+    let quiet = state.quiet.clone();
+    let router = router.layer(tower::util::MapRequestLayer::new(
+        move |request: axum::extract::Request| {
+            quiet.touch();
+            request
+        },
+    ));
     layers::apply(router, body_timeout).with_state(state)
 }
 

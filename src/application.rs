@@ -96,6 +96,7 @@ impl Application {
         let sender = crate::notify::sender::spawn(state.clone());
         let catalogues = crate::content::routes::spawn_live_catalogue_refresh(state.clone());
         let misses = crate::app::spawn_miss_flush(state.clone());
+        let idle_trim = crate::idle::spawn_idle_trim(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
@@ -106,6 +107,7 @@ impl Application {
         sender.abort();
         catalogues.abort();
         misses.abort();
+        idle_trim.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         crate::app::flush_misses(&last_state).await;
         match stopped {

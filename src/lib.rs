@@ -18,6 +18,7 @@ pub mod domain;
 pub mod embedded;
 pub mod http;
 pub mod i18n;
+pub mod idle;
 pub mod notify;
 pub mod ops;
 pub mod orders;

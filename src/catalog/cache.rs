@@ -213,6 +213,13 @@ impl CatalogSnapshot {
         }
     }
 
+    /// Drops the remembered answers (when the shop is quiet, see `crate::idle`); returns the
+    /// uncompressed bytes they held.
+    pub fn forget_answers(&self) -> usize {
+        let mut cache = self.responses.write().unwrap_or_else(|p| p.into_inner());
+        std::mem::take(&mut *cache).bytes
+    }
+
     /// The answer remembered for `key`, if any.
     pub fn cached(&self, key: &str) -> Option<Arc<Encoded>> {
         self.responses

@@ -166,6 +166,13 @@ const PAGE_CACHE_ENTRIES: usize = 4_000;
 const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 impl PageCache {
+    /// Drops the rendered pages (when the shop is quiet, see `crate::idle`); returns the
+    /// uncompressed bytes they held.
+    pub fn clear(&self) -> usize {
+        let mut pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        std::mem::take(&mut *pages).bytes
+    }
+
     fn current(
         pages: &RenderedPages,
         content: &Arc<ContentSnapshot>,

@@ -22,6 +22,7 @@ mod fuzz;
 mod guest_checkout;
 mod hardening;
 mod helpers;
+mod idle;
 mod notifications;
 mod ops;
 mod orders;
