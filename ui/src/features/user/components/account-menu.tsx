@@ -11,7 +11,7 @@ import { Icon } from '../../../components/icon';
 import { SubMenu } from '../../../components/sub-menu';
 import { useStore } from '../../../lib/create-store';
 import { formatNumber } from '../../../lib/format';
-import { useI18n } from '../../../i18n/i18n-store';
+import { htmlLangOf, useI18n } from '../../../i18n/i18n-store';
 import { accessOf } from '../access-rules';
 import { coin, coinShown, coinSpend, coupons, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
 
@@ -44,7 +44,7 @@ export function ReviewBadge({ count, testId }: { count: number; testId?: string 
 
 /** The coin balance (coin − coin spent) of a signed-in shopper and the shop's coupons, as menu lines. */
 function Wallet({ signedIn }: { signedIn: boolean }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const balance = useStore(coin);
   const spent = useStore(coinSpend);
   const couponList = useStore(coupons);
@@ -61,7 +61,11 @@ function Wallet({ signedIn }: { signedIn: boolean }) {
       {couponList.length > 0 ? (
         <span class="menu__wallet-line" data-testid="menu-coupons">
           <Icon name="ticket" size={18} />
-          <span>{t('header.couponsAvailable', { count: formatNumber(couponList.length) })}</span>
+          <span>
+            {t(new Intl.PluralRules(htmlLangOf(locale)).select(couponList.length) === 'one' ? 'mobile.couponsOne' : 'mobile.couponsOther', {
+              count: formatNumber(couponList.length),
+            })}
+          </span>
         </span>
       ) : null}
     </li>
