@@ -7,6 +7,7 @@
 //! what the list's summary of the product had (name, code, price, first photo, stock) while the
 //! whole product loads, with skeletons where its description, facts and buy box will be.
 //! /products without a code offers the rooms and categories instead.
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Product, ProductSummary } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -149,6 +150,30 @@ function Related({ code }: { code: string }) {
 }
 
 /**
+ * Keeps `--buy-bar-height` on the root at the buy bar's real height while it is a bar (phones):
+ * the page's end padding and the cookie notice make room for it, also when a line under the
+ * button ("2 in your cart", an error) makes it taller. The stylesheet's value stands until then.
+ */
+function useBuyBarHeight() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      if (getComputedStyle(element).position === 'fixed') root.setProperty('--buy-bar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+      else root.removeProperty('--buy-bar-height');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--buy-bar-height');
+    };
+  }, []);
+  return bar;
+}
+
+/**
  * The product page. `product` is null while only a list's summary is known (`head` is then made
  * from it): the same elements show what the summary has, and skeletons hold the places of the rest.
  */
@@ -157,6 +182,7 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
   const { name } = head;
   const description = product ? paragraphs(pickText(product.description, locale)) : [];
   const { price: ShownPrice = Price, buy: BuyBox } = useProductSlots();
+  const buyBar = useBuyBarHeight();
   useDocumentTitle(name);
   return (
     <div class={`page product-page${product ? '' : ' product-page--loading'}`} aria-busy={product ? undefined : 'true'}>
@@ -175,7 +201,7 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
             <>
               <StockNote product={head} showInStock />
               {!BuyBox ? null : (
-                <div class="product__buy">
+                <div class="product__buy" ref={buyBar}>
                   {/* The bar's own copy of the price (phones only): screen readers have it above. */}
                   <div class="product__buy-price" aria-hidden="true">
                     <ShownPrice product={head} size="sm" />

@@ -42,15 +42,23 @@ export function ReviewBadge({ count, testId }: { count: number; testId?: string 
   );
 }
 
-/** The coin balance (coin − coin spent) of a signed-in shopper and the shop's coupons, as menu lines. */
+/** The signed-in shopper's name and coin balance (coin − coin spent) and the shop's coupons, as menu lines. */
 function Wallet({ signedIn }: { signedIn: boolean }) {
   const { t, locale } = useI18n();
+  const state = useStore(userinfo);
+  const user = state.status === 'signedIn' ? state.user : null;
   const balance = useStore(coin);
   const spent = useStore(coinSpend);
   const couponList = useStore(coupons);
   if (!signedIn && couponList.length === 0) return null;
   return (
     <li class="menu__item menu__wallet" data-testid="menu-wallet">
+      {signedIn && user ? (
+        <span class="menu__wallet-line menu__wallet-line--name" data-testid="menu-user">
+          <Icon name="user" size={18} />
+          <span>{user.name || user.username}</span>
+        </span>
+      ) : null}
       {signedIn ? (
         <span class="menu__wallet-line" data-testid="menu-coin">
           <Icon name="coin" size={18} />
