@@ -75,7 +75,7 @@ test('home → room → product', async ({ acceptedCookies: page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(`${name} | kiosk`);
   await expect(page.locator('.product__code')).toHaveText(`${message('en', 'product.code')}: ${code}`);
-  await expect(page.locator('.product__summary .price__now')).toHaveText(/^฿/);
+  await expect(page.locator('.product__price .price__now')).toHaveText(/^฿/);
   await expect(page.locator('.product__facts')).toContainText(/[\d.,]+ × [\d.,]+ × [\d.,]+ cm/);
   await expect(page.getByRole('heading', { name: message('en', 'product.related') })).toBeVisible();
 });
@@ -240,10 +240,12 @@ test('the product page at 375 px: the gallery works by pointer and keyboard, not
   await expect(page.getByRole('button', { name: 'Show photo 1 of 3' })).toBeFocused();
   await expect(page.locator('.gallery__counter')).toHaveText('Photo 1 of 3');
 
-  // Price with the crossed-out compare-at price and the saving; size in cm from mm.
-  await expect(page.locator('.product__summary .price__now')).toHaveText('฿18,900');
-  await expect(page.locator('.product__summary .price__was')).toContainText('฿21,900');
-  await expect(page.locator('.product__saving')).toHaveText('You save ฿3,000 (13%)');
+  // The price the cart charges (฿18,900 less the sofa month's 10 %), the crossed-out compare-at
+  // price and one saving figure for both; size in cm from mm.
+  await expect(page.locator('.product__price .price__now')).toHaveText('฿17,010');
+  await expect(page.locator('.product__price .price__was')).toContainText('฿21,900');
+  await expect(page.locator('.product__price .price-saving')).toHaveText('You save ฿4,890 (22%)');
+  await expect(page.locator('.product__summary').getByTestId('promo-badge')).toHaveCount(0);
   await expect(page.locator('.product__facts')).toContainText('210 × 88 × 84 cm');
   await expect(page.locator('.product__facts')).toContainText('Fabric');
   await expect(page.locator('.product__facts')).toContainText('Grey');

@@ -13,6 +13,7 @@ import { useStore } from '../../../lib/create-store';
 import { formatNumber } from '../../../lib/format';
 import { htmlLangOf, useI18n } from '../../../i18n/i18n-store';
 import { accessOf } from '../access-rules';
+import { providerIcon } from '../provider';
 import { coin, coinShown, coinSpend, coupons, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
 
 export const ACCOUNT_PATHS = {
@@ -54,8 +55,8 @@ function Wallet({ signedIn }: { signedIn: boolean }) {
   return (
     <li class="menu__item menu__wallet" data-testid="menu-wallet">
       {signedIn && user ? (
-        <span class="menu__wallet-line menu__wallet-line--name" data-testid="menu-user">
-          <Icon name="user" size={18} />
+        <span class="menu__wallet-line menu__wallet-line--name" data-testid="menu-user" data-provider={user.provider || 'local'}>
+          <Icon name={providerIcon(user.provider)} size={18} />
           <span>{user.name || user.username}</span>
         </span>
       ) : null}
