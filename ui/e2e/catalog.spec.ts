@@ -8,10 +8,13 @@ import { expect, isMobile, message, test } from './fixtures';
 const cards = (page: Page) => page.locator('main .product-card:not(.product-card--skeleton)');
 const codes = (page: Page) => page.locator('main .product-card__code').allTextContents();
 
-/** Prices of the cards shown, in baht (the text is "฿12,900" or "฿1,299.50"). */
+/**
+ * The cards' own prices in baht, which the filter and sort go by: a card shows the price after a
+ * promotion (the cart's), and keeps the product's price in `data-price` (satang).
+ */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator('main .product-card .price__now').allTextContents();
-  return texts.map((text) => Number(text.replace(/[฿,]/g, '')));
+  const satang = await page.locator('main .product-card .price').evaluateAll((all) => all.map((p) => Number(p.getAttribute('data-price'))));
+  return satang.map((value) => value / 100);
 }
 
 /** Waits until the grid shows the answer for the current URL (not the previous one, dimmed). */
@@ -44,8 +47,10 @@ function expectResizedImage(image: Locator) {
 
 test('home → room → product', async ({ acceptedCookies: page }) => {
   await page.goto('/');
-  // The e-catalogue PDF is one click away in the info bar.
-  await expect(page.locator('.info-bar').getByRole('link', { name: message('en', 'infoBar.catalogue') })).toHaveAttribute('href', /\.pdf$/);
+  // The e-catalogue PDF is one click away in the info bar (in the footer on a phone, where the
+  // info bar is in the menu).
+  const catalogue = page.locator(isMobile(page) ? '.site-footer' : '.info-bar').getByRole('link', { name: message('en', 'infoBar.catalogue') });
+  await expect(catalogue).toHaveAttribute('href', /\.pdf$/);
   // The featured slider: real buttons and dots.
   const slider = page.getByRole('region', { name: message('en', 'home.featured') });
   await expect(slider).toBeVisible();

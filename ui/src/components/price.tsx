@@ -28,7 +28,8 @@ export function Price({ product, view: given, size = 'md', class: className, sav
   const view = given ?? priceView(product);
   return (
     <>
-      <p class={`price price--${size}${view.compareAt ? ' price--reduced' : ''}${className ? ` ${className}` : ''}`}>
+      {/* data-price: the product's own price, which the catalogue's price filter and sort go by. */}
+      <p class={`price price--${size}${view.compareAt ? ' price--reduced' : ''}${className ? ` ${className}` : ''}`} data-price={product.price}>
         <span class="price__now">{formatMoney(view.price)}</span>
         {view.compareAt ? (
           <s class="price__was">
