@@ -173,7 +173,7 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   await expect(page.getByText(message('en', 'pages.cartResultEmpty'))).toBeVisible();
   const menu = page.getByRole('navigation', { name: message('en', 'header.mainMenu') });
   if (isMobile(page) && !(await menu.isVisible())) await page.getByRole('button', { name: message('en', 'header.openMenu') }).click();
-  await expect(menu.getByRole('button', { name: message('en', 'header.account') }).locator('.badge')).toHaveText('1');
+  await expect(menu.getByRole('button', { name: message('en', 'header.account') }).locator('.badge [aria-hidden="true"]')).toHaveText('1');
   // Delivery earned 1 coin per ฿100 of the ฿24,990 paid.
   await expect(await headerCoin(page)).toHaveText('449');
 
