@@ -113,6 +113,10 @@ test.describe('at phone width', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const last = await box(page.locator('.site-footer__bottom'));
     expect(last.y + last.height).toBeLessThanOrEqual((await box(bar)).y + 1);
+
+    // The cart's quote charges what the page showed.
+    await page.goto('/cart');
+    await expect(page.locator('main')).toContainText('฿17,010');
   });
 
   test('other pages keep the bottom bar and give its height to the sticky bars', async ({ acceptedCookies: page }) => {
