@@ -84,6 +84,8 @@ test.describe('at phone width', () => {
   test('the room strip shows on the home page only', async ({ acceptedCookies: page }) => {
     await page.goto('/th');
     await expect(page.locator('.room-menu')).toBeVisible();
+    const strip = await box(page.locator('.room-menu'));
+    console.log(`phone room strip on home: ${strip.height} px, content starts at ${strip.y + strip.height} px`);
     await page.goto('/th/category/sofas');
     await expect(page.locator('main .product-card').first()).toBeVisible();
     await expect(page.locator('.room-menu')).toBeHidden();
@@ -137,6 +139,20 @@ test.describe('at phone width', () => {
     // Both cards of the first row.
     const second = await box(page.locator('main .product-card .product-card__image').nth(1));
     expect(second.y + second.height).toBeLessThanOrEqual(panel.y);
+  });
+
+  test('on a first visit to a product the cookie notice sits above the buy bar, not over it', async ({ page }) => {
+    await page.goto('/products/SF-1001');
+    const notice = page.getByRole('dialog');
+    const add = page.locator('.product__buy').getByRole('button', { name: message('en', 'checkout.addToCart') });
+    await expect(add).toBeVisible();
+    await expect(notice).toBeVisible();
+    const panel = await box(notice);
+    const bar = await box(page.locator('.product__buy'));
+    expect(panel.y + panel.height).toBeLessThanOrEqual(bar.y + 1);
+    // Not covered: a click reaches the button.
+    await add.click();
+    await expect(page.locator('.site-header').getByRole('link', { name: `${message('en', 'header.cart')}, 1 item` })).toBeVisible();
   });
 
   test('coins and coupons are in the account part of the menu', async ({ acceptedCookies: page, request }) => {

@@ -150,7 +150,7 @@ function Related({ code }: { code: string }) {
 }
 
 /**
- * Keeps `--buy-bar-height` on the root at the buy bar's real height while it is a bar (phones):
+ * Keeps `--sticky-bar-height` on the root at the buy bar's real height while it is a bar (phones):
  * the page's end padding and the cookie notice make room for it, also when a line under the
  * button ("2 in your cart", an error) makes it taller. The stylesheet's value stands until then.
  */
@@ -161,13 +161,13 @@ function useBuyBarHeight() {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
     const observer = new ResizeObserver(() => {
-      if (getComputedStyle(element).position === 'fixed') root.setProperty('--buy-bar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
-      else root.removeProperty('--buy-bar-height');
+      if (getComputedStyle(element).position === 'fixed') root.setProperty('--sticky-bar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+      else root.removeProperty('--sticky-bar-height');
     });
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.removeProperty('--buy-bar-height');
+      root.removeProperty('--sticky-bar-height');
     };
   }, []);
   return bar;
