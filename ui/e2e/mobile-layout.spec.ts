@@ -58,10 +58,22 @@ test.describe('at phone width', () => {
     await toggle.click();
     await expect(searchField(page, 'th')).toBeVisible();
     await expect(searchField(page, 'th')).toBeFocused();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Covered by the open field (and hidden with the rest of the row), the button says it is open.
+    await expect(page.locator('.site-header__search-toggle')).toHaveAttribute('aria-expanded', 'true');
     // The field opens over the row: the header keeps its height.
     expect((await box(page.locator('.site-header'))).height).toBeLessThanOrEqual(PHONE_HEADER_MAX);
 
+    // Tab stays among what shows: the field, its button, closing; never the covered row.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: message('th', 'mobile.closeSearch'), exact: true })).toBeFocused();
+    // Leaving it closes it, and the focus goes on where Tab took it.
+    await page.keyboard.press('Tab');
+    await expect(searchField(page, 'th')).toBeHidden();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.site-header__bar'))).toBe(false);
+
+    await toggle.click();
+    await expect(searchField(page, 'th')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(searchField(page, 'th')).toBeHidden();
     await expect(toggle).toBeFocused();

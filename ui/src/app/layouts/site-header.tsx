@@ -1,7 +1,8 @@
 //! The top of the default and main layouts: logo, search, customer slots, cart and main menu.
 //! At 700 px and below it is one row — menu button, logo, search button, cart — so products start
 //! high on a phone: the search field opens over the row from its button (focus goes into it,
-//! Escape or its close button shuts it and gives focus back), and the menu holds the account with
+//! Escape or its close button shuts it and gives focus back; so does leaving it, by Tab or a tap
+//! elsewhere, without moving the focus), and the menu holds the account with
 //! coins and coupons and the language and shop notes of the info bar.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -23,13 +24,20 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
+  const refocusToggle = useRef(false);
   useEffect(() => {
     setMenuOpen(false);
     setSearchOpen(false);
   }, [location]);
-  const closeSearch = () => {
-    setSearchOpen(false);
+  // The button is hidden while the field covers the row: focus it once the row shows again.
+  useEffect(() => {
+    if (searchOpen || !refocusToggle.current) return;
+    refocusToggle.current = false;
     searchToggle.current?.focus();
+  }, [searchOpen]);
+  const closeSearch = () => {
+    refocusToggle.current = true;
+    setSearchOpen(false);
   };
   return (
     <header class="site-header">
@@ -45,7 +53,14 @@ export function SiteHeader() {
           <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
         </button>
         <Logo />
-        <div id={SEARCH_ID} class={`site-header__search${searchOpen ? ' is-open' : ''}`}>
+        <div
+          id={SEARCH_ID}
+          class={`site-header__search${searchOpen ? ' is-open' : ''}`}
+          onFocusOut={(event) => {
+            const next = (event as FocusEvent).relatedTarget as Node | null;
+            if (searchOpen && !(next && event.currentTarget.contains(next))) setSearchOpen(false);
+          }}
+        >
           <SearchBox focusOnOpen={searchOpen} onDismiss={closeSearch} />
           <button type="button" class="site-header__search-close site-header__icon-button" aria-label={t('mobile.closeSearch')} onClick={closeSearch}>
             <Icon name="close" size={22} />

@@ -3,8 +3,8 @@
 //! the code search after a `#`) in an ARIA combobox: the list is a listbox whose active option
 //! follows the arrow keys (aria-activedescendant), Enter opens it, Escape closes the list.
 //! On a phone the header shows the box only once its search button is pressed: `focusOnOpen`
-//! then puts the caret in it, and Escape with no list open (or Tab past the end) hands the
-//! box back through `onDismiss`.
+//! then puts the caret in it, and Escape with no list open hands the box back through
+//! `onDismiss`.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ProductSummary } from '../../../api/types';
