@@ -8,10 +8,13 @@ import { expect, isMobile, message, test } from './fixtures';
 const cards = (page: Page) => page.locator('main .product-card:not(.product-card--skeleton)');
 const codes = (page: Page) => page.locator('main .product-card__code').allTextContents();
 
-/** Prices of the cards shown, in baht (the text is "฿12,900" or "฿1,299.50"). */
+/**
+ * The cards' own prices in baht, which the filter and sort go by: a card shows the price after a
+ * promotion (the cart's), and keeps the product's price in `data-price` (satang).
+ */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator('main .product-card .price__now').allTextContents();
-  return texts.map((text) => Number(text.replace(/[฿,]/g, '')));
+  const satang = await page.locator('main .product-card .price').evaluateAll((all) => all.map((p) => Number(p.getAttribute('data-price'))));
+  return satang.map((value) => value / 100);
 }
 
 /** Waits until the grid shows the answer for the current URL (not the previous one, dimmed). */
@@ -44,8 +47,10 @@ function expectResizedImage(image: Locator) {
 
 test('home → room → product', async ({ acceptedCookies: page }) => {
   await page.goto('/');
-  // The e-catalogue PDF is one click away in the info bar.
-  await expect(page.locator('.info-bar').getByRole('link', { name: message('en', 'infoBar.catalogue') })).toHaveAttribute('href', /\.pdf$/);
+  // The e-catalogue PDF is one click away in the info bar (in the footer on a phone, where the
+  // info bar is in the menu).
+  const catalogue = page.locator(isMobile(page) ? '.site-footer' : '.info-bar').getByRole('link', { name: message('en', 'infoBar.catalogue') });
+  await expect(catalogue).toHaveAttribute('href', /\.pdf$/);
   // The featured slider: real buttons and dots.
   const slider = page.getByRole('region', { name: message('en', 'home.featured') });
   await expect(slider).toBeVisible();
@@ -75,7 +80,7 @@ test('home → room → product', async ({ acceptedCookies: page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(`${name} | kiosk`);
   await expect(page.locator('.product__code')).toHaveText(`${message('en', 'product.code')}: ${code}`);
-  await expect(page.locator('.product__summary .price__now')).toHaveText(/^฿/);
+  await expect(page.locator('.product__price .price__now')).toHaveText(/^฿/);
   await expect(page.locator('.product__facts')).toContainText(/[\d.,]+ × [\d.,]+ × [\d.,]+ cm/);
   await expect(page.getByRole('heading', { name: message('en', 'product.related') })).toBeVisible();
 });
@@ -240,10 +245,12 @@ test('the product page at 375 px: the gallery works by pointer and keyboard, not
   await expect(page.getByRole('button', { name: 'Show photo 1 of 3' })).toBeFocused();
   await expect(page.locator('.gallery__counter')).toHaveText('Photo 1 of 3');
 
-  // Price with the crossed-out compare-at price and the saving; size in cm from mm.
-  await expect(page.locator('.product__summary .price__now')).toHaveText('฿18,900');
-  await expect(page.locator('.product__summary .price__was')).toContainText('฿21,900');
-  await expect(page.locator('.product__saving')).toHaveText('You save ฿3,000 (13%)');
+  // The price the cart charges (฿18,900 less the sofa month's 10 %), the crossed-out compare-at
+  // price and one saving figure for both; size in cm from mm.
+  await expect(page.locator('.product__price .price__now')).toHaveText('฿17,010');
+  await expect(page.locator('.product__price .price__was')).toContainText('฿21,900');
+  await expect(page.locator('.product__price .price-saving')).toHaveText('You save ฿4,890 (22%)');
+  await expect(page.locator('.product__summary').getByTestId('promo-badge')).toHaveCount(0);
   await expect(page.locator('.product__facts')).toContainText('210 × 88 × 84 cm');
   await expect(page.locator('.product__facts')).toContainText('Fabric');
   await expect(page.locator('.product__facts')).toContainText('Grey');

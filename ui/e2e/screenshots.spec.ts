@@ -2,7 +2,7 @@
 // screen, the login and register pages (one in Thai with errors shown), the signed-in header, and
 // the catalogue (a room with filters, a product page, search results), at each width.
 import { registerShopper, useToken } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, isMobile, message, test } from './fixtures';
 import { shoot } from './shop';
 
 const SHOTS = [
@@ -61,6 +61,8 @@ test('screenshot of a Thai category with a price range', async ({ acceptedCookie
 
 test('screenshot of the search suggestions', async ({ acceptedCookies: page }, testInfo) => {
   await page.goto('/');
+  // On a phone the field opens from the header's search button.
+  if (isMobile(page)) await page.getByRole('button', { name: message('en', 'mobile.openSearch'), exact: true }).click();
   const box = page.getByRole('combobox');
   await box.pressSequentially('sofa', { delay: 40 });
   await expect(page.getByRole('listbox')).toBeVisible();

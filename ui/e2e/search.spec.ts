@@ -1,16 +1,24 @@
 // Searching from the header box: words in any of the shop's scripts, `#CODE` for the code search,
 // suggestions while typing, paged results and the empty result.
 import type { Page } from '@playwright/test';
-import { expect, message, test, type Code } from './fixtures';
+import { expect, isMobile, message, test, type Code } from './fixtures';
 
-const searchBox = (page: Page, code: Code = 'en') => page.getByRole('combobox', { name: message(code, 'header.searchLabel') });
+const searchBox = (page: Page, code: Code = 'en') => page.getByRole('combobox', { name: message(code, 'header.searchLabel'), includeHidden: true });
+
+/** The header's search field, opened first from its button on a phone. */
+async function openSearchBox(page: Page, code: Code = 'en') {
+  const box = searchBox(page, code);
+  if (isMobile(page) && !(await box.isVisible())) await page.getByRole('button', { name: message(code, 'mobile.openSearch'), exact: true }).click();
+  await expect(box).toBeVisible();
+  return box;
+}
 // Real cards only: the loading skeletons share the class.
 const cards = (page: Page) => page.locator('main .product-card:not(.product-card--skeleton)');
 const cardCodes = (page: Page) => page.locator('main .product-card__code').allTextContents();
 
 test('a #code goes to the code search, which lists the products whose code starts with it', async ({ acceptedCookies: page }) => {
   await page.goto('/');
-  const box = searchBox(page);
+  const box = await openSearchBox(page);
   await box.fill('#SF-10');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/searchcode\?keyword=SF-10$/);
@@ -26,9 +34,9 @@ test('a #code goes to the code search, which lists the products whose code start
 
 test('words go to the search page, which shows the sofas, and the box empties', async ({ acceptedCookies: page }) => {
   await page.goto('/about');
-  const box = searchBox(page);
+  const box = await openSearchBox(page);
   await box.fill('sofa');
-  await page.getByRole('button', { name: message('en', 'header.searchButton') }).click();
+  await page.getByRole('button', { name: message('en', 'header.searchButton'), exact: true }).click();
   await expect(page).toHaveURL(/\/search\?keyword=sofa$/);
   await expect(box).toHaveValue('');
   await expect(page.getByText(message('en', 'search.resultsFor').replace('{keyword}', 'sofa'))).toBeVisible();
@@ -40,7 +48,7 @@ test('words go to the search page, which shows the sofas, and the box empties', 
 
 test('Thai "โซฟา" finds the sofas, named in Thai', async ({ acceptedCookies: page }) => {
   await page.goto('/th');
-  const box = searchBox(page, 'th');
+  const box = await openSearchBox(page, 'th');
   await box.fill('โซฟา');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/th\/search\?keyword=%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2$/);
@@ -96,7 +104,7 @@ test('a search without results says so and leads back to the rooms', async ({ ac
 
 test('searching stays in the current language and ignores an empty box', async ({ acceptedCookies: page }) => {
   await page.goto('/th');
-  const box = searchBox(page, 'th');
+  const box = await openSearchBox(page, 'th');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/th$/);
   await box.fill('sofa');
@@ -106,7 +114,7 @@ test('searching stays in the current language and ignores an empty box', async (
 
 test('suggestions appear while typing and follow the arrow keys and Enter', async ({ acceptedCookies: page }) => {
   await page.goto('/');
-  const box = searchBox(page);
+  const box = await openSearchBox(page);
   await box.pressSequentially('sofa', { delay: 40 });
   const list = page.getByRole('listbox', { name: message('en', 'search.suggestions') });
   await expect(list).toBeVisible();
@@ -132,7 +140,7 @@ test('suggestions appear while typing and follow the arrow keys and Enter', asyn
 
 test('Escape closes the suggestions; a # suggests from the code search', async ({ acceptedCookies: page }) => {
   await page.goto('/');
-  const box = searchBox(page);
+  const box = await openSearchBox(page);
   await box.pressSequentially('#SF-10', { delay: 40 });
   const list = page.getByRole('listbox');
   await expect(list).toBeVisible();

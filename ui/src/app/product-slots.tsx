@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import type { Product } from '../api/types';
 import { ProductSlotsContext, type ProductSlots } from '../components/product-slots';
 import { PromotionBadge } from '../features/promotions/components/promotion-badge';
+import { PromotionPrice } from '../features/promotions/components/promotion-price';
 import { lazyWithReload } from './lazy-with-reload';
 
 const AddToCart = lazyWithReload<{ product: Product }>(() =>
@@ -21,7 +22,7 @@ function BuyBox({ product }: { product: Product }) {
   );
 }
 
-const SLOTS: ProductSlots = { badge: PromotionBadge, buy: BuyBox };
+const SLOTS: ProductSlots = { badge: PromotionBadge, price: PromotionPrice, buy: BuyBox };
 
 export function ProductSlotsProvider({ children }: { children: ComponentChildren }) {
   return <ProductSlotsContext.Provider value={SLOTS}>{children}</ProductSlotsContext.Provider>;

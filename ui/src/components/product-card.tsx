@@ -1,7 +1,8 @@
 //! A product in a grid: photo, code, name (lists send it in the current language, English when
 //! the translation is empty), price and a stock note when it matters. The whole card is one
 //! link to the product page; its text is the name. A promotion badge (the app's product slot)
-//! sits on the photo's corner when a promotion applies.
+//! sits on the photo's corner when a promotion applies, and the price is then the promotion's
+//! (the app's price slot), as the cart will charge it.
 import { Link } from 'wouter';
 import type { ProductSummary } from '../api/types';
 import { productPath } from '../lib/product';
@@ -15,7 +16,7 @@ import './product.css';
 export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px';
 
 export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: ProductSummary; sizes?: string }) {
-  const { badge: Badge } = useProductSlots();
+  const { badge: Badge, price: SlotPrice = Price } = useProductSlots();
   const name = product.name || product.code;
   return (
     <li class="product-card">
@@ -32,7 +33,7 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Pr
             {name}
           </Link>
         </p>
-        <Price product={product} size="sm" />
+        <SlotPrice product={product} size="sm" />
         <StockNote product={product} />
       </div>
     </li>

@@ -4,12 +4,15 @@
 import type { ComponentType } from 'preact';
 import { createContext, useContext } from 'react';
 import type { Product } from '../api/types';
+import type { SlotPriceProps } from './price';
 
 /** What the badge reads of a product: both a whole product and a list's summary have it. */
 export type BadgeProduct = Pick<Product, 'code' | 'rooms' | 'categories' | 'price' | 'compareAtPrice' | 'active'>;
 
 export type ProductSlots = {
   badge?: ComponentType<{ product: BadgeProduct; size?: 'sm' | 'lg' }>;
+  /** The price after the promotion that applies, as the cart charges it (cards, product page, suggestions). */
+  price?: ComponentType<SlotPriceProps>;
   /** The product page's buy box, once the whole product is there. */
   buy?: ComponentType<{ product: Product }>;
 };

@@ -1,6 +1,9 @@
 //! The default layout (SPEC §2): top menu, info bar, optional room menu, category side menu,
 //! contact and language block, footer; the bottom bar replaces the side menu on narrow screens.
+//! On a phone the room strip shows on the home page only: elsewhere it would push the page's own
+//! content below the fold, and the bottom bar's Categories tab leads to every room and category.
 import type { ComponentChildren } from 'preact';
+import { useLocation } from 'wouter';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { RoomMenu } from '../../features/catalog/components/room-menu';
 import { useStore } from '../../lib/create-store';
@@ -14,8 +17,9 @@ import { SkipLink } from './skip-link';
 
 export function DefaultLayout({ children }: { children: ComponentChildren }) {
   const features = useStore(websitedata, (data) => data.features);
+  const [location] = useLocation();
   return (
-    <div class="layout layout--default">
+    <div class={`layout layout--default${location === '/' ? ' layout--home' : ''}`}>
       <SkipLink />
       <InfoBar />
       <SiteHeader />

@@ -10,6 +10,7 @@ import type { ProductSummary } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
+import { useProductSlots } from '../../../components/product-slots';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import { productPath, type ProductPage } from '../../../lib/product';
@@ -26,6 +27,7 @@ function prefersReducedMotion(): boolean {
 }
 
 function Slide({ product, index, count, current }: { product: ProductSummary; index: number; count: number; current: boolean }) {
+  const { price: ShownPrice = Price } = useProductSlots();
   const { t } = useI18n();
   const name = product.name || product.code;
   return (
@@ -40,7 +42,7 @@ function Slide({ product, index, count, current }: { product: ProductSummary; in
         <ProductImage class="slide__image" src={product.image} alt="" sizes="(max-width: 1024px) 90vw, 440px" fallbackWidth={640} priority={index === 0} />
         <span class="slide__name">{name}</span>
       </Link>
-      <Price product={product} size="md" class="slide__price" />
+      <ShownPrice product={product} size="md" class="slide__price" />
     </div>
   );
 }

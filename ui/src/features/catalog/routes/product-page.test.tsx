@@ -124,3 +124,45 @@ describe('the product page opened from a list', () => {
     expect(await screen.findByRole('link', { name: 'สินค้า SF-1002' })).toBeTruthy();
   });
 });
+
+describe('the price and the buy bar', () => {
+  /** Stands in for the promotions feature's price slot: 10 % off, as the cart would charge. */
+  function TenPercentOff({ product, size, saving }: { product: { price: number; compareAtPrice: number | null }; size?: 'sm' | 'md' | 'lg'; saving?: boolean }) {
+    return (
+      <p class={`slot-price slot-price--${size}`} data-saving={saving ? 'yes' : 'no'}>
+        {product.price * 0.9}
+      </p>
+    );
+  }
+  const Badge = () => <span data-testid="promo-badge">−10 %</span>;
+  const BuyBox = () => <button type="button">Add to cart</button>;
+
+  it('shows the price slot’s price with its one saving line, and no second figure beside it', async () => {
+    const { container } = visit('SF-1001', { price: TenPercentOff, badge: Badge, buy: BuyBox });
+    act(() => answerProduct());
+    await screen.findByRole('button', { name: 'Add to cart' });
+    const main = container.querySelector('.product__price .slot-price--lg')!;
+    expect(main.textContent).toBe(String(1_890_000 * 0.9));
+    expect(main.getAttribute('data-saving')).toBe('yes');
+    expect(container.querySelector('.product__summary [data-testid="promo-badge"]')).toBeNull();
+  });
+
+  it('puts the price beside "Add to cart" in the buy bar, hidden from screen readers who heard it above', async () => {
+    const { container } = visit('SF-1001', { price: TenPercentOff, buy: BuyBox });
+    act(() => answerProduct());
+    await screen.findByRole('button', { name: 'Add to cart' });
+    const bar = container.querySelector('.product__buy')!;
+    const barPrice = bar.querySelector('.product__buy-price')!;
+    expect(barPrice.getAttribute('aria-hidden')).toBe('true');
+    expect(barPrice.querySelector('.slot-price--sm')?.getAttribute('data-saving')).toBe('no');
+    expect(bar.querySelector('button')?.textContent).toBe('Add to cart');
+  });
+
+  it('without the slot shows the product’s own price and saving against the compare-at price', async () => {
+    const { container } = visit('SF-1001', { buy: BuyBox });
+    act(() => answerProduct());
+    await screen.findByRole('button', { name: 'Add to cart' });
+    expect(container.querySelector('.product__price .price__now')?.textContent).toBe('฿18,900');
+    expect(container.querySelector('.product__price .price-saving')?.textContent).toBe('You save ฿3,000 (13%)');
+  });
+});

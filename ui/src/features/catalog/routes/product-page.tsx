@@ -1,11 +1,13 @@
-//! /products/{code}: photos, name, code, price with the saving against the compare-at price, size,
-//! material and colour, stock state, the promotion badge and the buy box (quantity, "Add to cart";
-//! both are the app's product slots, since the cart and promotions are other domains), description
-//! and related products. An unknown code (the API answers 404) shows the not-found screen; a
+//! /products/{code}: photos, name, code, price with the one saving figure (against the compare-at
+//! price, after the promotion that applies: the app's price slot), size, material and colour,
+//! stock state and the buy box (quantity, "Add to cart"; a product slot too, since the cart and
+//! promotions are other domains), description and related products. On a phone the buy box with
+//! the price is a bar fixed to the bottom of the screen, so "Add to cart" shows without scrolling. An unknown code (the API answers 404) shows the not-found screen; a
 //! discontinued product says it is no longer available. Opened from a list, the page shows at once
 //! what the list's summary of the product had (name, code, price, first photo, stock) while the
 //! whole product loads, with skeletons where its description, facts and buy box will be.
 //! /products without a code offers the rooms and categories instead.
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Product, ProductSummary } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -17,9 +19,8 @@ import { useProductSlots } from '../../../components/product-slots';
 import { StockNote } from '../../../components/stock-note';
 import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import type { LocaleCode } from '../../../lib/locale-path';
-import { formatDimensions, PRODUCT_CODE, priceView, productApiPath, rememberedSummary } from '../../../lib/product';
+import { formatDimensions, PRODUCT_CODE, productApiPath, rememberedSummary } from '../../../lib/product';
 import { useResource } from '../../../lib/resource';
 import { paragraphs } from '../../../lib/text';
 import { useRemote } from '../../../lib/use-remote';
@@ -149,15 +150,39 @@ function Related({ code }: { code: string }) {
 }
 
 /**
+ * Keeps `--sticky-bar-height` on the root at the buy bar's real height while it is a bar (phones):
+ * the page's end padding and the cookie notice make room for it, also when a line under the
+ * button ("2 in your cart", an error) makes it taller. The stylesheet's value stands until then.
+ */
+function useBuyBarHeight() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      if (getComputedStyle(element).position === 'fixed') root.setProperty('--sticky-bar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+      else root.removeProperty('--sticky-bar-height');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--sticky-bar-height');
+    };
+  }, []);
+  return bar;
+}
+
+/**
  * The product page. `product` is null while only a list's summary is known (`head` is then made
  * from it): the same elements show what the summary has, and skeletons hold the places of the rest.
  */
 function ProductView({ head, product, labels }: { head: ProductHead; product: Product | null; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
   const { name } = head;
-  const view = priceView(head);
   const description = product ? paragraphs(pickText(product.description, locale)) : [];
-  const { badge: PromotionBadge, buy: BuyBox } = useProductSlots();
+  const { price: ShownPrice = Price, buy: BuyBox } = useProductSlots();
+  const buyBar = useBuyBarHeight();
   useDocumentTitle(name);
   return (
     <div class={`page product-page${product ? '' : ' product-page--loading'}`} aria-busy={product ? undefined : 'true'}>
@@ -169,21 +194,25 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
           <p class="product__code">
             {t('product.code')}: <span>{head.code}</span>
           </p>
-          <div class="product__price-row">
-            <Price product={head} size="lg" class={head.active ? undefined : 'price--muted'} />
-            {PromotionBadge ? <PromotionBadge product={head} size="lg" /> : null}
+          <div class="product__price">
+            <ShownPrice product={head} size="lg" saving={head.active} class={head.active ? undefined : 'price--muted'} />
           </div>
-          {view.saving > 0 && head.active ? (
-            <p class="product__saving">{t('product.saving', { amount: formatMoney(view.saving), percent: formatNumber(view.savingPercent) })}</p>
-          ) : null}
           {head.active ? (
             <>
               <StockNote product={head} showInStock />
-              {!BuyBox ? null : product ? (
-                <BuyBox product={product} />
-              ) : (
-                // The buy box's own placeholder, so nothing below moves when it arrives.
-                <div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />
+              {!BuyBox ? null : (
+                <div class="product__buy" ref={buyBar}>
+                  {/* The bar's own copy of the price (phones only): screen readers have it above. */}
+                  <div class="product__buy-price" aria-hidden="true">
+                    <ShownPrice product={head} size="sm" />
+                  </div>
+                  {product ? (
+                    <BuyBox product={product} />
+                  ) : (
+                    // The buy box's own placeholder, so nothing below moves when it arrives.
+                    <div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />
+                  )}
+                </div>
               )}
             </>
           ) : (

@@ -7,7 +7,7 @@ import { setLocale, useI18n } from '../../../i18n/i18n-store';
 import { switchLocalePath } from '../../../lib/locale-path';
 import './language-chooser.css';
 
-export function LanguageChooser({ variant = 'flags' }: { variant?: 'flags' | 'list' }) {
+export function LanguageChooser({ variant = 'flags', label }: { variant?: 'flags' | 'list'; label?: string }) {
   const { t, locale, languages } = useI18n();
   // Subscribing to the location and query keeps the hrefs on the current page.
   const [, navigate] = useLocation();
@@ -27,7 +27,7 @@ export function LanguageChooser({ variant = 'flags' }: { variant?: 'flags' | 'li
     }
   };
   return (
-    <nav class={`language-chooser language-chooser--${variant}`} aria-label={t('header.language')}>
+    <nav class={`language-chooser language-chooser--${variant}`} aria-label={label ?? t('header.language')}>
       <ul>
         {languages.map((language) => (
           <li key={language.code}>

@@ -8,6 +8,7 @@ import { i18nStore } from '../../../i18n/i18n-store';
 import { jsonResponse, makeSummary } from '../../../testing/products';
 import { promotions } from '../promotions-store';
 import { PromotionBadge } from './promotion-badge';
+import { PromotionPrice } from './promotion-price';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,7 +23,7 @@ function renderCard(product = makeSummary('SF-1003')) {
   const memory = memoryLocation({ path: '/' });
   return render(
     <Router hook={memory.hook}>
-      <ProductSlotsContext.Provider value={{ badge: PromotionBadge }}>
+      <ProductSlotsContext.Provider value={{ badge: PromotionBadge, price: PromotionPrice }}>
         <ul>
           <ProductCard product={product} />
         </ul>
@@ -48,6 +49,28 @@ describe('promotion badge on a product card', () => {
     const { container } = renderCard(makeSummary('DC-7001', { categories: ['lighting', 'decor'] }));
     await vi.waitFor(() => expect(promotions.store.get().status).toBe('ready'));
     expect(container.querySelector('[data-testid="promo-badge"]')).toBeNull();
+  });
+
+  it('prices the card as the cart charges it: after the promotion, against the full price', async () => {
+    const { container } = renderCard(makeSummary('SF-1003', { categories: ['sofas'], price: 2_290_000 }));
+    await screen.findByTestId('promo-badge');
+    expect(container.querySelector('.price__now')?.textContent).toBe('฿20,610');
+    expect(container.querySelector('.price__was')?.textContent).toBe('Regular price ฿22,900');
+  });
+
+  it('gives one figure for a promotion on a product already on sale: the whole saving', async () => {
+    const { container } = renderCard(makeSummary('SF-1001', { categories: ['sofas'], price: 1_890_000, compareAtPrice: 2_190_000 }));
+    const badge = await screen.findByTestId('promo-badge');
+    expect(badge.querySelector('[aria-hidden="true"]')?.textContent).toBe('−22 %');
+    expect(container.querySelector('.price__now')?.textContent).toBe('฿17,010');
+    expect(container.querySelector('.price__was')?.textContent).toBe('Regular price ฿21,900');
+  });
+
+  it('leaves the price alone where no promotion applies', async () => {
+    const { container } = renderCard(makeSummary('BD-3001', { categories: ['beds'], price: 1_500_000 }));
+    await vi.waitFor(() => expect(promotions.store.get().status).toBe('ready'));
+    expect(container.querySelector('.price__now')?.textContent).toBe('฿15,000');
+    expect(container.querySelector('.price__was')).toBeNull();
   });
 
   it('stays away without the app slot', () => {

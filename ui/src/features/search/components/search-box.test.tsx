@@ -180,3 +180,46 @@ describe('SearchBox suggestions', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('the search box the phone header opens', () => {
+  function renderOpenable(focusOnOpen: boolean, onDismiss = vi.fn()) {
+    const memory = memoryLocation({ path: '/' });
+    const view = render(
+      <Router hook={memory.hook}>
+        <SearchBox focusOnOpen={focusOnOpen} onDismiss={onDismiss} />
+      </Router>,
+    );
+    const input = () => screen.getByRole('combobox', { name: 'Search products' }) as HTMLInputElement;
+    const rerender = (open: boolean) =>
+      view.rerender(
+        <Router hook={memory.hook}>
+          <SearchBox focusOnOpen={open} onDismiss={onDismiss} />
+        </Router>,
+      );
+    return { input, rerender, onDismiss };
+  }
+
+  it('takes the focus when it opens', () => {
+    const { input, rerender } = renderOpenable(false);
+    expect(document.activeElement).not.toBe(input());
+    rerender(true);
+    expect(document.activeElement).toBe(input());
+  });
+
+  it('asks to be closed on Escape with no list open, and empties itself', () => {
+    const { input, onDismiss } = renderOpenable(true);
+    fireEvent.input(input(), { target: { value: 'x' } });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    expect(input().value).toBe('');
+  });
+
+  it('closes an open suggestion list first, without asking to be closed', async () => {
+    const { input, onDismiss } = renderOpenable(true);
+    fireEvent.input(input(), { target: { value: 'sofa' } });
+    await waitFor(() => expect(input().getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(onDismiss).not.toHaveBeenCalled();
+  });
+});

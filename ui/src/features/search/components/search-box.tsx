@@ -2,12 +2,16 @@
 //! clears. While typing it suggests up to six products (debounced, from the word search, or from
 //! the code search after a `#`) in an ARIA combobox: the list is a listbox whose active option
 //! follows the arrow keys (aria-activedescendant), Enter opens it, Escape closes the list.
-import { useEffect, useId, useState } from 'react';
+//! On a phone the header shows the box only once its search button is pressed: `focusOnOpen`
+//! then puts the caret in it, and Escape with no list open hands the box back through
+//! `onDismiss`.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ProductSummary } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { Price } from '../../../components/price';
 import { ProductImage } from '../../../components/product-image';
+import { useProductSlots } from '../../../components/product-slots';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import type { LocaleCode } from '../../../lib/locale-path';
@@ -49,8 +53,20 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
-export function SearchBox() {
+type SearchBoxProps = {
+  /** Moves the focus into the field whenever this turns true (the phone header opened it). */
+  focusOnOpen?: boolean;
+  /** Escape pressed while no suggestion list is open: the phone header closes the field. */
+  onDismiss?: () => void;
+};
+
+export function SearchBox({ focusOnOpen = false, onDismiss }: SearchBoxProps = {}) {
   const { t, locale } = useI18n();
+  const { price: SlotPrice = Price } = useProductSlots();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) input.current?.focus();
+  }, [focusOnOpen]);
   const [, navigate] = useLocation();
   const [value, setValue] = useState('');
   const [ui, setUi] = useState<SuggestionState>(CLOSED);
@@ -95,6 +111,7 @@ export function SearchBox() {
       if (product) choose(product);
     } else if (result.effect === 'clear') {
       setValue('');
+      onDismiss?.();
     }
   };
 
@@ -105,6 +122,7 @@ export function SearchBox() {
           {t('header.searchLabel')}
         </label>
         <input
+          ref={input}
           id={id}
           class="search-box__input"
           type="text"
@@ -158,7 +176,7 @@ export function SearchBox() {
                   <span class="suggestion__name">{product.name || product.code}</span>
                   <span class="suggestion__code">{product.code}</span>
                 </span>
-                <Price product={product} size="sm" class="suggestion__price" />
+                <SlotPrice product={product} size="sm" class="suggestion__price" />
               </li>
             ))
           : null}

@@ -2,15 +2,19 @@
 //! to come back to); when signed in an Account submenu with My order (review badge, blinking above
 //! 0, on the submenu's button too so it shows while closed), Change password (local accounts only)
 //! and Logout. The count (store `orderForReview`) is fetched at sign-in and again when My orders
-//! opens or a review is sent.
+//! opens or a review is sent. On a phone the header has no room for the coin balance and the
+//! coupon label, so they open the account part of the menu instead (`Wallet`; hidden on wide
+//! screens, where the header shows them).
 import { Link, useLocation } from 'wouter';
 import { Badge } from '../../../components/badge';
 import { Icon } from '../../../components/icon';
 import { SubMenu } from '../../../components/sub-menu';
 import { useStore } from '../../../lib/create-store';
-import { useI18n } from '../../../i18n/i18n-store';
+import { formatNumber } from '../../../lib/format';
+import { htmlLangOf, useI18n } from '../../../i18n/i18n-store';
 import { accessOf } from '../access-rules';
-import { effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
+import { providerIcon } from '../provider';
+import { coin, coinShown, coinSpend, coupons, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
 
 export const ACCOUNT_PATHS = {
   login: '/user/login',
@@ -39,6 +43,44 @@ export function ReviewBadge({ count, testId }: { count: number; testId?: string 
   );
 }
 
+/** The signed-in shopper's name and coin balance (coin − coin spent) and the shop's coupons, as menu lines. */
+function Wallet({ signedIn }: { signedIn: boolean }) {
+  const { t, locale } = useI18n();
+  const state = useStore(userinfo);
+  const user = state.status === 'signedIn' ? state.user : null;
+  const balance = useStore(coin);
+  const spent = useStore(coinSpend);
+  const couponList = useStore(coupons);
+  if (!signedIn && couponList.length === 0) return null;
+  return (
+    <li class="menu__item menu__wallet" data-testid="menu-wallet">
+      {signedIn && user ? (
+        <span class="menu__wallet-line menu__wallet-line--name" data-testid="menu-user" data-provider={user.provider || 'local'}>
+          <Icon name={providerIcon(user.provider)} size={18} />
+          <span>{user.name || user.username}</span>
+        </span>
+      ) : null}
+      {signedIn ? (
+        <span class="menu__wallet-line" data-testid="menu-coin">
+          <Icon name="coin" size={18} />
+          <span>{t('header.coin')}</span>
+          <strong>{formatNumber(coinShown(balance, spent))}</strong>
+        </span>
+      ) : null}
+      {couponList.length > 0 ? (
+        <span class="menu__wallet-line" data-testid="menu-coupons">
+          <Icon name="ticket" size={18} />
+          <span>
+            {t(new Intl.PluralRules(htmlLangOf(locale)).select(couponList.length) === 'one' ? 'mobile.couponsOne' : 'mobile.couponsOther', {
+              count: formatNumber(couponList.length),
+            })}
+          </span>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
 export function AccountMenu() {
   const { t } = useI18n();
   const state = useStore(userinfo);
@@ -47,6 +89,7 @@ export function AccountMenu() {
   if (state.status !== 'signedIn' || !state.user) {
     return (
       <>
+        <Wallet signedIn={false} />
         <li class="menu__item menu__item--account-start">
           <Link class="menu__link" href={ACCOUNT_PATHS.register} onClick={() => rememberHere(location)}>
             <Icon name="user" size={18} />
@@ -65,6 +108,7 @@ export function AccountMenu() {
   const admin = isAdminRole(effectiveRole(state));
   return (
     <>
+      <Wallet signedIn />
       {admin ? (
         <li class="menu__item menu__item--account-start">
           <Link class="menu__link" href="/admin">
