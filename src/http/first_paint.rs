@@ -388,7 +388,6 @@ pub fn markup(
     answers: &Answers,
     locale: Locale,
     messages: &LocaleMessages,
-    shop_name: &str,
 ) -> (String, Option<LcpImage>) {
     let (main, lcp) = match &plan.draw {
         Draw::Nothing => return (String::new(), None),
@@ -396,32 +395,15 @@ pub fn markup(
         Draw::Listing { list, heading } => listing(answers, *list, heading, locale, messages),
         Draw::Product { product } => product_page(answers, *product, locale, messages),
     };
-    let route = match &plan.draw {
-        Draw::Home => "home",
-        Draw::Listing {
-            heading: Heading::Room(_),
-            ..
-        } => "room",
-        Draw::Listing {
-            heading: Heading::Category(_),
-            ..
-        } => "category",
-        Draw::Listing {
-            heading: Heading::Search(_),
-            ..
-        } => "search",
-        Draw::Product { .. } => "product",
-        Draw::Nothing => "",
-    };
+    let route = plan.draw.route();
     let home_href = match locale.prefix() {
         "" => "/".to_string(),
         prefix => prefix.to_string(),
     };
     let html = format!(
-        "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"36\" height=\"36\"><span>{}</span></a></div></header><main class=\"container first-paint__main\">{main}</main></div>",
+        "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"165\" height=\"44\"></a></div></header><main class=\"container first-paint__main\">{main}</main></div>",
         super::shell::LOGO_PATH,
         escape(messages.text("header.logoAlt")),
-        escape(shop_name),
     );
     (html, lcp)
 }

@@ -220,7 +220,7 @@ pub fn render(
     let mut head = String::with_capacity(4096);
     let (first_markup, lcp_image) = match page.first_paint {
         Some((plan, answers)) if page.found => {
-            first_paint::markup(plan, answers, page.locale, messages, &config.shop_name)
+            first_paint::markup(plan, answers, page.locale, messages)
         }
         _ => (String::new(), None),
     };
