@@ -67,6 +67,8 @@ pub struct Shop {
     pub catalogues: Arc<crate::documents::catalogue::LiveCatalogues>,
     /// Synonyms in force and searches that found too little.
     pub search: Arc<crate::search::live::SearchSettings>,
+    /// Shoppers' ratings per product, from reviewed delivered orders.
+    pub ratings: Arc<crate::catalog::ratings::Ratings>,
     pub started: Instant,
 }
 
@@ -131,6 +133,7 @@ impl AppState {
             },
         );
         let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
+        let ratings = crate::catalog::ratings::Ratings::load_in_background(store.clone());
         Ok(AppState(Arc::new(Shop {
             content,
             catalog,
@@ -144,6 +147,7 @@ impl AppState {
             pending_logins: Arc::default(),
             catalogues: Arc::default(),
             search,
+            ratings,
             started,
         })))
     }
