@@ -579,6 +579,7 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::serve_ui_asset))
         .route("/static/{*path}", get(assets::serve_static))
         .route("/favicon.ico", get(assets::serve_favicon))
+        .route("/sw.js", get(assets::serve_service_worker))
         .route("/sitemap.xml", get(sitemap::sitemap_index))
         .route("/sitemap/{file}", get(sitemap::sitemap_child))
         .route("/robots.txt", get(sitemap::robots))

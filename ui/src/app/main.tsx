@@ -14,6 +14,7 @@ import { websitedata } from '../lib/website-data';
 import { App } from './app';
 import { startCartSession } from './cart-session';
 import { readBoot, type Boot } from './boot';
+import './service-worker';
 
 /** Without server boot data (vite dev server, a static preview): fixture in dev, API otherwise. */
 async function bootWithoutServerData(): Promise<Boot> {
