@@ -31,6 +31,8 @@ describe('the service worker registration', () => {
       { name: 'https://shop.example/assets/index-a1.js' },
       { name: 'https://cdn.example/font.woff2' },
       { name: 'not a url' },
+      // Fetched through the worker, which kept it already if it wanted it.
+      { name: 'https://shop.example/api/app/room/list', workerStart: 12.5 },
     ];
     expect(loadedUrls(entries, 'https://shop.example')).toEqual(['https://shop.example/assets/index-a1.js']);
   });

@@ -81,6 +81,7 @@ export function ProductLightbox({ images, start, name, altOf, onClose }: Lightbo
 
   const close = () => onClose(indexRef.current);
 
+  // Keys are read on the document: a tap on the photo leaves focus on the page body.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Tab' && dialog.current) {
       const list = focusables(dialog.current);
@@ -107,6 +108,14 @@ export function ProductLightbox({ images, start, name, altOf, onClose }: Lightbo
     else show(count - 1);
   };
 
+  const keys = useRef(onKeyDown);
+  keys.current = onKeyDown;
+  useEffect(() => {
+    const listen = (event: KeyboardEvent) => keys.current(event);
+    document.addEventListener('keydown', listen);
+    return () => document.removeEventListener('keydown', listen);
+  }, []);
+
   /** Zooms in on the point tapped (it stays under the finger), or back out. */
   const toggleZoom = (event?: { clientX: number; clientY: number }) => {
     const box = stage.current;
@@ -126,7 +135,7 @@ export function ProductLightbox({ images, start, name, altOf, onClose }: Lightbo
 
   const position = { index: formatNumber(index + 1), count: formatNumber(count) };
   return createPortal(
-    <div class="lightbox" role="dialog" aria-modal="true" aria-label={t('details.lightbox.label', { name })} ref={dialog} onKeyDown={onKeyDown}>
+    <div class="lightbox" role="dialog" aria-modal="true" aria-label={t('details.lightbox.label', { name })} ref={dialog}>
       <div class="lightbox__bar">
         {count > 1 ? (
           <p class="lightbox__counter" aria-live="polite">
