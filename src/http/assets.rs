@@ -142,5 +142,9 @@ pub async fn serve_favicon(headers: HeaderMap) -> Result<Response, AppError> {
 pub async fn serve_service_worker(wanted: Wanted) -> Result<Response, AppError> {
     let file = ready::<UiDist>("ui", "sw.js")
         .ok_or_else(|| AppError::NotFound("no service worker".into()))?;
-    Ok(file.respond_to(&wanted, StatusCode::OK, HeaderValue::from_static("no-cache")))
+    Ok(file.respond_to(
+        &wanted,
+        StatusCode::OK,
+        HeaderValue::from_static("no-cache"),
+    ))
 }
