@@ -277,3 +277,29 @@ async fn a_product_shows_the_average_and_count_of_reviewed_delivered_orders() {
         Some((4.3, 3))
     );
 }
+
+#[tokio::test]
+async fn the_service_worker_is_served_from_the_root_and_revalidated_on_every_check() {
+    let app = spawn_app().await;
+    let response = app.get("/sw.js").await;
+    assert_eq!(response.status().as_u16(), 200);
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(header("cache-control"), "no-cache");
+    assert!(
+        header("content-type").contains("javascript"),
+        "{}",
+        header("content-type")
+    );
+    let body = response.text().await.unwrap();
+    assert!(
+        body.contains("addEventListener('fetch'"),
+        "the worker itself"
+    );
+}
