@@ -113,6 +113,29 @@ describe('the full-screen viewer', () => {
   });
 });
 
+describe('the full-screen viewer on a touch screen', () => {
+  it('swipes to the next and previous photo, but not while zoomed in', async () => {
+    render(<ProductGallery images={IMAGES} name="Nara sofa" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Enlarge photo: Nara sofa, photo 1 of 3' }));
+    const viewer = await screen.findByRole('dialog');
+    const stage = viewer.querySelector('.lightbox__stage') as HTMLElement;
+    const swipe = (from: number, to: number) => {
+      fireEvent.touchStart(stage, { touches: [{ clientX: from, clientY: 100 }] });
+      fireEvent.touchEnd(stage, { changedTouches: [{ clientX: to, clientY: 100 }] });
+    };
+    const alt = () => viewer.querySelector('.lightbox__image')?.getAttribute('alt');
+    swipe(300, 100);
+    expect(alt()).toBe('Nara sofa, photo 2 of 3');
+    swipe(100, 300);
+    expect(alt()).toBe('Nara sofa, photo 1 of 3');
+    swipe(100, 120);
+    expect(alt()).toBe('Nara sofa, photo 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    swipe(300, 100);
+    expect(alt()).toBe('Nara sofa, photo 1 of 3');
+  });
+});
+
 describe('lightboxKeyAction', () => {
   it('closes on Escape and moves only when there is somewhere to go', () => {
     expect(lightboxKeyAction('Escape', 1)).toBe('close');
