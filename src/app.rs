@@ -67,6 +67,8 @@ pub struct Shop {
     pub catalogues: Arc<crate::documents::catalogue::LiveCatalogues>,
     /// Synonyms in force and searches that found too little.
     pub search: Arc<crate::search::live::SearchSettings>,
+    /// Shoppers' ratings per product, from reviewed delivered orders.
+    pub ratings: Arc<crate::catalog::ratings::Ratings>,
     pub started: Instant,
     /// When the last request came (the caches are dropped when the shop is quiet).
     pub quiet: Arc<crate::idle::Quiet>,
@@ -138,6 +140,7 @@ impl AppState {
             },
         );
         let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
+        let ratings = crate::catalog::ratings::Ratings::load_in_background(store.clone());
         Ok(AppState(Arc::new(Shop {
             content,
             catalog,
@@ -151,6 +154,7 @@ impl AppState {
             pending_logins: Arc::default(),
             catalogues: Arc::default(),
             search,
+            ratings,
             started,
             quiet: Arc::new(crate::idle::Quiet::default()),
         })))
@@ -587,6 +591,7 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::serve_ui_asset))
         .route("/static/{*path}", get(assets::serve_static))
         .route("/favicon.ico", get(assets::serve_favicon))
+        .route("/sw.js", get(assets::serve_service_worker))
         .route("/sitemap.xml", get(sitemap::sitemap_index))
         .route("/sitemap/{file}", get(sitemap::sitemap_child))
         .route("/robots.txt", get(sitemap::robots))

@@ -6,6 +6,7 @@ pub mod images;
 pub mod import;
 pub mod model;
 pub mod query;
+pub mod ratings;
 #[cfg(test)]
 mod relevance_tests;
 pub mod routes;

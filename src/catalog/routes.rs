@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::cache::CatalogSnapshot;
 use super::model::{CategoryNode, Product, Room};
 use super::query::{ProductQuery, QueryError};
+use super::ratings::Rating;
 use crate::app::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
@@ -189,7 +190,19 @@ pub struct LangParams {
 #[derive(Serialize, ToSchema, TS)]
 pub struct ProductAnswer<'a> {
     pub status: SuccessStatus,
+    pub product: RatedProduct<'a>,
+}
+
+/// A product with what shoppers thought of it.
+#[derive(Serialize, ToSchema, TS)]
+pub struct RatedProduct<'a> {
+    #[serde(flatten)]
+    #[ts(flatten)]
     pub product: &'a Product,
+    /// The reviews of delivered orders holding it; absent when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rating: Option<Rating>,
 }
 
 /// `{status, products, total}`
@@ -394,7 +407,8 @@ fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, App
         .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))
 }
 
-/// One product by code (discontinued ones too, with `active: false`).
+/// One product by code (discontinued ones too, with `active: false`), with its rating when
+/// delivered orders holding it were reviewed.
 #[utoipa::path(
     get,
     path = "/api/app/product/get/{code}",
@@ -412,10 +426,14 @@ pub async fn get_product(
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    cached_json(&catalog, &format!("get {code}"), &wanted, || {
+    // A new review adds to the count, so the remembered answer of the old count is never used
+    // again (it goes when the snapshot's cache starts over).
+    let rating = state.ratings.get(&code);
+    let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
+    cached_json(&catalog, &key, &wanted, || {
         Ok(ProductAnswer {
             status: SuccessStatus::Success,
-            product,
+            product: RatedProduct { product, rating },
         })
     })
 }

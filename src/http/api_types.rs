@@ -316,6 +316,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 catalog::routes::Facets,
                 catalog::routes::PriceRange,
                 catalog::routes::ProductAnswer<'static>,
+                catalog::routes::RatedProduct<'static>,
+                catalog::ratings::Rating,
                 catalog::routes::ProductListAnswer<'static>,
                 catalog::routes::ProductSummary<'static>,
                 catalog::routes::LangParams,

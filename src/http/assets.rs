@@ -135,3 +135,16 @@ pub async fn serve_favicon(headers: HeaderMap) -> Result<Response, AppError> {
         .ok_or_else(|| AppError::NotFound("no favicon".into()))?;
     Ok(file.respond(&headers, HeaderValue::from_static(REVALIDATE_DAILY)))
 }
+
+/// `GET /sw.js`: the storefront's service worker (`ui/public/sw.js`). Browsers look for a new
+/// one on every navigation anyway; `no-cache` makes each check a revalidation, so a release's
+/// worker takes over at once. Served from the root so that its scope is the whole site.
+pub async fn serve_service_worker(wanted: Wanted) -> Result<Response, AppError> {
+    let file = ready::<UiDist>("ui", "sw.js")
+        .ok_or_else(|| AppError::NotFound("no service worker".into()))?;
+    Ok(file.respond_to(
+        &wanted,
+        StatusCode::OK,
+        HeaderValue::from_static("no-cache"),
+    ))
+}

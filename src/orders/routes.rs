@@ -682,6 +682,7 @@ pub async fn review_order(
         }
     })
     .await?;
+    state.ratings.reviewed(&order);
     Ok(order_change(order, coin))
 }
 

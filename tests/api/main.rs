@@ -31,6 +31,7 @@ mod payment_proofs;
 mod payments_2c2p;
 mod search;
 mod security;
+mod shopping_details;
 mod sitemap_index;
 mod social;
 mod standins;

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isChunkLoadError, isOffline, reloadForChunkError } from './chunk-reload';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('reload after a failed chunk load (SPEC §8)', () => {
   it('reloads at most once per 60 s', () => {
@@ -15,5 +17,24 @@ describe('reload after a failed chunk load (SPEC §8)', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/admin-area-x.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
+
+describe('without a connection', () => {
+  it('never reloads into the browser’s error page', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const reload = vi.fn();
+    expect(reloadForChunkError(5_000_000, reload)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('tells offline from the browser’s word or a request that goes nowhere', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const probe = vi.fn(async () => undefined);
+    expect(await isOffline(probe)).toBe(true);
+    expect(probe).not.toHaveBeenCalled();
+    onLine.mockReturnValue(true);
+    expect(await isOffline(probe)).toBe(false);
+    expect(await isOffline(async () => Promise.reject(new TypeError('Failed to fetch')))).toBe(true);
   });
 });

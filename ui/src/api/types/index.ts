@@ -1669,7 +1669,59 @@ export type PriceRange = { min: Satang, max: Satang, };
 /**
  * `{status, product}`
  */
-export type ProductAnswer = { status: SuccessStatus, product: Product, };
+export type ProductAnswer = { status: SuccessStatus, product: RatedProduct, };
+
+/**
+ * A product with what shoppers thought of it.
+ */
+export type RatedProduct = {
+/**
+ * The reviews of delivered orders holding it; absent when there are none.
+ */
+rating?: Rating, code: string, name: Localized, description: Localized,
+/**
+ * Price in satang (฿1 = 100), VAT included.
+ */
+price: Satang,
+/**
+ * The crossed-out "was" price, in satang; higher than `price` when present.
+ */
+compareAtPrice: Satang | null, images: Array<string>,
+/**
+ * Alt text per language, keyed by an entry of `images` (missing: the product's name).
+ */
+imageAlts?: { [key in string]: Localized }, rooms: Array<string>,
+/**
+ * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
+ */
+categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean,
+/**
+ * Sort key for "popular": sales and views, 0–100.
+ */
+popularity: number,
+/**
+ * Sort key for "newest": an ISO date (YYYY-MM-DD).
+ */
+createdAt: string,
+/**
+ * Bumped by every change to the product (not by stock, which has its own ledger); a staff
+ * save based on another version is refused (`version_conflict`). 0 for never-edited
+ * seeds and imports older than versions.
+ */
+version: number, };
+
+/**
+ * What shoppers thought of a product: `{average, count}`, absent when nobody reviewed it.
+ */
+export type Rating = {
+/**
+ * From 1 to 5, rounded to one decimal.
+ */
+average: number,
+/**
+ * How many reviews of delivered orders holding the product.
+ */
+count: number, };
 
 /**
  * `{status, products, total}`

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { makeCart, makeLine } from '../../../testing/carts';
 import { jsonResponse, makeProduct } from '../../../testing/products';
 import { loadCart, replaceCart } from '../cart-store';
+import { Toasts } from '../../../components/toasts';
 import { AddToCart } from './add-to-cart';
 
 const MID = '3f2c8a4e-9b1d-4c6e-8f7a-2d5b9e1c0a47';
@@ -45,8 +46,33 @@ describe('the buy box', () => {
     vi.stubGlobal('fetch', fetch);
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(screen.getByText('All 3 in stock are in your cart.')).toBeTruthy());
-    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+    // Unavailable, yet still focusable (see the next test): pressing it again adds nothing.
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps focus on the button while adding and after, and confirms in a polite live region', async () => {
+    replaceCart(makeCart(MID, []));
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const toasts = render(<Toasts />);
+    renderBuyBox();
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    button.focus();
+    fireEvent.click(button);
+    // While the request runs the button says so, refuses a second press and keeps focus.
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button.textContent).toContain('Adding…');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    answer(jsonResponse({ status: 'success', cart: makeCart(MID, [makeLine('SF-1002', { qty: 1 })]) }));
+    await waitFor(() => expect(screen.getByText('1 in your cart.')).toBeTruthy());
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    const live = toasts.container.querySelector('[aria-live="polite"]');
+    await waitFor(() => expect(live?.textContent).toContain('Added to your cart'));
   });
 
   it('says what the server refused', async () => {

@@ -1,7 +1,11 @@
 //! The product page's buy box: a quantity (1 up to what is left in stock beyond what the cart
 //! already holds, at most 99) and "Add to cart". Out of stock or discontinued products get a
-//! disabled button saying so. After adding, a toast confirms and a line under the button keeps
-//! saying how many are in the cart, with a link to it.
+//! disabled button saying so. After adding, a toast confirms (a polite live region) and a line
+//! under the button keeps saying how many are in the cart, with a link to it.
+//!
+//! While adding, and once the whole stock is in the cart, the button is `aria-disabled` rather
+//! than `disabled`: a disabled element loses focus, which would drop a keyboard or screen-reader
+//! shopper to the top of the page right after pressing it.
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Product } from '../../../api/types';
@@ -65,7 +69,13 @@ export function AddToCart({ product }: { product: Product }) {
           onChange={setQty}
           disabled={room <= 0 || adding}
         />
-        <button type="button" class="button buy-box__button" onClick={add} disabled={room <= 0 || adding} aria-busy={adding || undefined}>
+        <button
+          type="button"
+          class="button buy-box__button"
+          onClick={add}
+          aria-disabled={room <= 0 || adding ? 'true' : undefined}
+          aria-busy={adding || undefined}
+        >
           <Icon name="cart" size={20} />
           {adding ? t('checkout.adding') : t('checkout.addToCart')}
         </button>

@@ -30,6 +30,7 @@ import { getProduct } from '../api/get-product';
 import { getRelatedProducts, relatedProductsUrl } from '../api/get-related-products';
 import { categories, categoryPath, productCategoryPath } from '../catalog-store';
 import { ProductGallery } from '../components/product-gallery';
+import { ProductRating } from '../components/product-rating';
 import { labelTitle, type CatalogLabels } from '../labels';
 import './product-page.css';
 
@@ -194,6 +195,7 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
           <p class="product__code">
             {t('product.code')}: <span>{head.code}</span>
           </p>
+          <ProductRating product={product} />
           <div class="product__price">
             <ShownPrice product={head} size="lg" saving={head.active} class={head.active ? undefined : 'price--muted'} />
           </div>
