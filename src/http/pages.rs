@@ -97,11 +97,21 @@ pub async fn serve_page(
     }
 
     let found = status == StatusCode::OK;
-    // A listing's first paint depends on its query (a search's keyword, filters).
-    let cache_key = match uri.query() {
+    // A listing's first paint depends on its query (a search's keyword, filters); a product
+    // page's on its reviews (its rating), which change without a new catalogue snapshot.
+    let rating = match (kind, param.as_deref()) {
+        (Some(RouteKind::Product), Some(code)) if found => {
+            crate::catalog::ratings::rating_for(&state, code)
+        }
+        _ => None,
+    };
+    let mut cache_key = match uri.query() {
         Some(q) => format!("{}?{q}", uri.path()),
         None => uri.path().to_string(),
     };
+    if let Some(rating) = rating {
+        cache_key.push_str(&format!("#reviews={}", rating.count));
+    }
     let page = match state.pages.get(&content, &catalog, &cache_key) {
         Some(page) => page,
         None => {
@@ -131,6 +141,7 @@ pub async fn serve_page(
                     page_name: page_name.as_deref(),
                     product,
                     first_paint: Some((&plan, &answers)),
+                    rating,
                 },
             );
             state.pages.insert(&content, &catalog, cache_key, html)

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use super::first_paint::{self, Answers, Plan};
 use crate::catalog::model::Product;
+use crate::catalog::ratings::Rating;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
 use crate::content::settings::SiteSettings;
@@ -143,6 +144,8 @@ pub struct ShellPage<'a> {
     pub product: Option<&'a Product>,
     /// The catalogue answers the page starts from and the markup drawn from them.
     pub first_paint: Option<(&'a Plan, &'a Answers)>,
+    /// The product's rating from reviewed deliveries, for its structured data.
+    pub rating: Option<Rating>,
 }
 
 #[derive(Serialize)]
@@ -266,7 +269,7 @@ pub fn render(
         if let Some(product) = product {
             head.push_str("<script type=\"application/ld+json\">");
             head.push_str(&script_safe(
-                &product_json_ld(config, product, page.locale, &canonical).to_string(),
+                &product_json_ld(config, product, page.locale, &canonical, page.rating).to_string(),
             ));
             head.push_str("</script>\n");
         }
@@ -385,13 +388,14 @@ fn product_json_ld(
     product: &Product,
     locale: Locale,
     url: &str,
+    rating: Option<Rating>,
 ) -> serde_json::Value {
     let availability = match (product.active, product.stock) {
         (false, _) => "https://schema.org/Discontinued",
         (true, 0) => "https://schema.org/OutOfStock",
         (true, _) => "https://schema.org/InStock",
     };
-    json!({
+    let mut data = json!({
         "@context": "https://schema.org",
         "@type": "Product",
         "name": product.name.get(locale),
@@ -405,7 +409,17 @@ fn product_json_ld(
             "price": product.price.to_decimal_string(),
             "availability": availability,
         }
-    })
+    });
+    if let Some(rating) = rating.filter(|r| r.count > 0) {
+        data["aggregateRating"] = json!({
+            "@type": "AggregateRating",
+            "ratingValue": rating.average,
+            "reviewCount": rating.count,
+            "bestRating": 5,
+            "worstRating": 1,
+        });
+    }
+    data
 }
 
 fn fallback_body(

@@ -241,8 +241,26 @@ async fn a_product_shows_the_average_and_count_of_reviewed_delivered_orders() {
     let (_, still) = app.get_json(&path).await;
     assert!(still["product"].get("rating").is_none(), "{still}");
 
+    let page_path = format!("/products/{}", first.code);
+    let unrated = app.get_page(&page_path).await;
+    assert!(!unrated.body.contains("aggregateRating"));
+
     delivered_and_reviewed(&app, &staff, "nok", &[&first.code, &second.code], 5).await;
     let (_, one) = app.get_json(&path).await;
+    // The page (rendered before the review) is made again: structured data and first-paint
+    // answer carry the rating.
+    let rated = app.get_page(&page_path).await;
+    let product_ld = rated.json_ld();
+    assert_eq!(product_ld["@type"], "Product");
+    assert_eq!(
+        product_ld["aggregateRating"],
+        json!({"@type": "AggregateRating", "ratingValue": 5.0, "reviewCount": 1, "bestRating": 5, "worstRating": 1})
+    );
+    assert!(
+        rated
+            .body
+            .contains("\"rating\":{\"average\":5.0,\"count\":1}")
+    );
     assert_eq!(
         one["product"]["rating"],
         json!({"average": 5.0, "count": 1}),
