@@ -32,8 +32,9 @@ pub struct ShellTemplate {
 }
 
 /// The source of each lazily loaded page whose first paint the server draws
-/// (`ui/src/app/routes/catalog-routes.tsx` FIRST_PAINT_CHUNKS).
-const ROUTE_SOURCES: [(&str, &str); 4] = [
+/// (`ui/src/app/routes.tsx` FIRST_PAINT_CHUNKS).
+const ROUTE_SOURCES: [(&str, &str); 5] = [
+    ("home", "src/app/routes/home-page.tsx"),
     ("room", "src/features/catalog/routes/room-page.tsx"),
     ("category", "src/features/catalog/routes/category-page.tsx"),
     ("product", "src/features/catalog/routes/product-page.tsx"),

@@ -16,7 +16,7 @@ import { websitedata } from '../lib/website-data';
 import { App } from './app';
 import { startCartSession } from './cart-session';
 import { readBoot, type Boot } from './boot';
-import { FIRST_PAINT_CHUNKS } from './routes/catalog-routes';
+import { FIRST_PAINT_CHUNKS } from './routes';
 import './service-worker';
 
 /** Without server boot data (vite dev server, a static preview): fixture in dev, API otherwise. */

@@ -2,30 +2,51 @@
 //! (English) and under /th /my /km /id; the language prefix is the router base, so the paths
 //! here are language-free. Order matters: the first match wins.
 import type { ComponentChildren, VNode } from 'preact';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ErrorStatus } from '../components/error-status';
-import { MobileCategoryPage } from '../features/catalog/routes/mobile-category-page';
+import { Loading } from '../components/loading';
 import { ViewPage } from '../features/catalog/routes/view-page';
 import { ContentListPage } from '../features/content/routes/content-list-page';
 import { ContentPage } from '../features/content/routes/content-page';
-import { MobileAccountPage } from '../features/user/routes/mobile-account-page';
 import { DefaultLayout } from './layouts/default-layout';
 import { MainLayout } from './layouts/main-layout';
 import { AccessGuard } from './routes/access-guard';
 import { AdminGuard } from './routes/admin-guard';
 import { CartResultRoute, CartRoute, OrderRoute } from './routes/cart-routes';
-import { CategoryRoute, ProductRoute, RoomRoute, SearchRoute } from './routes/catalog-routes';
-import { HomePage } from './routes/home-page';
-import { MobileInfoPage } from './routes/mobile-info-page';
+import { CATALOG_PAGE_CHUNKS, CategoryRoute, ProductRoute, RoomRoute, SearchRoute } from './routes/catalog-routes';
 import { OrdersRoute } from './routes/orders-route';
 import { UserRoute } from './routes/user-route';
+import { lazyWithReload } from './lazy-with-reload';
+
+// Pages only some visits open are chunks of their own, so the first load of every other page
+// does not carry them (the home page's slider and illustration are most of it).
+const loadHomePage = () => import('./routes/home-page').then((m) => ({ default: m.HomePage }));
+const HomePage = lazyWithReload<object>(loadHomePage);
+const MobileAccountPage = lazyWithReload<object>(() =>
+  import('../features/user/routes/mobile-account-page').then((m) => ({ default: m.MobileAccountPage })),
+);
+const MobileCategoryPage = lazyWithReload<object>(() =>
+  import('../features/catalog/routes/mobile-category-page').then((m) => ({ default: m.MobileCategoryPage })),
+);
+const MobileInfoPage = lazyWithReload<object>(() => import('./routes/mobile-info-page').then((m) => ({ default: m.MobileInfoPage })));
+
+/**
+ * The page chunks a server-drawn first paint stands in for (its `data-route`): the app loads the
+ * chunk before it replaces that markup, so the shopper never sees a spinner in between.
+ */
+export const FIRST_PAINT_CHUNKS: Record<string, () => Promise<unknown>> = { ...CATALOG_PAGE_CHUNKS, home: loadHomePage };
+
+function lazyPage(page: VNode): VNode {
+  return <Suspense fallback={<Loading page />}>{page}</Suspense>;
+}
 
 export type LayoutKind = 'default' | 'main' | 'admin';
 type Params = Record<string, string | undefined>;
 export type PageRoute = { path: string; layout: LayoutKind; render: (params: Params) => VNode };
 
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: '/', layout: 'default', render: () => <HomePage /> },
+  { path: '/', layout: 'default', render: () => lazyPage(<HomePage />) },
   { path: '/about', layout: 'default', render: () => <ContentPage name="about" /> },
   { path: '/area', layout: 'default', render: () => <ContentPage name="area" /> },
   { path: '/cart', layout: 'main', render: () => <CartRoute /> },
@@ -34,9 +55,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/privacy', layout: 'default', render: () => <ContentPage name="privacy" /> },
   { path: '/search', layout: 'default', render: () => <SearchRoute mode="words" /> },
   { path: '/searchcode', layout: 'default', render: () => <SearchRoute mode="code" /> },
-  { path: '/mobile/account', layout: 'main', render: () => <MobileAccountPage /> },
-  { path: '/mobile/category', layout: 'main', render: () => <MobileCategoryPage /> },
-  { path: '/mobile/info', layout: 'main', render: () => <MobileInfoPage /> },
+  { path: '/mobile/account', layout: 'main', render: () => lazyPage(<MobileAccountPage />) },
+  { path: '/mobile/category', layout: 'main', render: () => lazyPage(<MobileCategoryPage />) },
+  { path: '/mobile/info', layout: 'main', render: () => lazyPage(<MobileInfoPage />) },
   { path: '/category/:key?', layout: 'default', render: (p) => <CategoryRoute categoryKey={p.key} /> },
   {
     path: '/content/:pagename?',

@@ -19,11 +19,8 @@ const CategoryPage = lazyWithReload<{ categoryKey?: string; labels: CatalogLabel
 const ProductPage = lazyWithReload<{ code?: string; labels: CatalogLabels }>(loadProductPage);
 const SearchResultsPage = lazyWithReload<{ labels: CatalogLabels }>(loadSearchResultsPage);
 
-/**
- * The page chunks a server-drawn first paint stands in for (its `data-route`): the app loads the
- * chunk before it replaces that markup, so the shopper never sees a spinner in between.
- */
-export const FIRST_PAINT_CHUNKS: Record<string, () => Promise<unknown>> = {
+/** The catalogue's page chunks by the name of a server-drawn first paint (see routes.tsx). */
+export const CATALOG_PAGE_CHUNKS: Record<string, () => Promise<unknown>> = {
   room: loadRoomPage,
   category: loadCategoryPage,
   product: loadProductPage,
