@@ -112,8 +112,8 @@ pub struct ProductSummary<'a> {
     pub name: &'a str,
     pub price: Satang,
     pub compare_at_price: Option<Satang>,
-    /// The first picture, if any.
-    pub image: Option<&'a str>,
+    /// The first picture, if any, as a versioned URL (`image_urls`).
+    pub image: Option<String>,
     pub rooms: &'a [String],
     pub categories: &'a [String],
     pub stock: u32,
@@ -127,7 +127,10 @@ impl<'a> ProductSummary<'a> {
             name: product.name.get(locale),
             price: product.price,
             compare_at_price: product.compare_at_price,
-            image: product.images.first().map(String::as_str),
+            image: product
+                .images
+                .first()
+                .map(|i| super::image_urls::versioned_url(i).into_owned()),
             rooms: &product.rooms,
             categories: &product.categories,
             stock: product.stock,
@@ -412,12 +415,16 @@ pub async fn get_product(
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
-    cached_json(&catalog, &format!("get {code}"), &wanted, || {
-        Ok(ProductAnswer {
+    // Shoppers get versioned image URLs; the copy is made once per catalogue snapshot.
+    let encoded = catalog.answer(&format!("get {code}"), || {
+        let shown = super::image_urls::for_shoppers(product);
+        serde_json::to_vec(&ProductAnswer {
             status: SuccessStatus::Success,
-            product,
+            product: &shown,
         })
-    })
+        .map_err(|e| AppError::internal("serialising an answer", e))
+    })?;
+    Ok(encoded.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
 
 /// Up to 8 active products from the same category, then the same rooms.

@@ -20,6 +20,7 @@ mod documents_catalogue;
 mod fuzz;
 mod hardening;
 mod helpers;
+mod image_variants;
 mod notifications;
 mod ops;
 mod orders;
