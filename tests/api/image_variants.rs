@@ -209,7 +209,8 @@ async fn storefront_answers_hand_out_versioned_image_urls() {
     for list in [
         "/api/app/product/list?room=living&limit=5",
         "/api/app/product/related/SF-1001",
-        "/api/app/product/search?keyword=sofa",
+        "/api/app/search?keyword=sofa",
+        "/api/app/search/code?keyword=SF",
     ] {
         let (status, body) = app.get_json(list).await;
         assert_eq!(status, 200, "{list}: {body}");

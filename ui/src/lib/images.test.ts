@@ -53,7 +53,7 @@ describe('versioned images', () => {
   });
 
   it('offer a two-column phone card at 2x a width at or above 340 px, and the product photo its full size', () => {
-    const widths = buildSrcSet(VERSIONED).split(', ').map((part) => Number(part.split(' ')[1].replace('w', '')));
+    const widths = buildSrcSet(VERSIONED).split(', ').map((part) => Number(part.split(' ')[1]?.replace('w', '')));
     expect(widths.find((w) => w >= 170 * 2)).toBe(480);
     expect(widths.find((w) => w >= 375 * 2)).toBe(960);
     expect(Math.max(...widths)).toBe(960);

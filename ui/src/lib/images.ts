@@ -31,7 +31,7 @@ export function isResizable(src: string): boolean {
 /** The URL of the variant `width` wide (a width outside the fixed set takes the next one up). */
 export function resizedUrl(src: string, width: number): string {
   if (!isResizable(src)) return src;
-  const allowed = IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const allowed = IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? width;
   return withWidth(src, allowed);
 }
 
