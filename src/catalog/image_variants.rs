@@ -248,14 +248,25 @@ mod tests {
     }
 
     #[test]
-    fn a_tiny_original_is_sent_as_it_is_when_no_copy_is_lighter() {
-        // A 2 × 2 PNG is smaller than any WebP container around the same pixels.
-        let original = png_of(&gradient(2, 2));
+    fn the_original_is_sent_as_it_is_when_no_copy_is_lighter() {
+        // A demo stool: its flat 800 px PNG (7 KB) beats a lossy WebP at 640 px.
+        let original = crate::embedded::Assets::get("demo/images/ST-6103-1.png")
+            .unwrap()
+            .data
+            .into_owned();
+        let image = image::load_from_memory(&original).unwrap();
+        let own = encode(&resize(&image, 640), Target::Webp).unwrap();
+        assert!(
+            original.len() < own.len(),
+            "{} vs {}",
+            original.len(),
+            own.len()
+        );
         let dir = tempfile::tempdir().unwrap();
-        let cache = VariantCache::new(dir.path(), "demo/a.png", Target::Webp);
-        let answer = variant(&original, 160, &[160, 320], &cache).unwrap();
+        let cache = VariantCache::new(dir.path(), "demo/ST-6103-1.png", Target::Webp);
+        let answer = variant(&original, 640, &[160, 320, 480, 640, 960], &cache).unwrap();
         assert_eq!(answer, original);
-        assert_eq!(cache.read(160), Some(original));
+        assert_eq!(cache.read(640), Some(original));
     }
 
     #[test]
