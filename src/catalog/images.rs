@@ -137,7 +137,9 @@ pub async fn get_image(
                         .acquire()
                         .await
                         .map_err(|e| AppError::internal("resize slot", e))?;
+                    let cache_dir = state.config.data_dir.join("cache/images");
                     tokio::task::spawn_blocking(move || {
+                        forget_lossless_copies(&cache_dir);
                         image_variants::variant(&original, width, WIDTHS, &cache)
                     })
                     .await
@@ -238,5 +240,25 @@ async fn read_original(state: &AppState, path: &str) -> Result<Option<Vec<u8>>, 
         Ok(bytes) => Ok(Some(bytes)),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(err) => Err(AppError::internal("reading an image", err)),
+    }
+}
+
+/// Copies made before lossy encoding (`cache/images/<width>/…`, lossless WebP and PNG, often
+/// heavier than their originals) are never answered again: removed once per data folder and
+/// process, on the first copy made.
+fn forget_lossless_copies(cache_dir: &FsPath) {
+    static CLEANED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut cleaned = CLEANED.lock().unwrap_or_else(|p| p.into_inner());
+    if cleaned.iter().any(|dir| dir == cache_dir) {
+        return;
+    }
+    cleaned.push(cache_dir.to_path_buf());
+    for width in WIDTHS {
+        let old = cache_dir.join(width.to_string());
+        if old.is_dir()
+            && let Err(err) = std::fs::remove_dir_all(&old)
+        {
+            tracing::warn!(path = %old.display(), %err, "could not remove old image copies");
+        }
     }
 }

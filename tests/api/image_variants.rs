@@ -171,6 +171,24 @@ async fn copies_are_made_once_and_kept_on_disk() {
     );
 }
 
+#[tokio::test]
+async fn lossless_copies_from_before_are_removed_and_never_answered() {
+    let app = spawn_app().await;
+    let old = app
+        .state
+        .config
+        .data_dir
+        .join("cache/images/320/demo/SF-1002-1.png.webp");
+    std::fs::create_dir_all(old.parent().unwrap()).unwrap();
+    std::fs::write(&old, b"RIFF\0\0\0\0WEBPVP8L old lossless copy").unwrap();
+    let answer = fetch(&app, "/api/file/images/demo/SF-1002-1.png?w=320", WEBP).await;
+    assert!(
+        image::load_from_memory(&answer.bytes).is_ok(),
+        "a fresh copy"
+    );
+    assert!(!old.exists(), "the old copies are gone");
+}
+
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
