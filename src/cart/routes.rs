@@ -64,7 +64,10 @@ fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Json<
                 qty: line.qty,
                 name: Some(p.name.clone()),
                 unit_price: Some(p.price),
-                image: p.images.first().cloned(),
+                image: p
+                    .images
+                    .first()
+                    .map(|i| crate::catalog::image_urls::versioned_url(i).into_owned()),
                 stock: p.stock,
                 available: p.active,
             },

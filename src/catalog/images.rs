@@ -1,10 +1,11 @@
 //! Product images: `/api/file/images/{path}` serves demo images built into the binary
 //! (`demo/…`) and uploads from `<data_dir>/files/images/`. `?w=` gives a resized copy from a
-//! fixed set of widths (so the disk cache stays bounded), as WebP when the browser accepts
-//! it; resized copies are made once and cached under `<data_dir>/cache/images/`.
+//! fixed set of widths (so the disk cache stays bounded): lossy WebP when the browser accepts
+//! it, never heavier than the original or a wider copy (`image_variants`), made once and cached
+//! under `<data_dir>/cache/images/`. `?v=` is the version the storefront's answers put in image
+//! URLs (`image_urls`): with the right one the answer may be kept for a year.
 
-use std::io::Cursor;
-use std::path::{Path as FsPath, PathBuf};
+use std::path::Path as FsPath;
 
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
@@ -15,9 +16,12 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 use utoipa::IntoParams;
 
+use super::image_urls::version_of;
+use super::image_variants::{self, Target, VariantCache, VariantError, sniff};
 use crate::app::AppState;
 use crate::embedded::Assets;
 use crate::http::AppError;
+use crate::http::assets::IMMUTABLE;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::openapi::FileBody;
 
@@ -30,7 +34,11 @@ pub(crate) static RESIZE_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> =
 
 /// The widths `?w=` may ask for.
 pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];
-const CACHE_CONTROL: &str = "public, max-age=604800";
+/// Unversioned URLs: the picture behind a path could change (an unknown upload), so a day.
+const CACHE_UNVERSIONED: &str = "public, max-age=86400";
+/// A version that is not the file's (an old page after a change): answered, never kept
+/// without asking again.
+const CACHE_WRONG_VERSION: &str = "no-cache";
 const EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "webp", "svg"];
 
 /// The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
@@ -42,12 +50,17 @@ pub struct ImageParams {
     #[param(value_type = Option<u32>)]
     #[ts(optional, as = "Option<u32>")]
     w: Option<String>,
+    /// The image's version (from the URLs the catalogue answers give); the answer to the
+    /// current version is cached for a year.
+    #[ts(optional)]
+    v: Option<String>,
 }
 
 /// A product image: `demo/…` built in, others uploaded.
 ///
-/// `?w=` gives a resized copy (WebP when the browser's `Accept` allows it); SVG images are
-/// served as they are.
+/// `?w=` gives a resized copy (lossy WebP when the browser's `Accept` allows it, or the
+/// original when that is lighter; `Content-Type` says which); SVG images are served as they
+/// are. With `?v=` naming the file's current version the answer is `immutable`.
 #[utoipa::path(
     get,
     path = "/api/file/images/{path}",
@@ -103,39 +116,55 @@ pub async fn get_image(
                 })?,
         ),
     };
-    let original = read_original(&state, &path).await?.ok_or_else(not_found)?;
-
-    let (bytes, content_type) = match width {
+    let bytes = match width {
         Some(width) if extension != "svg" => {
-            let webp = headers
+            let target = if headers
                 .get(header::ACCEPT)
                 .and_then(|v| v.to_str().ok())
-                .is_some_and(|a| a.contains("image/webp"));
-            let cache = state
-                .config
-                .data_dir
-                .join("cache/images")
-                .join(width.to_string())
-                .join(format!("{path}.{}", if webp { "webp" } else { "png" }));
-            let _slot = RESIZE_SLOTS
-                .acquire()
-                .await
-                .map_err(|e| AppError::internal("resize slot", e))?;
-            let bytes =
-                tokio::task::spawn_blocking(move || resized(&original, width, webp, &cache))
-                    .await
-                    .map_err(|e| AppError::internal("resizing an image", e))??;
-            (bytes, if webp { "image/webp" } else { "image/png" })
-        }
-        _ => {
-            let content_type = match extension.as_str() {
-                "png" => "image/png",
-                "jpg" | "jpeg" => "image/jpeg",
-                "webp" => "image/webp",
-                _ => "image/svg+xml",
+                .is_some_and(|a| a.contains("image/webp"))
+            {
+                Target::Webp
+            } else {
+                Target::Legacy
             };
-            (original, content_type)
+            let cache =
+                VariantCache::new(&state.config.data_dir.join("cache/images"), &path, target);
+            match cached_variant(&state, &path, &cache, width).await? {
+                Some(bytes) => bytes,
+                None => {
+                    let original = read_original(&state, &path).await?.ok_or_else(not_found)?;
+                    let _slot = RESIZE_SLOTS
+                        .acquire()
+                        .await
+                        .map_err(|e| AppError::internal("resize slot", e))?;
+                    let cache_dir = state.config.data_dir.join("cache/images");
+                    tokio::task::spawn_blocking(move || {
+                        forget_lossless_copies(&cache_dir);
+                        image_variants::variant(&original, width, WIDTHS, &cache)
+                    })
+                    .await
+                    .map_err(|e| AppError::internal("resizing an image", e))?
+                    .map_err(|e| match e {
+                        VariantError::Undecodable(_) => {
+                            AppError::bad_request("invalid_image", e.to_string())
+                        }
+                        VariantError::Encoding(_) => AppError::internal("resizing an image", e),
+                    })?
+                }
+            }
         }
+        _ => read_original(&state, &path).await?.ok_or_else(not_found)?,
+    };
+    let content_type = sniff(&bytes).unwrap_or(match extension.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        _ => "image/svg+xml",
+    });
+    let cache_control = match params.v.as_deref() {
+        None => CACHE_UNVERSIONED,
+        Some(v) if version_of(&path).is_some_and(|current| current == v) => IMMUTABLE,
+        Some(_) => CACHE_WRONG_VERSION,
     };
     let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&bytes)[..16]));
     let matches = headers
@@ -151,13 +180,36 @@ pub async fn get_image(
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     out.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(CACHE_CONTROL),
+        HeaderValue::from_static(cache_control),
     );
     out.insert(header::VARY, HeaderValue::from_static("Accept"));
     if let Ok(value) = HeaderValue::from_str(&etag) {
         out.insert(header::ETAG, value);
     }
     Ok(response)
+}
+
+/// The cached copy for `width`, when there is one and its original still exists (a removed
+/// upload must not live on in the cache). Demo originals are in memory; uploads are checked
+/// with one `stat`, not read.
+async fn cached_variant(
+    state: &AppState,
+    path: &str,
+    cache: &VariantCache,
+    width: u32,
+) -> Result<Option<Vec<u8>>, AppError> {
+    let exists = if let Some(demo) = path.strip_prefix("demo/")
+        && Assets::get(&format!("demo/images/{demo}")).is_some()
+    {
+        true
+    } else {
+        let file = state.config.files_dir().join("images").join(path);
+        tokio::fs::metadata(&file).await.is_ok_and(|m| m.is_file())
+    };
+    if !exists {
+        return Ok(None);
+    }
+    Ok(tokio::fs::read(cache.file(width)).await.ok())
 }
 
 /// The original bytes of a product image (built-in demo or uploaded), read on the calling
@@ -191,44 +243,22 @@ async fn read_original(state: &AppState, path: &str) -> Result<Option<Vec<u8>>, 
     }
 }
 
-/// The cached resized copy, made now if missing. Never upscales.
-fn resized(original: &[u8], width: u32, webp: bool, cache: &FsPath) -> Result<Vec<u8>, AppError> {
-    if let Ok(bytes) = std::fs::read(cache) {
-        return Ok(bytes);
+/// Copies made before lossy encoding (`cache/images/<width>/…`, lossless WebP and PNG, often
+/// heavier than their originals) are never answered again: removed once per data folder and
+/// process, on the first copy made.
+fn forget_lossless_copies(cache_dir: &FsPath) {
+    static CLEANED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut cleaned = CLEANED.lock().unwrap_or_else(|p| p.into_inner());
+    if cleaned.iter().any(|dir| dir == cache_dir) {
+        return;
     }
-    let image = image::load_from_memory(original).map_err(|e| {
-        AppError::bad_request(
-            "invalid_image",
-            format!("the stored image cannot be read: {e}"),
-        )
-    })?;
-    let image = if image.width() > width {
-        image.resize(width, u32::MAX, image::imageops::FilterType::Lanczos3)
-    } else {
-        image
-    };
-    let mut bytes = Vec::new();
-    let encoded = if webp {
-        image
-            .to_rgba8()
-            .write_with_encoder(image::codecs::webp::WebPEncoder::new_lossless(&mut bytes))
-    } else {
-        image.write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)
-    };
-    encoded.map_err(|e| AppError::internal("encoding an image", e))?;
-    write_atomically(cache, &bytes);
-    Ok(bytes)
-}
-
-/// A failed cache write only costs a resize next time, so it is logged, not answered.
-fn write_atomically(path: &FsPath, bytes: &[u8]) {
-    let temporary: PathBuf = path.with_extension(format!("tmp{}", std::process::id()));
-    let result = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|_| std::fs::write(&temporary, bytes))
-        .and_then(|_| std::fs::rename(&temporary, path));
-    if let Err(err) = result {
-        tracing::warn!(path = %path.display(), %err, "could not cache a resized image");
+    cleaned.push(cache_dir.to_path_buf());
+    for width in WIDTHS {
+        let old = cache_dir.join(width.to_string());
+        if old.is_dir()
+            && let Err(err) = std::fs::remove_dir_all(&old)
+        {
+            tracing::warn!(path = %old.display(), %err, "could not remove old image copies");
+        }
     }
 }

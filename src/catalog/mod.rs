@@ -2,6 +2,8 @@
 
 pub mod cache;
 pub mod edit;
+pub mod image_urls;
+pub mod image_variants;
 pub mod images;
 pub mod import;
 pub mod model;

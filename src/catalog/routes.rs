@@ -113,8 +113,8 @@ pub struct ProductSummary<'a> {
     pub name: &'a str,
     pub price: Satang,
     pub compare_at_price: Option<Satang>,
-    /// The first picture, if any.
-    pub image: Option<&'a str>,
+    /// The first picture, if any, as a versioned URL (`image_urls`).
+    pub image: Option<String>,
     pub rooms: &'a [String],
     pub categories: &'a [String],
     pub stock: u32,
@@ -128,7 +128,10 @@ impl<'a> ProductSummary<'a> {
             name: product.name.get(locale),
             price: product.price,
             compare_at_price: product.compare_at_price,
-            image: product.images.first().map(String::as_str),
+            image: product
+                .images
+                .first()
+                .map(|i| super::image_urls::versioned_url(i).into_owned()),
             rooms: &product.rooms,
             categories: &product.categories,
             stock: product.stock,
@@ -427,15 +430,22 @@ pub async fn get_product(
     let catalog = state.catalog.current();
     let product = find(&catalog, &code)?;
     // A new review adds to the count, so the remembered answer of the old count is never used
-    // again (it goes when the snapshot's cache starts over).
+    // again (it goes when the snapshot's cache starts over). Shoppers get versioned image URLs;
+    // the copy is made once per answer remembered.
     let rating = state.ratings.get(&code);
     let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
-    cached_json(&catalog, &key, &wanted, || {
-        Ok(ProductAnswer {
+    let encoded = catalog.answer(&key, || {
+        let shown = super::image_urls::for_shoppers(product);
+        serde_json::to_vec(&ProductAnswer {
             status: SuccessStatus::Success,
-            product: RatedProduct { product, rating },
+            product: RatedProduct {
+                product: &shown,
+                rating,
+            },
         })
-    })
+        .map_err(|e| AppError::internal("serialising an answer", e))
+    })?;
+    Ok(encoded.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
 
 /// Up to 8 active products from the same category, then the same rooms.

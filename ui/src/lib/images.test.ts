@@ -28,6 +28,8 @@ describe('buildSrcSet', () => {
     expect(buildSrcSet('/static/logo.svg')).toBe('');
     expect(buildSrcSet('https://cdn.example.com/a.png')).toBe('');
     expect(buildSrcSet(`${SRC}?w=320`)).toBe('');
+    expect(buildSrcSet(`${SRC}?v=abc&w=320`)).toBe('');
+    expect(buildSrcSet(`${SRC}?v=NOT-HEX`)).toBe('');
     expect(isResizable(SRC)).toBe(true);
   });
 });
@@ -38,5 +40,22 @@ describe('resizedUrl', () => {
     expect(resizedUrl(SRC, 300)).toBe(`${SRC}?w=320`);
     expect(resizedUrl(SRC, 5000)).toBe(`${SRC}?w=1280`);
     expect(resizedUrl('/static/logo.svg', 320)).toBe('/static/logo.svg');
+  });
+});
+
+describe('versioned images', () => {
+  const VERSIONED = `${SRC}?v=3f2a9c0b1d4e`;
+
+  it('keep their version and add the width after it', () => {
+    expect(isResizable(VERSIONED)).toBe(true);
+    expect(resizedUrl(VERSIONED, 480)).toBe(`${VERSIONED}&w=480`);
+    expect(buildSrcSet(VERSIONED, 300)).toBe(`${VERSIONED}&w=160 160w, ${VERSIONED}&w=320 320w`);
+  });
+
+  it('offer a two-column phone card at 2x a width at or above 340 px, and the product photo its full size', () => {
+    const widths = buildSrcSet(VERSIONED).split(', ').map((part) => Number(part.split(' ')[1]?.replace('w', '')));
+    expect(widths.find((w) => w >= 170 * 2)).toBe(480);
+    expect(widths.find((w) => w >= 375 * 2)).toBe(960);
+    expect(Math.max(...widths)).toBe(960);
   });
 });

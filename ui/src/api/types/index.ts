@@ -1616,7 +1616,12 @@ export type ImageParams = {
 /**
  * A width for a resized copy: 160, 320, 480, 640, 960 or 1280.
  */
-w?: number, };
+w?: number,
+/**
+ * The image's version (from the URLs the catalogue answers give); the answer to the
+ * current version is cached for a year.
+ */
+v?: string, };
 
 /**
  * `{status, rooms}`
@@ -1739,7 +1744,7 @@ export type ProductSummary = { code: string,
  */
 name: string, price: Satang, compareAtPrice: Satang | null,
 /**
- * The first picture, if any.
+ * The first picture, if any, as a versioned URL (`image_urls`).
  */
 image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean, };
 

@@ -1,6 +1,11 @@
 //! The language chooser: five flags (th, my, km, en, id). Each is a real link to the same page in
 //! that language; with JavaScript the switch happens in place (messages fetched, URL prefix,
 //! <html lang>, localStorage and the i18n_redirected cookie updated).
+//!
+//! Each language is named in its own script. Flags carry the name as the link's accessible name
+//! only (no text is drawn, so no font is fetched for it); the list draws it, Thai and Khmer in a
+//! font holding just those glyphs (fonts.css), so naming them never fetches whole Thai and
+//! Khmer fonts.
 import { useLocation, useSearch } from 'wouter';
 import { showToast } from '../../../components/toast-store';
 import { setLocale, useI18n } from '../../../i18n/i18n-store';
@@ -38,11 +43,12 @@ export function LanguageChooser({ variant = 'flags', label }: { variant?: 'flags
               class="language-chooser__link"
               aria-current={language.code === locale ? 'true' : undefined}
               title={language.name}
+              aria-label={variant === 'flags' ? language.name : undefined}
               data-locale={language.code}
               onClick={(event) => void choose(event as unknown as MouseEvent, language.code)}
             >
               <img src={`/static/flags/${language.flag}.svg`} alt="" width={24} height={16} class="language-chooser__flag" />
-              <span class={variant === 'flags' ? 'visually-hidden' : 'language-chooser__name'}>{language.name}</span>
+              {variant === 'list' && <span class="language-chooser__name">{language.name}</span>}
             </a>
           </li>
         ))}
