@@ -1,5 +1,5 @@
 //! Memory back when the shop is quiet (issue 15): dropping the caches lets go of what they
-//! held, and the shop answers exactly as before afterwards — the database included.
+//! held, and the shop answers exactly as before afterwards.
 
 use crate::helpers::spawn_app;
 
