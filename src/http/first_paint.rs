@@ -20,7 +20,10 @@ use super::shell::{escape, script_safe};
 use crate::app::AppState;
 use crate::catalog;
 use crate::content::cache::LocaleMessages;
+use crate::domain::Satang;
 use crate::i18n::Locale;
+use crate::pricing::promotion::{Promotion, applies};
+use crate::pricing::{Discount, Line};
 
 /// The element id the app reads the answers from (`ui/src/api/prefetched.ts`).
 pub const DATA_ELEMENT_ID: &str = "kiosk-data";
@@ -362,6 +365,49 @@ pub fn money(satang: i64) -> String {
     }
 }
 
+/// The promotions running now, which the cards and the product page show prices after.
+pub type Running = [Promotion];
+
+/// A product's price as the app shows it (`ui/src/features/promotions/promotion-price.ts`):
+/// after the running promotion giving most off one piece, compared with the compare-at price
+/// (or, when not on sale, the price itself). `product` is a product or a list's summary.
+fn shown_price(product: &Value, promotions: &Running, locale: Locale) -> (i64, Option<i64>) {
+    let price = product["price"].as_i64().unwrap_or_default();
+    let compare_at = product["compareAtPrice"]
+        .as_i64()
+        .filter(|was| *was > price);
+    let strings = |field: &str| -> Vec<String> {
+        product[field]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    let line = Line {
+        code: product["code"].as_str().unwrap_or_default().to_string(),
+        qty: 1,
+        unit_price: Satang(price),
+        rooms: strings("rooms"),
+        categories: strings("categories"),
+        discounted: compare_at.is_some(),
+    };
+    let on_sale = usize::from(compare_at.is_some());
+    let off = promotions
+        .iter()
+        .filter(|p| applies(p, &line, locale.code(), on_sale))
+        .map(|p| match p.discount {
+            Discount::Percent(percent) => price * i64::from(percent.min(100)) / 100,
+            Discount::Amount(amount) => amount.0.clamp(0, price),
+        })
+        .max()
+        .unwrap_or(0);
+    if off <= 0 {
+        return (price, compare_at);
+    }
+    (price - off, Some(compare_at.unwrap_or(price)))
+}
+
 fn price_html(price: i64, compare_at: Option<i64>, messages: &LocaleMessages) -> String {
     match compare_at.filter(|was| *was > price) {
         Some(was) => format!(
@@ -388,12 +434,15 @@ pub fn markup(
     answers: &Answers,
     locale: Locale,
     messages: &LocaleMessages,
+    promotions: &Running,
 ) -> (String, Option<LcpImage>) {
     let (main, lcp) = match &plan.draw {
         Draw::Nothing => return (String::new(), None),
         Draw::Home => home(plan, answers, messages),
-        Draw::Listing { list, heading } => listing(answers, *list, heading, locale, messages),
-        Draw::Product { product } => product_page(answers, *product, locale, messages),
+        Draw::Listing { list, heading } => {
+            listing(answers, *list, heading, locale, messages, promotions)
+        }
+        Draw::Product { product } => product_page(answers, *product, locale, messages, promotions),
     };
     let route = plan.draw.route();
     let home_href = match locale.prefix() {
@@ -442,6 +491,7 @@ fn listing(
     heading: &Heading,
     locale: Locale,
     messages: &LocaleMessages,
+    promotions: &Running,
 ) -> (String, Option<LcpImage>) {
     let title = match heading {
         Heading::Room(key) => taxonomy_name(answers.json(0), "rooms", key, locale),
@@ -465,8 +515,7 @@ fn listing(
             .filter(|n| !n.is_empty())
             .unwrap_or(code);
         let image = product["image"].as_str().unwrap_or_default();
-        let price = product["price"].as_i64().unwrap_or_default();
-        let was = product["compareAtPrice"].as_i64();
+        let (price, was) = shown_price(product, promotions, locale);
         if index == 0 && !image.is_empty() {
             lcp = Some(LcpImage {
                 src: resized(image, 960),
@@ -542,6 +591,7 @@ fn product_page(
     index: usize,
     locale: Locale,
     messages: &LocaleMessages,
+    promotions: &Running,
 ) -> (String, Option<LcpImage>) {
     let Some(answer) = answers.json(index) else {
         return (String::new(), None);
@@ -549,8 +599,7 @@ fn product_page(
     let product = &answer["product"];
     let code = product["code"].as_str().unwrap_or_default();
     let name = localized(&product["name"], locale).unwrap_or_else(|| code.to_string());
-    let price = product["price"].as_i64().unwrap_or_default();
-    let was = product["compareAtPrice"].as_i64();
+    let (price, was) = shown_price(product, promotions, locale);
     let image = product["images"][0].as_str().unwrap_or_default();
     let picture = if image.is_empty() {
         String::new()
@@ -654,6 +703,54 @@ mod tests {
                 heading: Heading::Search("โซฟา".into())
             }
         );
+    }
+
+    fn promotion(discount: Discount, category: &str, no_prod_dis: bool) -> Promotion {
+        Promotion {
+            id: "p".into(),
+            name: String::new(),
+            display: true,
+            lang: String::new(),
+            prod_inc: vec![],
+            prod_exc: vec![],
+            room_inc: vec![],
+            room_exc: vec![],
+            cat_inc: vec![category.into()],
+            cat_exc: vec![],
+            no_prod_dis,
+            discount,
+            starts_at: None,
+            ends_at: None,
+        }
+    }
+
+    #[test]
+    fn drawn_prices_are_after_the_best_running_promotion_as_the_app_shows_them() {
+        let sofa = serde_json::json!({"code": "SF-1", "price": 1_890_000, "compareAtPrice": 2_190_000,
+            "rooms": ["living"], "categories": ["sofas"]});
+        assert_eq!(
+            shown_price(&sofa, &[], Locale::Th),
+            (1_890_000, Some(2_190_000))
+        );
+        let running = [
+            promotion(Discount::Percent(10), "sofas", false),
+            promotion(Discount::Amount(Satang(50_000)), "sofas", false),
+            // Not for products already on sale.
+            promotion(Discount::Percent(50), "sofas", true),
+        ];
+        // 10 % of ฿18,900 beats ฿500; compared with the compare-at price.
+        assert_eq!(
+            shown_price(&sofa, &running, Locale::Th),
+            (1_701_000, Some(2_190_000))
+        );
+        // Not on sale: compared with its own price; percentages round down to the satang.
+        let stool = serde_json::json!({"code": "ST-1", "price": 12_345, "rooms": [], "categories": ["sofas"]});
+        assert_eq!(
+            shown_price(&stool, &running[..1], Locale::En),
+            (12_345 - 1_234, Some(12_345))
+        );
+        let chair = serde_json::json!({"code": "CH-1", "price": 99_000, "categories": ["chairs"]});
+        assert_eq!(shown_price(&chair, &running, Locale::En), (99_000, None));
     }
 
     #[test]

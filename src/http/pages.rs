@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -18,6 +19,7 @@ use crate::app::AppState;
 use crate::catalog::cache::CatalogSnapshot;
 use crate::content::cache::ContentSnapshot;
 use crate::i18n::Locale;
+use crate::pricing::promotion::Promotion;
 
 /// The cookie the language chooser sets (SPEC.md §9); honoured on `/` only.
 pub const LANGUAGE_COOKIE: &str = "i18n_redirected";
@@ -112,6 +114,16 @@ pub async fn serve_page(
     if let Some(rating) = rating {
         cache_key.push_str(&format!("#reviews={}", rating.count));
     }
+    // Drawn prices are after the promotions running now, which change without a snapshot
+    // (staff edits, start and end times): their fingerprint is part of the key.
+    let promotions = if found {
+        state.pages.running_promotions(&state).await
+    } else {
+        Arc::default()
+    };
+    if !promotions.list.is_empty() {
+        cache_key.push_str(&format!("#promotions={:x}", promotions.fingerprint));
+    }
     let page = match state.pages.get(&content, &catalog, &cache_key) {
         Some(page) => page,
         None => {
@@ -142,6 +154,7 @@ pub async fn serve_page(
                     product,
                     first_paint: Some((&plan, &answers)),
                     rating,
+                    promotions: &promotions.list,
                 },
             );
             state.pages.insert(&content, &catalog, cache_key, html)
@@ -162,7 +175,21 @@ pub async fn serve_page(
 /// (a newer snapshot starts the cache afresh). A page carries the catalogue answers of its first
 /// paint, which belong to the same snapshots; compressing per request was the cost before that.
 #[derive(Default)]
-pub struct PageCache(Mutex<RenderedPages>);
+pub struct PageCache {
+    rendered: Mutex<RenderedPages>,
+    /// The promotions running now, read at most every `PROMOTIONS_FOR` (a page view must not
+    /// cost a database read; a staff edit or a start time shows within seconds).
+    promotions: Mutex<Option<(Instant, Arc<RunningPromotions>)>>,
+}
+
+/// The promotions running now and a fingerprint of them for the cache key.
+#[derive(Default)]
+struct RunningPromotions {
+    list: Vec<Promotion>,
+    fingerprint: u64,
+}
+
+const PROMOTIONS_FOR: Duration = Duration::from_secs(5);
 
 #[derive(Default)]
 struct RenderedPages {
@@ -177,10 +204,45 @@ const PAGE_CACHE_ENTRIES: usize = 4_000;
 const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 impl PageCache {
+    /// The displayed promotions whose dates include now (what `/api/app/promotions` answers);
+    /// none when they cannot be read (the app shows the right prices once it has them).
+    async fn running_promotions(&self, state: &AppState) -> Arc<RunningPromotions> {
+        if let Some((read, promotions)) =
+            &*self.promotions.lock().unwrap_or_else(|p| p.into_inner())
+            && read.elapsed() < PROMOTIONS_FOR
+        {
+            return Arc::clone(promotions);
+        }
+        let store = state.store.clone();
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let running: Vec<Promotion> =
+            match tokio::task::spawn_blocking(move || crate::pricing::store::promotions(&store))
+                .await
+            {
+                Ok(Ok(all)) => all
+                    .into_iter()
+                    .filter(|p| p.display && p.runs_at(now))
+                    .collect(),
+                _ => Vec::new(),
+            };
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(
+            &serde_json::to_string(&running).unwrap_or_default(),
+            &mut hasher,
+        );
+        let running = Arc::new(RunningPromotions {
+            list: running,
+            fingerprint: std::hash::Hasher::finish(&hasher),
+        });
+        *self.promotions.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some((Instant::now(), Arc::clone(&running)));
+        running
+    }
+
     /// Drops the rendered pages (when the shop is quiet, see `crate::idle`); returns the
     /// uncompressed bytes they held.
     pub fn clear(&self) -> usize {
-        let mut pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
         std::mem::take(&mut *pages).bytes
     }
 
@@ -201,7 +263,7 @@ impl PageCache {
         catalog: &Arc<CatalogSnapshot>,
         key: &str,
     ) -> Option<Arc<Encoded>> {
-        let pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
         if !Self::current(&pages, content, catalog) {
             return None;
         }
@@ -219,7 +281,7 @@ impl PageCache {
             Bytes::from(html),
             HeaderValue::from_static("text/html; charset=utf-8"),
         ));
-        let mut pages = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
         if !Self::current(&pages, content, catalog)
             || pages.pages.len() >= PAGE_CACHE_ENTRIES
             || pages.bytes >= PAGE_CACHE_BYTES

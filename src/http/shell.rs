@@ -186,6 +186,8 @@ pub struct ShellPage<'a> {
     pub first_paint: Option<(&'a Plan, &'a Answers)>,
     /// The product's rating from reviewed deliveries, for its structured data.
     pub rating: Option<Rating>,
+    /// The promotions running now: drawn prices are the prices after them, as the app shows.
+    pub promotions: &'a [crate::pricing::promotion::Promotion],
 }
 
 #[derive(Serialize)]
@@ -264,7 +266,7 @@ pub fn render(
     head.push_str(&template.font_links(page.locale));
     let (first_markup, lcp_image) = match page.first_paint {
         Some((plan, answers)) if page.found => {
-            first_paint::markup(plan, answers, page.locale, messages)
+            first_paint::markup(plan, answers, page.locale, messages, page.promotions)
         }
         _ => (String::new(), None),
     };

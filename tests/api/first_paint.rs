@@ -23,8 +23,16 @@ async fn a_product_page_shows_its_name_and_price_in_the_language_before_any_scri
     let (_, api) = app.get_json("/api/app/product/get/SF-1001").await;
     let name_th = api["product"]["name"]["th"].as_str().unwrap().to_string();
     let name_en = api["product"]["name"]["en"].as_str().unwrap().to_string();
+    // The demo's "Sofa month" takes 10 % off SF-1001 (฿18,900 → ฿17,010); the page draws the
+    // price the app shows and the cart charges, against the compare-at ฿21,900.
+    let (_, promotions) = app.get_json("/api/app/promotions").await;
+    assert!(
+        promotions.to_string().contains("sofa-month"),
+        "{promotions}"
+    );
     let price = api["product"]["price"].as_i64().unwrap();
-    let shown = format!("฿{}", group(price / 100));
+    assert_eq!(price, 1_890_000);
+    let shown = format!("฿{}", group((price - price / 10) / 100));
 
     let page = app.get_page("/th/products/SF-1001").await;
     assert_eq!(page.status, 200);
@@ -33,7 +41,11 @@ async fn a_product_page_shows_its_name_and_price_in_the_language_before_any_scri
         markup.contains(&format!("<h1 class=\"first-paint__title\">{name_th}</h1>")),
         "{markup}"
     );
-    assert!(markup.contains(&shown), "price {shown} in {markup}");
+    assert!(
+        markup.contains(&format!("<span class=\"price__now\">{shown}</span>")),
+        "price {shown} in {markup}"
+    );
+    assert!(markup.contains("฿21,900"));
     assert!(markup.contains("fetchpriority=\"high\""));
     assert!(markup.contains("data-route=\"product\""));
     assert!(page.body.contains("<link rel=\"preload\" as=\"image\""));
