@@ -35,9 +35,9 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scroll).toBeLessThanOrEqual(viewport);
 }
 
-function expectResizedImage(image: Locator) {
+function expectResizedImage(image: Locator, loading: 'lazy' | 'eager' = 'lazy') {
   return Promise.all([
-    expect(image).toHaveAttribute('loading', 'lazy'),
+    expect(image).toHaveAttribute('loading', loading),
     expect(image).toHaveAttribute('decoding', 'async'),
     expect(image).toHaveAttribute('width', '800'),
     expect(image).toHaveAttribute('height', '600'),
@@ -70,7 +70,10 @@ test('home → room → product', async ({ acceptedCookies: page }) => {
   await expect(cards(page)).toHaveCount(24);
   await expect(page.locator('main .listing__count')).toHaveText(/^\d+ products$/);
   const firstCard = cards(page).first();
-  await expectResizedImage(firstCard.locator('img'));
+  // The first row loads at once (the first photo with priority: the page's largest paint).
+  await expectResizedImage(firstCard.locator('img'), 'eager');
+  await expect(firstCard.locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expectResizedImage(cards(page).nth(8).locator('img'), 'lazy');
   await expect(firstCard.locator('.price__now')).toHaveText(/^฿\d{1,3}(,\d{3})*$/);
   const name = (await firstCard.locator('.product-card__name').textContent())!.trim();
   const code = (await firstCard.locator('.product-card__code').textContent())!.trim();

@@ -31,13 +31,13 @@ async function bootWithoutServerData(): Promise<Boot> {
   return { ...websitedata.get(), locale, languages: DEFAULT_LANGUAGES, messages, status: 200 };
 }
 
-/** How long the app waits for the drawn page's main photo before replacing the drawing. */
+/** How long the app waits for the drawn page's photos before replacing the drawing. */
 const PHOTO_WAIT_MS = 2500;
 
 /**
- * Resolves once the server-drawn main photo has arrived (or failed, or is late): replaced before
- * that, the photo would show only after the app's own copy loads, later than the shopper could
- * have seen it.
+ * Resolves once a server-drawn photo has arrived (or failed, or is late): replaced before that,
+ * the photo would show only after the app's own copy loads, later than the shopper could have
+ * seen it.
  */
 function shownOrLate(image: HTMLImageElement | null): Promise<void> {
   if (!image || image.complete) return Promise.resolve();
@@ -73,7 +73,7 @@ async function start(): Promise<void> {
   const drawn = container.querySelector<HTMLElement>('.first-paint')?.dataset.route;
   const chunk = drawn ? FIRST_PAINT_CHUNKS[drawn] : undefined;
   if (chunk) await chunk().catch(() => undefined);
-  await shownOrLate(container.querySelector<HTMLImageElement>('img[fetchpriority="high"]'));
+  await Promise.all(Array.from(container.querySelectorAll<HTMLImageElement>('.first-paint img'), shownOrLate));
   container.textContent = '';
   render(<App />, container);
 }

@@ -15,12 +15,24 @@ import './product.css';
 /** Cards are about 230 px wide on wide screens and half the screen on phones. */
 export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30vw, 240px';
 
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: ProductSummary; sizes?: string }) {
+/** How a card's photo loads: the first row of a listing at once (the first with priority, the
+ * page's largest paint), the rest as they come near the screen. */
+export type CardLoading = 'priority' | 'eager' | 'lazy';
+
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy' }: { product: ProductSummary; sizes?: string; loading?: CardLoading }) {
   const { badge: Badge, price: SlotPrice = Price } = useProductSlots();
   const name = product.name || product.code;
   return (
     <li class="product-card">
-      <ProductImage class="product-card__image" src={product.image} alt="" sizes={sizes} fallbackWidth={320} />
+      <ProductImage
+        class="product-card__image"
+        src={product.image}
+        alt=""
+        sizes={sizes}
+        fallbackWidth={320}
+        priority={loading === 'priority'}
+        eager={loading === 'eager'}
+      />
       {Badge ? (
         <div class="product-card__badges">
           <Badge product={product} />
@@ -40,11 +52,20 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Pr
   );
 }
 
-export function ProductGrid({ products, label, sizes }: { products: ProductSummary[]; label?: string; sizes?: string }) {
+/**
+ * `eagerFirst`: how many cards load their photo at once (a listing's first row, as the server
+ * draws it); other grids are below the fold and load lazily.
+ */
+export function ProductGrid({ products, label, sizes, eagerFirst = 0 }: { products: ProductSummary[]; label?: string; sizes?: string; eagerFirst?: number }) {
   return (
     <ul class="product-grid" aria-label={label}>
-      {products.map((product) => (
-        <ProductCard key={product.code} product={product} sizes={sizes} />
+      {products.map((product, index) => (
+        <ProductCard
+          key={product.code}
+          product={product}
+          sizes={sizes}
+          loading={index >= eagerFirst ? 'lazy' : index === 0 ? 'priority' : 'eager'}
+        />
       ))}
     </ul>
   );

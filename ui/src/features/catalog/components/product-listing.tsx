@@ -11,6 +11,9 @@ import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
+
+/** The cards the server draws first (src/http/first_paint.rs FIRST_CARDS): loaded at once. */
+const FIRST_ROW = 4;
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useResource } from '../../../lib/resource';
 import { categories, findCategoryPathByKey, rooms } from '../catalog-store';
@@ -167,7 +170,7 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
   } else {
     results = (
       <div class={`listing__results${remote.status === 'loading' ? ' is-loading' : ''}`} aria-busy={remote.status === 'loading'}>
-        <ProductGrid products={shown.products} label={label} />
+        <ProductGrid products={shown.products} label={label} eagerFirst={FIRST_ROW} />
       </div>
     );
   }
