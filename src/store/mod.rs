@@ -253,6 +253,43 @@ impl Store {
         }
     }
 
+    /// Closes and reopens the database to let go of its page cache (up to `CACHE_BYTES`, filled
+    /// by every page written), when no transaction holds it. redb has no call to empty the
+    /// cache; reopening a cleanly closed file is quick. Returns whether it was done.
+    pub fn release_cache(&self) -> bool {
+        let mut slot = self.shared.db.write().unwrap_or_else(|p| p.into_inner());
+        if self.failure().is_some() {
+            return false;
+        }
+        let Some(current) = slot.take() else {
+            return false;
+        };
+        match Arc::try_unwrap(current) {
+            Ok(db) => drop(db),
+            Err(shared) => {
+                // A transaction is running: the shop is not quiet after all.
+                *slot = Some(shared);
+                return false;
+            }
+        }
+        match open_file(&self.shared.path, &self.shared.disk_full) {
+            Ok(db) => {
+                *slot = Some(Arc::new(db));
+                true
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "reopening the database to free its cache failed");
+                *self
+                    .shared
+                    .failure
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner()) =
+                    Some(format!("the database could not be reopened: {err}"));
+                false
+            }
+        }
+    }
+
     /// Why the database cannot be used right now (after an I/O error, until it is reopened).
     pub fn failure(&self) -> Option<String> {
         self.shared

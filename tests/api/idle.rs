@@ -1,5 +1,5 @@
 //! Memory back when the shop is quiet (issue 15): dropping the caches lets go of what they
-//! held, and the shop answers exactly as before afterwards.
+//! held, and the shop answers exactly as before afterwards — the database included.
 
 use crate::helpers::spawn_app;
 
@@ -23,6 +23,11 @@ async fn dropping_the_caches_when_quiet_keeps_every_answer() {
     assert!(
         trimmed.answer_bytes > 0,
         "the list answer was held: {trimmed:?}"
+    );
+
+    assert!(
+        trimmed.database_cache,
+        "no transaction was running: {trimmed:?}"
     );
 
     // A second trim finds nothing left.
