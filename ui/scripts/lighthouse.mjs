@@ -67,14 +67,18 @@ async function startShop() {
   };
 }
 
-function lighthouse(url, out) {
+/** One Lighthouse run; a failed one (Lighthouse sometimes loses its trace: NO_NAVSTART) is tried once more. */
+function lighthouse(url, out, retry = true) {
   const result = spawnSync(
     'npx',
     ['--yes', 'lighthouse@12', url, '--quiet', '--chrome-path=/usr/bin/chromium', `--chrome-flags=${CHROME_FLAGS}`,
       '--only-categories=performance,accessibility', '--output=json', `--output-path=${out}`],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}`);
+  if (result.status !== 0) {
+    if (retry) return lighthouse(url, out, false);
+    throw new Error(`lighthouse failed for ${url}`);
+  }
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
