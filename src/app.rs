@@ -491,22 +491,8 @@ pub fn app(state: AppState) -> Router {
             "/api/admin/catalog/import",
             post(admin::products::import_csv),
         )
-        // Catalogue
-        .route("/api/app/room/list", get(catalog::routes::list_rooms))
-        .route(
-            "/api/app/category/tree",
-            get(catalog::routes::get_category_tree),
-        )
-        .route("/api/app/product/list", get(catalog::routes::list_products))
-        .route(
-            "/api/app/product/get/{code}",
-            get(catalog::routes::get_product),
-        )
-        .route(
-            "/api/app/product/related/{code}",
-            get(catalog::routes::related_products),
-        )
-        .route("/api/app/search", get(catalog::routes::search))
+        // Catalogue (the part a page's first paint also answers from)
+        .merge(catalog::routes::first_answers())
         .route("/api/app/search/code", get(catalog::routes::search_code))
         .route("/api/file/images/{*path}", get(catalog::images::get_image))
         // Carts

@@ -168,6 +168,19 @@ fn locale(lang: Option<&str>) -> Result<Locale, AppError> {
 const CATALOG_CACHE_CONTROL: HeaderValue = HeaderValue::from_static("no-cache");
 
 /// The snapshot's remembered answer for `key`, serialising `answer` only when there is none.
+/// The public catalogue routes a page asks first; `crate::app::app` serves them and the server's
+/// first paint (`crate::http::first_paint`) answers through them.
+pub fn first_answers() -> axum::Router<AppState> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/api/app/room/list", get(list_rooms))
+        .route("/api/app/category/tree", get(get_category_tree))
+        .route("/api/app/product/list", get(list_products))
+        .route("/api/app/product/get/{code}", get(get_product))
+        .route("/api/app/product/related/{code}", get(related_products))
+        .route("/api/app/search", get(search))
+}
+
 fn cached_json<T: Serialize>(
     catalog: &CatalogSnapshot,
     key: &str,

@@ -248,20 +248,10 @@ impl Answers {
     }
 }
 
-/// The public catalogue routes (and the code tables that name materials and colours), as
-/// `crate::app::app` declares them.
+/// The public catalogue routes the app serves (and the code tables that name materials and
+/// colours).
 fn catalogue_api(state: AppState) -> Router {
-    use catalog::routes;
-    Router::new()
-        .route("/api/app/room/list", get(routes::list_rooms))
-        .route("/api/app/category/tree", get(routes::get_category_tree))
-        .route("/api/app/product/list", get(routes::list_products))
-        .route("/api/app/product/get/{code}", get(routes::get_product))
-        .route(
-            "/api/app/product/related/{code}",
-            get(routes::related_products),
-        )
-        .route("/api/app/search", get(routes::search))
+    catalog::routes::first_answers()
         .route(
             "/api/file/labels/{set}",
             get(crate::content::routes::get_labels),

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use crate::helpers::{error_code, spawn_app};
 
-fn codes(body: &Value) -> Vec<String> {
+/// The product codes of a list or search answer, in order.
+pub(crate) fn codes(body: &Value) -> Vec<String> {
     body["products"]
         .as_array()
         .unwrap()

@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use crate::catalog::codes;
 use crate::helpers::{TestApp, error_code, spawn_app};
 use crate::orders::{add, place, plain, product, shopper};
 
@@ -12,15 +13,6 @@ fn prices(body: &Value) -> Vec<i64> {
         .unwrap()
         .iter()
         .map(|p| p["price"].as_i64().unwrap())
-        .collect()
-}
-
-fn codes(body: &Value) -> Vec<String> {
-    body["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["code"].as_str().unwrap().to_string())
         .collect()
 }
 
