@@ -230,6 +230,7 @@ fn main() {
     ];
     // Where the time of word queries goes: reading and matching, facet counts, the best 24.
     let mut phases = [Duration::ZERO; 3];
+    let mut per_query: Vec<(String, Vec<[Duration; 3]>)> = Vec::new();
     for (name, queries) in query_sets {
         let mut times = Vec::new();
         let mut hits = 0;
@@ -251,6 +252,10 @@ fn main() {
                     let facets = index.refine(&mut hits, &filter);
                     let refined = started.elapsed();
                     index.best_first(&mut hits, 24);
+                    match per_query.iter_mut().find(|(q, _)| q == query) {
+                        Some((_, v)) => v.push([matched, refined - matched, started.elapsed() - refined]),
+                        None => per_query.push((query.to_string(), vec![[matched, refined - matched, started.elapsed() - refined]])),
+                    }
                     phases[0] += matched;
                     phases[1] += refined - matched;
                     phases[2] += started.elapsed() - refined;
@@ -270,6 +275,13 @@ fn main() {
             times.len(),
             hits / times.len()
         );
+    }
+    if std::env::var_os("SEARCH_BENCH_QUERIES").is_some() {
+        for (query, mut runs) in per_query {
+            runs.sort_by_key(|r| r.iter().sum::<Duration>());
+            let m = runs[runs.len() / 2];
+            println!("  {query:<20} p50 match {:>8.3?} facets {:>8.3?} rank {:>8.3?}", m[0], m[1], m[2]);
+        }
     }
     let all: Duration = phases.iter().sum();
     println!(

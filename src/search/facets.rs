@@ -12,6 +12,10 @@ use super::index::Scored;
 
 const NONE: u16 = u16::MAX;
 
+/// From this share of the documents (one in four) hits are counted as sets of documents
+/// ([`FacetColumns::refine_many`]); fewer are counted one by one.
+const MANY_HITS_SHARE: usize = 4;
+
 /// What the facets need of one product.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FacetDoc<'a> {
@@ -46,11 +50,80 @@ pub struct FacetCounts {
     pub price: Option<(i64, i64)>,
 }
 
-/// Keys numbered in order of first appearance.
+/// Keys numbered in order of first appearance, with the documents holding each.
 #[derive(Default)]
 struct Keys {
     names: Vec<String>,
     ids: HashMap<String, u16>,
+    members: Vec<Members>,
+}
+
+/// The documents holding one key: their numbers, or once a key is common
+/// ([`FacetColumns::finish`]) a bitset, so counting it among many hits is an AND and a popcount
+/// per 64 documents.
+enum Members {
+    Docs(Vec<u32>),
+    Bits(Vec<u64>),
+}
+
+impl Members {
+    fn add(&mut self, doc: u32) {
+        match self {
+            Members::Docs(docs) => {
+                if docs.last() != Some(&doc) {
+                    docs.push(doc);
+                }
+            }
+            Members::Bits(bits) => set_bit(bits, doc),
+        }
+    }
+
+    /// How many of the documents are in `mask`.
+    fn count_in(&self, mask: &[u64]) -> u32 {
+        match self {
+            Members::Docs(docs) => docs.iter().filter(|&&doc| has_bit(mask, doc)).count() as u32,
+            Members::Bits(bits) => bits
+                .iter()
+                .zip(mask)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum(),
+        }
+    }
+
+    /// Adds the documents to `bits`.
+    fn or_into(&self, bits: &mut Vec<u64>) {
+        match self {
+            Members::Docs(docs) => docs.iter().for_each(|&doc| set_bit(bits, doc)),
+            Members::Bits(own) => bits.iter_mut().zip(own).for_each(|(a, b)| *a |= b),
+        }
+    }
+}
+
+fn set_bit(bits: &mut Vec<u64>, doc: u32) {
+    let word = doc as usize / 64;
+    if bits.len() <= word {
+        bits.resize(word + 1, 0);
+    }
+    bits[word] |= 1 << (doc % 64);
+}
+
+fn has_bit(bits: &[u64], doc: u32) -> bool {
+    bits.get(doc as usize / 64)
+        .is_some_and(|word| word & (1 << (doc % 64)) != 0)
+}
+
+/// The documents of `hits` as a bitset of `documents` bits.
+fn bitset(hits: &[Scored], documents: usize) -> Vec<u64> {
+    let mut bits = vec![0u64; documents.div_ceil(64)];
+    for hit in hits {
+        bits[hit.doc as usize / 64] |= 1 << (hit.doc % 64);
+    }
+    bits
+}
+
+/// `a ∧ b` word by word, into `a`.
+fn and_into(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(a, b)| *a &= b);
 }
 
 impl Keys {
@@ -70,7 +143,44 @@ impl Keys {
         }
         self.names.push(key.to_string());
         self.ids.insert(key.to_string(), id);
+        self.members.push(Members::Docs(Vec::new()));
         id
+    }
+
+    /// Numbers `key` and records that `doc` holds it.
+    fn add(&mut self, key: &str, doc: u32) -> u16 {
+        let id = self.intern(key);
+        if let Some(members) = self.members.get_mut(id as usize) {
+            members.add(doc);
+        }
+        id
+    }
+
+    /// Turns the members of keys held by at least one document in 64 into bitsets.
+    fn finish(&mut self, documents: usize) {
+        for members in &mut self.members {
+            if let Members::Docs(docs) = members
+                && docs.len() * 64 >= documents
+            {
+                let mut bits = vec![0u64; documents.div_ceil(64)];
+                docs.iter().for_each(|&doc| set_bit(&mut bits, doc));
+                *members = Members::Bits(bits);
+            }
+        }
+    }
+
+    /// Counts per key among the documents in `mask`.
+    fn count_in(&self, mask: &[u64]) -> Vec<u32> {
+        self.members.iter().map(|m| m.count_in(mask)).collect()
+    }
+
+    /// The documents holding any of `wanted` (none for keys no document has).
+    fn holding(&self, wanted: &[&str], documents: usize) -> Vec<u64> {
+        let mut bits = vec![0u64; documents.div_ceil(64)];
+        for id in wanted.iter().filter_map(|k| self.ids.get(*k)) {
+            self.members[*id as usize].or_into(&mut bits);
+        }
+        bits
     }
 
     /// `Some(None)` for a key no document has: the filter then matches nothing.
@@ -125,19 +235,104 @@ impl Default for FacetColumns {
 
 impl FacetColumns {
     pub fn push(&mut self, doc: &FacetDoc) {
+        let n = self.price.len() as u32;
         for room in doc.rooms {
-            let id = self.rooms.intern(room);
+            let id = self.rooms.add(room, n);
             self.room_ids.push(id);
         }
         self.room_start.push(self.room_ids.len() as u32);
         for category in doc.categories {
-            let id = self.categories.intern(category);
+            let id = self.categories.add(category, n);
             self.category_ids.push(id);
         }
         self.category_start.push(self.category_ids.len() as u32);
-        self.material.push(self.materials.intern(doc.material));
-        self.colour.push(self.colours.intern(doc.colour));
+        self.material.push(self.materials.add(doc.material, n));
+        self.colour.push(self.colours.add(doc.colour, n));
         self.price.push(doc.price);
+    }
+
+    /// Called once every document is pushed: common keys get bitsets.
+    pub fn finish(&mut self) {
+        let documents = self.price.len();
+        for keys in [
+            &mut self.rooms,
+            &mut self.categories,
+            &mut self.materials,
+            &mut self.colours,
+        ] {
+            keys.finish(documents);
+        }
+    }
+
+    /// What [`FacetColumns::refine`] does, with sets of documents for many hits: each
+    /// dimension's filter becomes a bitset, the counts of a dimension are popcounts of its keys
+    /// within the hits that pass every other dimension's filter.
+    fn refine_many(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
+        let documents = self.price.len();
+        let found = bitset(hits, documents);
+        let one = |key: Option<&str>, keys: &Keys| key.map(|k| keys.holding(&[k], documents));
+        let any = |wanted: &[String], keys: &Keys| {
+            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            (!wanted.is_empty()).then(|| keys.holding(&wanted, documents))
+        };
+        let price = (filter.min_price.is_some() || filter.max_price.is_some()).then(|| {
+            let mut bits = vec![0u64; found.len()];
+            for hit in hits.iter() {
+                let price = self.price[hit.doc as usize];
+                if filter.min_price.is_none_or(|min| price >= min)
+                    && filter.max_price.is_none_or(|max| price <= max)
+                {
+                    bits[hit.doc as usize / 64] |= 1 << (hit.doc % 64);
+                }
+            }
+            bits
+        });
+        // Dimensions: room, category, price, material, colour.
+        let filters = [
+            one(filter.room, &self.rooms),
+            one(filter.category, &self.categories),
+            price,
+            any(filter.materials, &self.materials),
+            any(filter.colours, &self.colours),
+        ];
+        let within_all_but = |skip: Option<usize>| {
+            let mut mask = found.clone();
+            for (_, bits) in filters
+                .iter()
+                .enumerate()
+                .filter(|(d, _)| Some(*d) != skip)
+            {
+                if let Some(bits) = bits {
+                    and_into(&mut mask, bits);
+                }
+            }
+            mask
+        };
+        let counted = |keys: &Keys, mask: &[u64]| keys.counted(&keys.count_in(mask));
+        let price_mask = within_all_but(Some(2));
+        let mut low_high: Option<(i64, i64)> = None;
+        for (word, bits) in price_mask.iter().enumerate() {
+            let mut bits = *bits;
+            while bits != 0 {
+                let price = self.price[word * 64 + bits.trailing_zeros() as usize];
+                low_high = Some(low_high.map_or((price, price), |(low, high)| {
+                    (low.min(price), high.max(price))
+                }));
+                bits &= bits - 1;
+            }
+        }
+        let counts = FacetCounts {
+            rooms: counted(&self.rooms, &within_all_but(Some(0))),
+            categories: counted(&self.categories, &within_all_but(Some(1))),
+            materials: counted(&self.materials, &within_all_but(Some(3))),
+            colours: counted(&self.colours, &within_all_but(Some(4))),
+            price: low_high,
+        };
+        if filters.iter().any(Option::is_some) {
+            let kept = within_all_but(None);
+            hits.retain(|hit| has_bit(&kept, hit.doc));
+        }
+        counts
     }
 
     /// The counts when nothing is filtered (the usual search): every hit counts everywhere.
@@ -186,6 +381,15 @@ impl FacetColumns {
     /// Keeps the hits that pass `filter` (in their order) and counts the facets. Hits are this
     /// index's document numbers.
     pub fn refine(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
+        if hits.len() * MANY_HITS_SHARE >= self.price.len() && !hits.is_empty() {
+            self.refine_many(hits, filter)
+        } else {
+            self.refine_few(hits, filter)
+        }
+    }
+
+    /// What [`FacetColumns::refine`] does, hit by hit.
+    fn refine_few(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
         if filter.room.is_none()
             && filter.category.is_none()
             && filter.min_price.is_none()
@@ -279,6 +483,98 @@ mod tests {
 
     fn strings(keys: &[&str]) -> Vec<String> {
         keys.iter().map(|k| k.to_string()).collect()
+    }
+
+    /// Counting hit by hit and counting sets of documents answer alike, for every mix of
+    /// filters, on documents with one to three rooms and keys common and rare.
+    #[test]
+    fn many_hits_are_counted_as_sets_with_the_same_answers() {
+        let rooms = strings(&["living", "bedroom", "dining", "office", "attic"]);
+        let categories = strings(&["sofas", "beds", "tables", "lamps", "clocks", "rugs"]);
+        let materials = ["teak", "oak", "fabric", "glass", ""];
+        let colours = ["grey", "white", "black", "gold"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize
+        };
+        let documents = 5_000;
+        let docs: Vec<(Vec<String>, Vec<String>, &str, &str, i64)> = (0..documents)
+            .map(|n| {
+                let first = next() % rooms.len();
+                let count = 1 + n % 3;
+                let doc_rooms = (0..count)
+                    .map(|k| rooms[(first + k) % rooms.len()].clone())
+                    .collect();
+                // "clocks" and "attic" are rare: kept as document lists, not bitsets.
+                let category = if n % 97 == 0 { 4 } else { next() % 4 };
+                let doc_categories = vec![categories[category].clone(), "all".to_string()];
+                let material = materials[next() % materials.len()];
+                let colour = colours[if n % 101 == 0 { 3 } else { next() % 3 }];
+                (doc_rooms, doc_categories, material, colour, (next() % 1000) as i64)
+            })
+            .collect();
+        let mut columns = FacetColumns::default();
+        for (rooms, categories, material, colour, price) in &docs {
+            columns.push(&FacetDoc {
+                rooms,
+                categories,
+                material,
+                colour,
+                price: *price,
+            });
+        }
+        columns.finish();
+        assert!(matches!(columns.rooms.members[0], Members::Bits(_)));
+        let clocks = columns.categories.ids["clocks"] as usize;
+        assert!(matches!(columns.categories.members[clocks], Members::Docs(_)));
+        let teak_oak = strings(&["teak", "oak"]);
+        let gold = strings(&["gold"]);
+        let filters = [
+            Filter::default(),
+            Filter {
+                room: Some("living"),
+                ..Filter::default()
+            },
+            Filter {
+                category: Some("clocks"),
+                materials: &teak_oak,
+                ..Filter::default()
+            },
+            Filter {
+                min_price: Some(200),
+                max_price: Some(700),
+                colours: &gold,
+                ..Filter::default()
+            },
+            Filter {
+                room: Some("attic"),
+                category: Some("sofas"),
+                min_price: Some(100),
+                materials: &teak_oak,
+                ..Filter::default()
+            },
+            Filter {
+                room: Some("nowhere"),
+                ..Filter::default()
+            },
+        ];
+        let hits: Vec<Scored> = (0..documents as u32)
+            .filter(|doc| doc % 3 != 1)
+            .map(|doc| Scored { doc, score: doc % 11 })
+            .collect();
+        assert!(hits.len() * MANY_HITS_SHARE >= documents);
+        for filter in &filters {
+            let (mut by_set, mut one_by_one) = (hits.clone(), hits.clone());
+            let as_sets = columns.refine(&mut by_set, filter);
+            // The hit-by-hit way, as for few hits.
+            let few = FacetColumns::refine_few;
+            let each = few(&columns, &mut one_by_one, filter);
+            assert_eq!(as_sets, each, "{filter:?}");
+            assert_eq!(by_set, one_by_one, "{filter:?}");
+        }
     }
 
     #[test]

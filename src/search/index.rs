@@ -161,6 +161,31 @@ struct Slot {
     matched: u8,
 }
 
+/// Per-document arrays for a query whose lists cover a good share of the shop: every posting
+/// is one branch-free `max` into `best`, and each group is folded into `score` in one pass over
+/// the documents, which costs less than chasing slots once the lists are long.
+#[derive(Default)]
+struct Dense {
+    /// The sum over the groups so far; 0 once a document missed a group.
+    score: Vec<u32>,
+    /// The current group's best list value per document.
+    best: Vec<u16>,
+    /// Distinct synonym readings found in the document's names in the current group.
+    readings: Vec<u8>,
+    last_reading: Vec<u16>,
+}
+
+impl Dense {
+    fn prepare(&mut self, documents: usize) {
+        if self.score.len() < documents {
+            self.score.resize(documents, 0);
+            self.best.resize(documents, 0);
+            self.readings.resize(documents, 0);
+            self.last_reading.resize(documents, 0);
+        }
+    }
+}
+
 impl Scratch {
     fn prepare(&mut self, documents: usize) {
         if self.slots.len() < documents {
@@ -178,7 +203,12 @@ impl Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+    static DENSE: std::cell::RefCell<Dense> = std::cell::RefCell::new(Dense::default());
 }
+
+/// The dense way pays a pass over every document per group; it is taken when the postings
+/// outnumber the documents by this share per group (measured with `cargo bench --bench search`).
+const DENSE_POSTINGS_PER_DOCUMENT_AND_GROUP: usize = 8;
 
 /// At most this many query words count (a query is a few words; this bounds the work).
 const MAX_QUERY_WORDS: usize = 12;
@@ -243,6 +273,7 @@ impl SearchIndex {
                 terms.entry(word).or_default().push(Posting::new(n, weight));
             }
         }
+        facets.finish();
         let mut terms: Vec<(String, Vec<Posting>)> = terms.into_iter().collect();
         terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let term_chars = terms
@@ -319,6 +350,33 @@ impl SearchIndex {
 
     /// Every document matching `query`, unordered, with its score.
     pub fn matches(&self, query: &str, options: Options) -> Vec<Scored> {
+        let groups = self.query_groups(query, options);
+        if groups.is_empty() {
+            return Vec::new();
+        }
+        let documents = self.popularity.len();
+        let postings: usize = groups
+            .iter()
+            .flatten()
+            .map(|list| list.postings.len())
+            .sum();
+        if postings * DENSE_POSTINGS_PER_DOCUMENT_AND_GROUP >= documents * groups.len() {
+            return DENSE.with_borrow_mut(|dense| {
+                dense.prepare(documents);
+                rank_dense(&groups, dense, documents)
+            });
+        }
+        SCRATCH.with_borrow_mut(|scratch| {
+            scratch.prepare(documents);
+            let hits = rank(&groups, scratch);
+            scratch.reset();
+            hits
+        })
+    }
+
+    /// The query's groups, the one with the fewest postings first; none when a group has no
+    /// list (nothing can match).
+    fn query_groups(&self, query: &str, options: Options) -> Vec<Vec<List<'_>>> {
         let mut query_words = words(query);
         query_words.truncate(MAX_QUERY_WORDS);
         if query_words.is_empty() {
@@ -329,17 +387,13 @@ impl SearchIndex {
         if groups.first().is_none_or(|lists| lists.is_empty()) {
             return Vec::new();
         }
-        SCRATCH.with_borrow_mut(|scratch| {
-            scratch.prepare(self.popularity.len());
-            let hits = rank(&groups, scratch);
-            scratch.reset();
-            hits
-        })
+        groups
     }
 
-    /// Puts the best `top` hits first, best first (score, then popularity, then document).
-    /// Each hit's order is packed into one number first, so choosing and sorting compare
-    /// integers instead of looking popularity up on every comparison.
+    /// Puts the best `top` hits first, best first (score, then popularity, then document); the
+    /// others follow in some order. Each hit's order is packed into one number, so choosing and
+    /// sorting compare integers instead of looking popularity up on every comparison. A page
+    /// out of many hits is chosen with a small heap, without copying the hits.
     pub fn best_first(&self, hits: &mut [Scored], top: usize) {
         let top = top.min(hits.len());
         if top == 0 {
@@ -349,6 +403,9 @@ impl SearchIndex {
             let popularity = self.popularity.get(hit.doc as usize).copied().unwrap_or(0);
             (u128::from(hit.score) << 64) | (u128::from(popularity) << 32) | u128::from(!hit.doc)
         };
+        if top * 8 < hits.len() {
+            return best_to_front(hits, top, key);
+        }
         let mut keyed: Vec<(u128, Scored)> = hits.iter().map(|h| (key(h), *h)).collect();
         let better = |a: &(u128, Scored), b: &(u128, Scored)| b.0.cmp(&a.0);
         if top < keyed.len() {
@@ -671,6 +728,121 @@ fn rank(groups: &[Vec<List>], scratch: &mut Scratch) -> Vec<Scored> {
         .collect()
 }
 
+/// What [`rank`] answers, the dense way: hits in document order. A document's group value is
+/// its best list's weight × factor, plus [`COVER_BONUS`] for each synonym reading beyond the
+/// first found in its names (the lists of one reading are consecutive in a group).
+fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<Scored> {
+    let Dense {
+        score,
+        best,
+        readings,
+        last_reading,
+    } = dense;
+    let (score, best) = (&mut score[..documents], &mut best[..documents]);
+    let (readings, last_reading) = (&mut readings[..documents], &mut last_reading[..documents]);
+    for (i, lists) in groups.iter().enumerate() {
+        let mut any_reading = false;
+        for list in lists {
+            let factor = list.factor;
+            for posting in list.postings.iter() {
+                let slot = &mut best[posting.doc() as usize];
+                // weight ≤ 255, factor ≤ 4: fits in 16 bits.
+                *slot = (*slot).max((posting.weight() * factor) as u16);
+            }
+            if list.reading > 0 {
+                any_reading = true;
+                // Branch-free: which postings are in a name follows no pattern.
+                for posting in list.postings.iter() {
+                    let doc = posting.doc() as usize;
+                    let in_name = posting.weight() >= NAME_WEIGHT;
+                    let new = in_name && last_reading[doc] != list.reading;
+                    readings[doc] = readings[doc].saturating_add(u8::from(new));
+                    last_reading[doc] = if in_name {
+                        list.reading
+                    } else {
+                        last_reading[doc]
+                    };
+                }
+            }
+        }
+        if i == 0 {
+            for (score, best) in score.iter_mut().zip(best.iter()) {
+                *score = u32::from(*best);
+            }
+        } else {
+            for (score, best) in score.iter_mut().zip(best.iter()) {
+                let best = u32::from(*best);
+                *score = if best > 0 && *score > 0 {
+                    *score + best
+                } else {
+                    0
+                };
+            }
+        }
+        if any_reading {
+            for ((score, readings), last) in score
+                .iter_mut()
+                .zip(readings.iter_mut())
+                .zip(last_reading.iter_mut())
+            {
+                if *score > 0 && *readings > 1 {
+                    *score += COVER_BONUS * u32::from(*readings - 1);
+                }
+                *readings = 0;
+                *last = 0;
+            }
+        }
+        best.fill(0);
+    }
+    // Counted first, then written without a branch per document: whether a document matched
+    // follows no pattern, and a mispredicted branch per document cost more than the rest.
+    let found = score.iter().filter(|&&s| s > 0).count();
+    let mut hits = vec![Scored { doc: 0, score: 0 }; found + 1];
+    let mut len = 0;
+    for (doc, score) in score.iter_mut().enumerate() {
+        hits[len] = Scored {
+            doc: doc as u32,
+            score: *score,
+        };
+        len += usize::from(*score > 0);
+        *score = 0;
+    }
+    hits.truncate(found);
+    hits
+}
+
+/// Moves the `top` hits with the highest keys to the front, highest first, keeping the slice a
+/// permutation of itself: one pass with a heap of `top` entries.
+fn best_to_front(hits: &mut [Scored], top: usize, key: impl Fn(&Scored) -> u128) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut heap: BinaryHeap<Reverse<(u128, usize)>> = BinaryHeap::with_capacity(top + 1);
+    for (position, hit) in hits.iter().enumerate() {
+        let k = key(hit);
+        if heap.len() < top {
+            heap.push(Reverse((k, position)));
+        } else if let Some(mut lowest) = heap.peek_mut()
+            && k > lowest.0.0
+        {
+            *lowest = Reverse((k, position));
+        }
+    }
+    let mut chosen: Vec<(u128, usize)> = heap.into_iter().map(|Reverse(entry)| entry).collect();
+    chosen.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut positions: Vec<usize> = chosen.into_iter().map(|(_, position)| position).collect();
+    for rank in 0..top {
+        let from = positions[rank];
+        if from == rank {
+            continue;
+        }
+        hits.swap(rank, from);
+        // A chosen hit that sat at `rank` now sits where the moved one came from.
+        if let Some(later) = positions[rank + 1..].iter_mut().find(|p| **p == rank) {
+            *later = from;
+        }
+    }
+}
+
 /// The documents of several lists, once each, with their best weight.
 fn union(lists: &[&[Posting]]) -> Vec<Posting> {
     match lists {
@@ -807,6 +979,99 @@ mod tests {
             "discontinued products are not found"
         );
         assert_eq!(index.search("SF-1001", 10).docs, vec![0]);
+    }
+
+    /// Products of random words from a small vocabulary in several languages, so that words
+    /// are common (the dense way) or rare (the sparse way) as in the benchmark.
+    fn random_index(products: usize) -> SearchIndex {
+        const WORDS: &[&str] = &[
+            "sofa", "chair", "table", "bed", "wardrobe", "teak", "grey", "velvet", "dining",
+            "โซฟา", "เก้าอี้", "โต๊ะ", "อาหาร", "กินข้าว", "ไม้สัก", "สีเทา", "kerusi", "meja",
+            "makan", "almari", "baju", "កៅអី", "តុ", "បាយ", "couch", "bunk", "closet", "nordic",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize
+        };
+        let texts: Vec<(String, String, String)> = (0..products)
+            .map(|n| {
+                let mut phrase = |count: usize| {
+                    (0..count)
+                        .map(|_| WORDS[next() % WORDS.len()])
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                (format!("SF-{n:05}"), phrase(3), phrase(1 + n % 9))
+            })
+            .collect();
+        SearchIndex::build(texts.iter().map(|(code, name, description)| SearchDoc {
+            code,
+            names: vec![name],
+            head_first_names: vec![name],
+            descriptions: vec![description],
+            popularity: (code.len() % 7) as u32,
+            active: true,
+            facets: FacetDoc::default(),
+        }))
+    }
+
+    #[test]
+    fn the_dense_and_the_sparse_way_find_the_same_hits_and_scores() {
+        let index = random_index(3_000);
+        let synonyms = Synonyms::built_in();
+        let mut compared = 0;
+        for query in [
+            "sofa", "couch", "โซฟา", "teak chair", "grey velvet sofa", "dining table",
+            "โต๊ะกินข้าว", "meja makan", "almari baju", "កៅអី", "bunk bed", "wadrobe", "sof",
+            "nordic", "chiar", "xyzzy", "sf-00012", "velvet closet",
+        ] {
+            for typos in [Typos::Off, Typos::Standard] {
+                let options = Options {
+                    synonyms: Some(&synonyms),
+                    typos,
+                };
+                let groups = index.query_groups(query, options);
+                if groups.is_empty() {
+                    continue;
+                }
+                let mut scratch = Scratch::default();
+                scratch.prepare(index.len());
+                let mut sparse = rank(&groups, &mut scratch);
+                scratch.reset();
+                let mut dense = Dense::default();
+                dense.prepare(index.len());
+                let found = rank_dense(&groups, &mut dense, index.len());
+                assert!(
+                    dense.score.iter().all(|&s| s == 0) && dense.best.iter().all(|&b| b == 0),
+                    "the dense arrays are left clean"
+                );
+                sparse.sort_by_key(|hit| hit.doc);
+                assert_eq!(found, sparse, "{query}");
+                compared += found.len();
+            }
+        }
+        assert!(compared > 10_000, "the queries found hits to compare: {compared}");
+    }
+
+    #[test]
+    fn a_page_chosen_with_the_heap_is_the_sorted_page() {
+        let index = random_index(3_000);
+        let mut hits = index.matches("sofa", Options::PLAIN);
+        assert!(hits.len() > 500, "{}", hits.len());
+        let mut sorted = hits.clone();
+        let all = sorted.len();
+        index.best_first(&mut sorted, all);
+        for top in [1, 24, 48, 61] {
+            index.best_first(&mut hits, top);
+            assert_eq!(hits[..top], sorted[..top], "top {top}");
+            let mut all: Vec<u32> = hits.iter().map(|h| h.doc).collect();
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), sorted.len(), "still every hit once");
+        }
     }
 
     #[test]
