@@ -55,7 +55,7 @@ pub struct SearchDoc<'a> {
 /// 24 bits, weight in the low 8): a 100 000-product index holds tens of millions of postings, and
 /// two `u32`s made it twice the size. Postings are sorted by document number (documents are
 /// indexed in order).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Posting(u32);
 
 /// Documents an index can number (2^24); [`SearchIndex::build`] stops there.
@@ -204,6 +204,8 @@ impl Scratch {
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
     static DENSE: std::cell::RefCell<Dense> = std::cell::RefCell::new(Dense::default());
+    /// Best weight per document of a phrase word's lists ([`SearchIndex::intersect`]).
+    static PHRASE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The dense way pays a pass over every document per group; it is taken when the postings
@@ -554,7 +556,7 @@ impl SearchIndex {
         for lists in &words {
             all = Some(match all {
                 None => union(lists),
-                Some(before) => intersect_summing(&before, lists),
+                Some(before) => self.intersect(&before, lists),
             });
             if all.as_ref().is_some_and(Vec::is_empty) {
                 return Vec::new();
@@ -562,10 +564,44 @@ impl SearchIndex {
         }
         let mut all = all.unwrap_or_default();
         let words = phrase.len().max(1) as u32;
+        // The average word weight, rounded up, from a table: a division per posting showed in
+        // the profile.
+        let average: Vec<u32> = (0..256).map(|w: u32| w.div_ceil(words)).collect();
         for posting in &mut all {
-            *posting = Posting::new(posting.doc(), posting.weight().div_ceil(words));
+            *posting = Posting::new(posting.doc(), average[posting.weight() as usize]);
         }
         vec![Cow::Owned(all)]
+    }
+
+    /// [`intersect_summing`], or for lists long next to `before` the same through a
+    /// per-document array of the lists' best weights: a pass over each list and one over
+    /// `before`, with no branch that depends on the data.
+    fn intersect(&self, before: &[Posting], lists: &[&[Posting]]) -> Vec<Posting> {
+        let listed: usize = lists.iter().map(|l| l.len()).sum();
+        if before.len() * 8 < listed {
+            return intersect_summing(before, lists);
+        }
+        PHRASE.with_borrow_mut(|weights| {
+            if weights.len() < self.popularity.len() {
+                weights.resize(self.popularity.len(), 0);
+            }
+            for posting in lists.iter().flat_map(|l| l.iter()) {
+                let slot = &mut weights[posting.doc() as usize];
+                *slot = (*slot).max(posting.weight() as u8);
+            }
+            let mut out = vec![Posting(0); before.len() + 1];
+            let mut len = 0;
+            for posting in before {
+                let weight = u32::from(weights[posting.doc() as usize]);
+                out[len] = Posting::new(posting.doc(), posting.weight() + weight);
+                len += usize::from(weight > 0);
+            }
+            for posting in lists.iter().flat_map(|l| l.iter()) {
+                weights[posting.doc() as usize] = 0;
+            }
+            out.truncate(len);
+            out
+        })
     }
 
     /// Terms within the typo allowance of `word` that are not the word itself (nor, for the
@@ -743,26 +779,27 @@ fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<
     for (i, lists) in groups.iter().enumerate() {
         let mut any_reading = false;
         for list in lists {
-            let factor = list.factor;
-            for posting in list.postings.iter() {
-                let slot = &mut best[posting.doc() as usize];
-                // weight ≤ 255, factor ≤ 4: fits in 16 bits.
-                *slot = (*slot).max((posting.weight() * factor) as u16);
-            }
-            if list.reading > 0 {
-                any_reading = true;
-                // Branch-free: which postings are in a name follows no pattern.
+            let (factor, reading) = (list.factor, list.reading);
+            if reading == 0 {
                 for posting in list.postings.iter() {
-                    let doc = posting.doc() as usize;
-                    let in_name = posting.weight() >= NAME_WEIGHT;
-                    let new = in_name && last_reading[doc] != list.reading;
-                    readings[doc] = readings[doc].saturating_add(u8::from(new));
-                    last_reading[doc] = if in_name {
-                        list.reading
-                    } else {
-                        last_reading[doc]
-                    };
+                    let slot = &mut best[posting.doc() as usize];
+                    // weight ≤ 255, factor ≤ 4: fits in 16 bits.
+                    *slot = (*slot).max((posting.weight() * factor) as u16);
                 }
+                continue;
+            }
+            any_reading = true;
+            for posting in list.postings.iter() {
+                let doc = posting.doc() as usize;
+                let slot = &mut best[doc];
+                *slot = (*slot).max((posting.weight() * factor) as u16);
+                // Without branches (which postings are in a name follows no pattern): a
+                // posting in a name whose reading differs from the last one counts once more.
+                let in_name = u16::from(posting.weight() >= NAME_WEIGHT);
+                let last = last_reading[doc];
+                let new = in_name & u16::from(last != reading);
+                readings[doc] = readings[doc].wrapping_add(new as u8);
+                last_reading[doc] = last ^ ((last ^ reading) & 0u16.wrapping_sub(in_name));
             }
         }
         if i == 0 {
@@ -1088,5 +1125,13 @@ mod tests {
         let found = intersect_summing(&rare, &[&a, &b]);
         let pairs: Vec<(u32, u32)> = found.iter().map(|p| (p.doc(), p.weight())).collect();
         assert_eq!(pairs, [(3, 11), (4, 15), (300, 11), (999, 15)]);
+        // A long `before` goes through the per-document array: the same answer.
+        let index = random_index(1_000);
+        let many = list(&(0..1000).step_by(2).collect::<Vec<_>>(), 250);
+        assert!(many.len() * 8 >= a.len() + b.len());
+        let through_array = index.intersect(&many, &[&a, &b]);
+        assert_eq!(through_array, intersect_summing(&many, &[&a, &b]));
+        assert!(through_array.iter().any(|p| p.weight() == 255), "sums are capped");
+        assert!(PHRASE.with_borrow(|w| w.iter().all(|&w| w == 0)), "left clean");
     }
 }
