@@ -115,8 +115,19 @@ fn has_bit(bits: &[u64], doc: u32) -> bool {
 /// The documents of `hits` as a bitset of `documents` bits.
 fn bitset(hits: &[Scored], documents: usize) -> Vec<u64> {
     let mut bits = vec![0u64; documents.div_ceil(64)];
+    // Hits mostly come in document order: a word is gathered in a register and stored when
+    // the next hit is in another word, rather than read and written back for every hit.
+    let (mut word, mut gathered) = (0usize, 0u64);
     for hit in hits {
-        bits[hit.doc as usize / 64] |= 1 << (hit.doc % 64);
+        let at = hit.doc as usize / 64;
+        if at != word {
+            bits[word] |= gathered;
+            (word, gathered) = (at, 0);
+        }
+        gathered |= 1 << (hit.doc % 64);
+    }
+    if let Some(last) = bits.get_mut(word) {
+        *last |= gathered;
     }
     bits
 }
@@ -310,17 +321,16 @@ impl FacetColumns {
         };
         let counted = |keys: &Keys, mask: &[u64]| keys.counted(&keys.count_in(mask));
         let price_mask = within_all_but(Some(2));
-        let mut low_high: Option<(i64, i64)> = None;
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
         for (word, bits) in price_mask.iter().enumerate() {
             let mut bits = *bits;
             while bits != 0 {
                 let price = self.price[word * 64 + bits.trailing_zeros() as usize];
-                low_high = Some(low_high.map_or((price, price), |(low, high)| {
-                    (low.min(price), high.max(price))
-                }));
+                (low, high) = (low.min(price), high.max(price));
                 bits &= bits - 1;
             }
         }
+        let low_high = (low <= high).then_some((low, high));
         let counts = FacetCounts {
             rooms: counted(&self.rooms, &within_all_but(Some(0))),
             categories: counted(&self.categories, &within_all_but(Some(1))),
@@ -330,7 +340,14 @@ impl FacetColumns {
         };
         if filters.iter().any(Option::is_some) {
             let kept = within_all_but(None);
-            hits.retain(|hit| has_bit(&kept, hit.doc));
+            // Compacted without a branch per hit: which hits stay follows no pattern.
+            let mut len = 0;
+            for i in 0..hits.len() {
+                let hit = hits[i];
+                hits[len] = hit;
+                len += usize::from(has_bit(&kept, hit.doc));
+            }
+            hits.truncate(len);
         }
         counts
     }

@@ -822,9 +822,9 @@ fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<
                 .zip(readings.iter_mut())
                 .zip(last_reading.iter_mut())
             {
-                if *score > 0 && *readings > 1 {
-                    *score += COVER_BONUS * u32::from(*readings - 1);
-                }
+                // Without a branch, so the pass runs as vector instructions.
+                let further = u32::from(readings.saturating_sub(1)) * u32::from(*score > 0);
+                *score += COVER_BONUS * further;
                 *readings = 0;
                 *last = 0;
             }
