@@ -82,7 +82,8 @@ struct List<'a> {
     factor: u32,
     /// Which reading of a synonym phrase the list is (from 1; 0 for other lists): a document
     /// holding several readings in its names earns [`COVER_BONUS`] for each further one.
-    reading: u16,
+    /// Readings past 255 (no group has that many) share the last number.
+    reading: u8,
 }
 
 /// A document that matched, and how well.
@@ -156,7 +157,7 @@ struct Slot {
     /// The weight the document counts for the current group (its best list so far).
     word_weight: u32,
     /// The last synonym reading counted for the document in the current group.
-    reading: u16,
+    reading: u8,
     /// How many groups the document has matched.
     matched: u8,
 }
@@ -170,9 +171,11 @@ struct Dense {
     score: Vec<u32>,
     /// The current group's best list value per document.
     best: Vec<u16>,
-    /// Distinct synonym readings found in the document's names in the current group.
-    readings: Vec<u8>,
-    last_reading: Vec<u16>,
+    /// Per document in the current group: how many distinct synonym readings its names hold
+    /// (high byte) and the last one counted (low byte).
+    readings: Vec<u16>,
+    /// The documents of a list whose posting is in a name (a buffer reused across lists).
+    in_names: Vec<u32>,
 }
 
 impl Dense {
@@ -181,7 +184,6 @@ impl Dense {
             self.score.resize(documents, 0);
             self.best.resize(documents, 0);
             self.readings.resize(documents, 0);
-            self.last_reading.resize(documents, 0);
         }
     }
 }
@@ -495,7 +497,7 @@ impl SearchIndex {
                         .zip(typed)
                         .all(|(a, b)| word_key(a) == word_key(b));
                 let factor = if as_typed { EXACT } else { SYNONYM };
-                let reading = u16::try_from(n + 1).unwrap_or(u16::MAX);
+                let reading = u8::try_from(n + 1).unwrap_or(u8::MAX);
                 lists.extend(self.phrase_lists(phrase).into_iter().map(|postings| List {
                     postings,
                     factor,
@@ -596,8 +598,12 @@ impl SearchIndex {
                 out[len] = Posting::new(posting.doc(), posting.weight() + weight);
                 len += usize::from(weight > 0);
             }
-            for posting in lists.iter().flat_map(|l| l.iter()) {
-                weights[posting.doc() as usize] = 0;
+            if listed * 8 >= weights.len() {
+                weights.fill(0);
+            } else {
+                for posting in lists.iter().flat_map(|l| l.iter()) {
+                    weights[posting.doc() as usize] = 0;
+                }
             }
             out.truncate(len);
             out
@@ -772,10 +778,10 @@ fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<
         score,
         best,
         readings,
-        last_reading,
+        in_names,
     } = dense;
     let (score, best) = (&mut score[..documents], &mut best[..documents]);
-    let (readings, last_reading) = (&mut readings[..documents], &mut last_reading[..documents]);
+    let readings = &mut readings[..documents];
     for (i, lists) in groups.iter().enumerate() {
         let mut any_reading = false;
         for list in lists {
@@ -789,17 +795,21 @@ fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<
                 continue;
             }
             any_reading = true;
+            // The documents whose posting is in a name are gathered without a branch (which
+            // ones are follows no pattern), then only they count their readings.
+            in_names.resize(list.postings.len() + 1, 0);
+            let mut named = 0;
             for posting in list.postings.iter() {
-                let doc = posting.doc() as usize;
-                let slot = &mut best[doc];
+                let slot = &mut best[posting.doc() as usize];
                 *slot = (*slot).max((posting.weight() * factor) as u16);
-                // Without branches (which postings are in a name follows no pattern): a
-                // posting in a name whose reading differs from the last one counts once more.
-                let in_name = u16::from(posting.weight() >= NAME_WEIGHT);
-                let last = last_reading[doc];
-                let new = in_name & u16::from(last != reading);
-                readings[doc] = readings[doc].wrapping_add(new as u8);
-                last_reading[doc] = last ^ ((last ^ reading) & 0u16.wrapping_sub(in_name));
+                in_names[named] = posting.doc();
+                named += usize::from(posting.weight() >= NAME_WEIGHT);
+            }
+            let reading = u16::from(reading);
+            for &doc in &in_names[..named] {
+                let tally = &mut readings[doc as usize];
+                let new = u16::from(*tally & 0xff != reading);
+                *tally = ((((*tally >> 8) + new).min(255)) << 8) | reading;
             }
         }
         if i == 0 {
@@ -817,16 +827,11 @@ fn rank_dense(groups: &[Vec<List>], dense: &mut Dense, documents: usize) -> Vec<
             }
         }
         if any_reading {
-            for ((score, readings), last) in score
-                .iter_mut()
-                .zip(readings.iter_mut())
-                .zip(last_reading.iter_mut())
-            {
+            for (score, tally) in score.iter_mut().zip(readings.iter_mut()) {
                 // Without a branch, so the pass runs as vector instructions.
-                let further = u32::from(readings.saturating_sub(1)) * u32::from(*score > 0);
+                let further = u32::from((*tally >> 8).saturating_sub(1)) * u32::from(*score > 0);
                 *score += COVER_BONUS * further;
-                *readings = 0;
-                *last = 0;
+                *tally = 0;
             }
         }
         best.fill(0);
