@@ -5,8 +5,9 @@
 //! exact words above synonyms and prefixes, and those above typos; a document must match every
 //! group.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
+use std::ops::Deref;
+use std::sync::{Arc, Mutex};
 
 use super::facets::{FacetColumns, FacetCounts, FacetDoc, Filter};
 use super::layout;
@@ -76,9 +77,56 @@ impl Posting {
     }
 }
 
+/// A posting list a query reads: a word's own in the index, or a phrase's, made once per index.
+enum Postings<'a> {
+    Index(&'a [Posting]),
+    Phrase(Arc<[Posting]>),
+}
+
+impl Deref for Postings<'_> {
+    type Target = [Posting];
+
+    fn deref(&self) -> &[Posting] {
+        match self {
+            Postings::Index(postings) => postings,
+            Postings::Phrase(postings) => postings,
+        }
+    }
+}
+
+/// The lists of multi-word phrases (synonym readings such as "dining table") this index has
+/// made: intersecting two long lists was a third of such a query, and the phrases come from
+/// the shop's synonym groups, a set that queries share. Bounded by postings held; when full it
+/// starts again.
+#[derive(Default)]
+struct PhraseLists {
+    made: Mutex<(HashMap<Vec<String>, Arc<[Posting]>>, usize)>,
+}
+
+/// The phrase lists an index keeps, in postings per document (4 bytes each).
+const PHRASE_POSTINGS_PER_DOCUMENT: usize = 16;
+
+impl PhraseLists {
+    fn get(&self, phrase: &[String]) -> Option<Arc<[Posting]>> {
+        let made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        made.0.get(phrase).cloned()
+    }
+
+    fn keep(&self, phrase: &[String], postings: Arc<[Posting]>, documents: usize) {
+        let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        let (lists, held) = &mut *made;
+        if *held + postings.len() > PHRASE_POSTINGS_PER_DOCUMENT * documents.max(4096) {
+            lists.clear();
+            *held = 0;
+        }
+        *held += postings.len();
+        lists.insert(phrase.to_vec(), postings);
+    }
+}
+
 /// One posting list of a query group and how much its hits count.
 struct List<'a> {
-    postings: Cow<'a, [Posting]>,
+    postings: Postings<'a>,
     factor: u32,
     /// Which reading of a synonym phrase the list is (from 1; 0 for other lists): a document
     /// holding several readings in its names earns [`COVER_BONUS`] for each further one.
@@ -129,6 +177,7 @@ pub struct SearchIndex {
     popularity: Vec<u32>,
     active: Vec<bool>,
     facets: FacetColumns,
+    phrases: PhraseLists,
     /// False for an index built without words ([`SearchIndex::build_without_words`]): lists,
     /// filters, facets and code search work; keyword search waits for the full index.
     has_words: bool,
@@ -293,6 +342,7 @@ impl SearchIndex {
             active,
             facets,
             has_words: words_too,
+            phrases: PhraseLists::default(),
         }
     }
 
@@ -520,7 +570,7 @@ impl SearchIndex {
             .exact_lists(word)
             .into_iter()
             .map(|postings| List {
-                postings: Cow::Borrowed(postings),
+                postings: Postings::Index(postings),
                 factor: EXACT,
                 reading: 0,
             })
@@ -530,7 +580,7 @@ impl SearchIndex {
         }
         for (i, typos) in self.typo_terms(word, typos, last) {
             lists.push(List {
-                postings: Cow::Borrowed(&self.terms[i].1),
+                postings: Postings::Index(&self.terms[i].1),
                 factor: if typos <= 1 { ONE_TYPO } else { TWO_TYPOS },
                 reading: 0,
             });
@@ -540,14 +590,28 @@ impl SearchIndex {
 
     /// The lists whose documents hold `phrase`: a word's own (and its singular's), or for a
     /// longer phrase the documents holding every word, weighted by the average word weight.
-    fn phrase_lists(&self, phrase: &[String]) -> Vec<Cow<'_, [Posting]>> {
+    fn phrase_lists(&self, phrase: &[String]) -> Vec<Postings<'_>> {
         if let [word] = phrase {
             return self
                 .exact_lists(word)
                 .into_iter()
-                .map(Cow::Borrowed)
+                .map(Postings::Index)
                 .collect();
         }
+        let postings = self.phrases.get(phrase).unwrap_or_else(|| {
+            let made: Arc<[Posting]> = self.phrase_postings(phrase).into();
+            self.phrases
+                .keep(phrase, Arc::clone(&made), self.popularity.len());
+            made
+        });
+        if postings.is_empty() {
+            return Vec::new();
+        }
+        vec![Postings::Phrase(postings)]
+    }
+
+    /// The documents holding every word of `phrase`, weighted by the average word weight.
+    fn phrase_postings(&self, phrase: &[String]) -> Vec<Posting> {
         // The rarest word first, and nothing copied when a word is missing altogether.
         let mut words: Vec<Vec<&[Posting]>> = phrase.iter().map(|w| self.exact_lists(w)).collect();
         if words.iter().any(Vec::is_empty) {
@@ -572,7 +636,7 @@ impl SearchIndex {
         for posting in &mut all {
             *posting = Posting::new(posting.doc(), average[posting.weight() as usize]);
         }
-        vec![Cow::Owned(all)]
+        all
     }
 
     /// [`intersect_summing`], or for lists long next to `before` the same through a
@@ -712,7 +776,7 @@ impl SearchIndex {
             .filter(|(term, _)| term != prefix)
             .take(MAX_PREFIX_TERMS)
             .map(|(_, postings)| List {
-                postings: Cow::Borrowed(postings.as_slice()),
+                postings: Postings::Index(postings.as_slice()),
                 factor: PREFIX,
                 reading: 0,
             })
@@ -859,7 +923,13 @@ fn best_to_front(hits: &mut [Scored], top: usize, key: impl Fn(&Scored) -> u128)
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut heap: BinaryHeap<Reverse<(u128, usize)>> = BinaryHeap::with_capacity(top + 1);
+    // The score is the key's high part: a hit scoring below the page's lowest score is passed
+    // over without building its key (most hits, once the page has filled).
+    let mut lowest_score = 0;
     for (position, hit) in hits.iter().enumerate() {
+        if hit.score < lowest_score {
+            continue;
+        }
         let k = key(hit);
         if heap.len() < top {
             heap.push(Reverse((k, position)));
@@ -867,6 +937,9 @@ fn best_to_front(hits: &mut [Scored], top: usize, key: impl Fn(&Scored) -> u128)
             && k > lowest.0.0
         {
             *lowest = Reverse((k, position));
+        }
+        if heap.len() == top {
+            lowest_score = heap.peek().map_or(0, |lowest| (lowest.0.0 >> 64) as u32);
         }
     }
     let mut chosen: Vec<(u128, usize)> = heap.into_iter().map(|Reverse(entry)| entry).collect();
@@ -1096,6 +1169,29 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "the queries found hits to compare: {compared}");
+    }
+
+    #[test]
+    fn phrase_lists_are_made_once_and_the_memory_is_bounded() {
+        let index = random_index(3_000);
+        let synonyms = Synonyms::built_in();
+        let options = Options {
+            synonyms: Some(&synonyms),
+            typos: Typos::Standard,
+        };
+        let first = index.matches("dining table", options);
+        let dining_table = ["dining".to_string(), "table".to_string()];
+        let kept = index.phrases.get(&dining_table).expect("the phrase list is kept");
+        assert!(!kept.is_empty());
+        assert_eq!(*kept, *index.phrase_postings(&dining_table));
+        assert_eq!(index.matches("dining table", options), first, "the same answer again");
+        // Filling past the bound starts again rather than growing.
+        let bound = PHRASE_POSTINGS_PER_DOCUMENT * 4096;
+        let big: Arc<[Posting]> = vec![Posting::new(1, 1); bound].into();
+        index.phrases.keep(&["x".to_string(), "y".to_string()], big, index.len());
+        assert!(index.phrases.get(&dining_table).is_none(), "made room");
+        let held = index.phrases.made.lock().unwrap().1;
+        assert_eq!(held, bound);
     }
 
     #[test]
