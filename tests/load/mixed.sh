@@ -23,7 +23,9 @@ until grep -q "listening on" "$WORK/out" 2>/dev/null; do sleep 0.01; done
 BASE=$(sed -n 's/^listening on //p' "$WORK/out")
 until curl -sf "$BASE/api/health" >/dev/null; do sleep 0.01; done
 sleep 1
-rss() { awk '/VmRSS/ {print $2/1024 " MB"}' /proc/$KIOSK_PID/status; }
+# Resident memory, and how much of it is the heap (anonymous) and the binary's own pages
+# (file-backed: code and the embedded UI, fonts and PDF once served; the kernel can drop them).
+rss() { awk '/VmRSS|RssAnon|RssFile/ {printf "%s %.0f MB  ", $1, $2/1024} END {print ""}' /proc/$KIOSK_PID/status; }
 echo "RSS at start: $(rss)"
 
 SHOPPER_SECONDS=$((MINUTES * 60))

@@ -3,15 +3,16 @@
 // and never over the page's content), checks out with a name, phone and e-mail instead of an
 // account, and lands on the order page at its secret link; the link opens the order again after a
 // reload and in another browser, a wrong key opens nothing. Creating an account from the order
-// page comes back to it and takes the order over. Screenshots of /cart, /order and the guest order
-// page land in e2e/screenshots/.
+// page comes back to it and takes the order over. Staff opening the guest's order see the
+// contact given at checkout instead of a customer page. Screenshots of /cart, /order, the
+// guest order page and the staff's view of it land in e2e/screenshots/.
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHOPPER_PASSWORD, uniqueUsername } from './accounts';
+import { SHOPPER_PASSWORD, uniqueUsername, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
-import { fitsWidth, shoot } from './shop';
+import { fitsWidth, shoot, staffToken } from './shop';
 
 const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -123,6 +124,22 @@ test('a guest orders in Thai without an account and opens the order by its secre
   await elsewhere.goto(`${link.origin}${link.pathname}?order=${link.searchParams.get('order')}&key=${'0'.repeat(32)}`);
   await expect(elsewhere.getByText(th('pages.cartResultEmpty'))).toBeVisible();
   await other.close();
+
+  // Staff see who to reach on the order page: the guest's contact, and no customer page to open.
+  const staff = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const desk = await staff.newPage();
+  await useToken(desk, await staffToken(desk.request));
+  await desk.goto(`${link.origin}/th/admin/orders/${link.searchParams.get('order')}`);
+  const contact = desk.getByTestId('guest-contact');
+  await expect(contact).toContainText(th('admin.orders.guestOrder'));
+  await expect(contact.getByRole('link', { name: 'nok@example.com' })).toHaveAttribute('href', 'mailto:nok@example.com');
+  await expect(contact).toContainText('นก ศรีวรรณ');
+  await expect(contact.getByRole('link', { name: '0891234567' })).toHaveAttribute('href', 'tel:0891234567');
+  await expect(desk.getByRole('link', { name: th('admin.orders.openCustomer') })).toHaveCount(0);
+  await fitsWidth(desk);
+  await contact.scrollIntoViewIfNeeded();
+  await shoot(desk, 'guest-order-staff', testInfo.project.name, false);
+  await staff.close();
 });
 
 test('a guest creates an account from the order page and the order becomes theirs', async ({ acceptedCookies: page }) => {

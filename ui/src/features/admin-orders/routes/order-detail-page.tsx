@@ -220,7 +220,21 @@ export function OrderDetailPage({ id, tools }: OrderDetailProps) {
                   {address.district}, {tools.label('province', address.province)} {address.postcode}
                 </span>
               </address>
-              {tools.can('customers.read') ? (
+              {current.userId === 0 ? (
+                // A guest has no customer page: who to reach is the contact given at checkout.
+                <div data-testid="guest-contact">
+                  <p>
+                    <strong>{t('admin.orders.guestOrder')}</strong>
+                  </p>
+                  {current.contact ? (
+                    <address class="admin-address">
+                      <span>{current.contact.name}</span>
+                      <a href={`tel:${current.contact.phone.replace(/[^\d+]/g, '')}`}>{current.contact.phone}</a>
+                      <a href={`mailto:${current.contact.email}`}>{current.contact.email}</a>
+                    </address>
+                  ) : null}
+                </div>
+              ) : tools.can('customers.read') ? (
                 <p>
                   <Link href={`/admin/customers/${current.userId}`}>{t('admin.orders.openCustomer')}</Link>
                 </p>
