@@ -256,8 +256,13 @@ fn main() {
                     let refined = started.elapsed();
                     index.best_first(&mut hits, 24);
                     match per_query.iter_mut().find(|(q, _)| q == query) {
-                        Some((_, v)) => v.push([matched, refined - matched, started.elapsed() - refined]),
-                        None => per_query.push((query.to_string(), vec![[matched, refined - matched, started.elapsed() - refined]])),
+                        Some((_, v)) => {
+                            v.push([matched, refined - matched, started.elapsed() - refined])
+                        }
+                        None => per_query.push((
+                            query.to_string(),
+                            vec![[matched, refined - matched, started.elapsed() - refined]],
+                        )),
                     }
                     phases[0] += matched;
                     phases[1] += refined - matched;
@@ -287,7 +292,10 @@ fn main() {
         for (query, mut runs) in per_query {
             runs.sort_by_key(|r| r.iter().sum::<Duration>());
             let m = runs[runs.len() / 2];
-            println!("  {query:<20} p50 match {:>8.3?} facets {:>8.3?} rank {:>8.3?}", m[0], m[1], m[2]);
+            println!(
+                "  {query:<20} p50 match {:>8.3?} facets {:>8.3?} rank {:>8.3?}",
+                m[0], m[1], m[2]
+            );
         }
     }
     let all: Duration = phases.iter().sum();

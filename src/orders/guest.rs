@@ -53,6 +53,14 @@ pub const MAX_NAME: usize = 100;
 pub const MAX_EMAIL: usize = 254;
 
 impl Contact {
+    /// The guest as a coupon's per-shopper limit counts them (their e-mail and phone).
+    pub fn shopper(&self) -> crate::pricing::store::Shopper<'_> {
+        crate::pricing::store::Shopper::Guest {
+            email: &self.email,
+            phone: &self.phone,
+        }
+    }
+
     /// The contact trimmed, or every problem, each naming its field (`contact.phone: …`).
     pub fn parse(self) -> Result<Contact, Vec<String>> {
         let contact = Contact {
@@ -202,8 +210,13 @@ pub fn claim(
         }
         order.user_id = user_id;
         if let Some(code) = &order.coupon {
-            crate::pricing::store::record_use(txn, code, GUEST, false)?;
-            crate::pricing::store::record_use(txn, code, user_id, true)?;
+            use crate::pricing::store::{Shopper, record_use};
+            let guest = order
+                .contact
+                .as_ref()
+                .map_or(Shopper::Unknown, Contact::shopper);
+            record_use(txn, code, guest, false)?;
+            record_use(txn, code, Shopper::Account(user_id), true)?;
         }
         if order.status == Status::Delivered && order.coins_earned == Coins::ZERO {
             order.coins_earned = earned_on_delivery(&order, earn_percent);

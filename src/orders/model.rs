@@ -333,6 +333,17 @@ pub struct Order {
     pub contact: Option<super::guest::Contact>,
 }
 
+impl Order {
+    /// Whom the order's coupon use counted for: its account, or the guest's contact.
+    pub fn coupon_shopper(&self) -> crate::pricing::store::Shopper<'_> {
+        use crate::pricing::store::Shopper;
+        match &self.contact {
+            Some(contact) if self.user_id == super::guest::GUEST => contact.shopper(),
+            _ => Shopper::Account(self.user_id),
+        }
+    }
+}
+
 /// Numbers of the documents that must never be renumbered: the full tax invoice, issued in
 /// the payment's transaction when the order carries `vatInfo`, and the credit note that
 /// reverses it when a paid order is cancelled.

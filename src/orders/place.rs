@@ -26,7 +26,7 @@ use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
 use crate::config::Payments;
 use crate::domain::{Coins, IdempotencyKey, OrderId, Satang, UserId};
 use crate::i18n::Locale;
-use crate::pricing::store::{PROMOTION_ID_TO_PROMOTION, coupon_in, record_use};
+use crate::pricing::store::{PROMOTION_ID_TO_PROMOTION, Shopper, coupon_in, record_use};
 use crate::pricing::{self, Shipping};
 use crate::store::{Store, StoreError, next_id};
 
@@ -55,6 +55,16 @@ pub struct GuestOrder {
     /// The visitor id (a lower-case UUID) whose cart is ordered.
     pub visitor: String,
     pub contact: Contact,
+}
+
+impl PlaceRequest {
+    /// Whom a coupon's per-shopper limit counts for this order.
+    fn shopper(&self) -> Shopper<'_> {
+        match &self.guest {
+            None => Shopper::Account(self.user_id),
+            Some(guest) => guest.contact.shopper(),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -319,16 +329,9 @@ pub fn place_one(
     let promotions = PROMOTION_ID_TO_PROMOTION.read(txn)?.values()?;
     let coupon = match &request.coupon {
         None => None,
-        Some(code) => Some(
-            coupon_in(
-                txn,
-                code,
-                request.guest.is_none().then_some(request.user_id),
-            )?
-            .ok_or_else(|| {
-                OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
-            })?,
-        ),
+        Some(code) => Some(coupon_in(txn, code, request.shopper())?.ok_or_else(|| {
+            OrderError::invalid("unknown_coupon", format!("coupon: {code} does not exist"))
+        })?),
     };
     let user = match &request.guest {
         None => Some(
@@ -386,7 +389,7 @@ pub fn place_one(
     }
     let coupon_code = coupon.as_ref().map(|(c, _)| c.code.to_uppercase());
     if let Some(code) = &coupon_code {
-        record_use(txn, code, request.user_id, true)?;
+        record_use(txn, code, request.shopper(), true)?;
     }
     remember_address(txn, request)?;
     let order = Order {

@@ -224,7 +224,7 @@ pub fn change_status(
                 )?;
             }
             if let Some(code) = &order.coupon {
-                crate::pricing::store::record_use(txn, code, order.user_id, false)?;
+                crate::pricing::store::record_use(txn, code, order.coupon_shopper(), false)?;
             }
             super::paperwork::issue_on_cancel(txn, &mut order, activity::now_millis())?;
         }

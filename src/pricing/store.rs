@@ -1,6 +1,7 @@
 //! Promotions and coupons as the shop defines them, and how often coupons were used.
 
 use redb::WriteTransaction;
+use sha2::Digest;
 
 use super::{Coupon, CouponUses, Promotion};
 use crate::domain::UserId;
@@ -12,8 +13,52 @@ pub const PROMOTION_ID_TO_PROMOTION: JsonTable<&str, Promotion> =
     JsonTable::new("promotion_id_to_promotion");
 /// Coupon code (uppercase) → [`Coupon`].
 pub const COUPON_CODE_TO_COUPON: JsonTable<&str, Coupon> = JsonTable::new("coupon_code_to_coupon");
-/// `CODE` (all uses) or `CODE:<user id>` (one shopper's uses) → count.
+/// `CODE` (all uses), `CODE:<user id>` (one shopper's uses) or `CODE:guest:<hash>` (the uses
+/// by one guest e-mail address or phone number, hashed so the table holds no contact) → count.
 pub const COUPON_KEY_TO_USES: ValueTable<&str, u64> = ValueTable::new("coupon_key_to_uses");
+
+/// Whom a coupon's per-shopper limit counts: an account, a guest known by the contact given at
+/// checkout, or a visitor not yet known (a cart quote; placing the order checks again).
+#[derive(Debug, Clone, Copy)]
+pub enum Shopper<'a> {
+    Account(UserId),
+    /// A guest's e-mail address and phone number each count as the shopper, so changing one
+    /// of them does not make a once-per-shopper coupon new again.
+    Guest {
+        email: &'a str,
+        phone: &'a str,
+    },
+    Unknown,
+}
+
+impl Shopper<'_> {
+    /// The use keys of `code` (uppercase) that count for this shopper.
+    fn keys(&self, code: &str) -> Vec<String> {
+        match self {
+            Shopper::Account(id) => vec![format!("{code}:{id}")],
+            Shopper::Guest { email, phone } => [
+                format!("email:{}", email.trim().to_lowercase()),
+                format!("phone:{}", national_digits(phone)),
+            ]
+            .iter()
+            .map(|who| {
+                let hash = hex::encode(sha2::Sha256::digest(who.as_bytes()));
+                format!("{code}:guest:{}", &hash[..32])
+            })
+            .collect(),
+            Shopper::Unknown => Vec::new(),
+        }
+    }
+}
+
+/// A phone number's digits as dialled in Thailand: `+66 89…` and `089…` are one number.
+fn national_digits(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    match digits.strip_prefix("66") {
+        Some(rest) if phone.trim_start().starts_with('+') => format!("0{rest}"),
+        _ => digits,
+    }
+}
 
 const DEMO_SEEDED: &str = "demo_promotions_seeded_at";
 
@@ -61,7 +106,8 @@ pub fn coupon(
     code: &str,
     user: Option<UserId>,
 ) -> Result<Option<(Coupon, CouponUses)>, StoreError> {
-    store.read(|txn| coupon_in(txn, code, user))
+    let shopper = user.map_or(Shopper::Unknown, Shopper::Account);
+    store.read(|txn| coupon_in(txn, code, shopper))
 }
 
 /// [`coupon`] in a read or a write transaction (an order reads the uses in the transaction
@@ -69,7 +115,7 @@ pub fn coupon(
 pub fn coupon_in(
     txn: &impl Txn,
     code: &str,
-    user: Option<UserId>,
+    shopper: Shopper,
 ) -> Result<Option<(Coupon, CouponUses)>, StoreError> {
     let code = code.trim().to_uppercase();
     let Some(coupon) = COUPON_CODE_TO_COUPON.read(txn)?.get(code.as_str())? else {
@@ -81,10 +127,10 @@ pub fn coupon_in(
             .get(key)?
             .map_or(0, |v| u32::try_from(v).unwrap_or(u32::MAX)))
     };
-    let by_this_user = match user {
-        Some(id) => count(&format!("{code}:{id}"))?,
-        None => 0,
-    };
+    let mut by_this_user = 0;
+    for key in shopper.keys(&code) {
+        by_this_user = by_this_user.max(count(&key)?);
+    }
     Ok(Some((
         coupon,
         CouponUses {
@@ -94,16 +140,18 @@ pub fn coupon_in(
     )))
 }
 
-/// Counts one use of `code` by `user_id` (an order placed), or takes it back (cancelled).
+/// Counts one use of `code` by `shopper` (an order placed), or takes it back (cancelled).
 pub fn record_use(
     txn: &WriteTransaction,
     code: &str,
-    user_id: UserId,
+    shopper: Shopper,
     used: bool,
 ) -> Result<(), StoreError> {
     let code = code.trim().to_uppercase();
     let mut uses = COUPON_KEY_TO_USES.write(txn)?;
-    for key in [format!("{code}:{user_id}"), code] {
+    let mut keys = shopper.keys(&code);
+    keys.push(code);
+    for key in keys {
         let count = uses.get(key.as_str())?.unwrap_or(0);
         let next = if used {
             count + 1

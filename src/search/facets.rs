@@ -308,11 +308,7 @@ impl FacetColumns {
         ];
         let within_all_but = |skip: Option<usize>| {
             let mut mask = found.clone();
-            for (_, bits) in filters
-                .iter()
-                .enumerate()
-                .filter(|(d, _)| Some(*d) != skip)
-            {
+            for (_, bits) in filters.iter().enumerate().filter(|(d, _)| Some(*d) != skip) {
                 if let Some(bits) = bits {
                     and_into(&mut mask, bits);
                 }
@@ -530,7 +526,13 @@ mod tests {
                 let doc_categories = vec![categories[category].clone(), "all".to_string()];
                 let material = materials[next() % materials.len()];
                 let colour = colours[if n % 101 == 0 { 3 } else { next() % 3 }];
-                (doc_rooms, doc_categories, material, colour, (next() % 1000) as i64)
+                (
+                    doc_rooms,
+                    doc_categories,
+                    material,
+                    colour,
+                    (next() % 1000) as i64,
+                )
             })
             .collect();
         let mut columns = FacetColumns::default();
@@ -546,7 +548,10 @@ mod tests {
         columns.finish();
         assert!(matches!(columns.rooms.members[0], Members::Bits(_)));
         let clocks = columns.categories.ids["clocks"] as usize;
-        assert!(matches!(columns.categories.members[clocks], Members::Docs(_)));
+        assert!(matches!(
+            columns.categories.members[clocks],
+            Members::Docs(_)
+        ));
         let teak_oak = strings(&["teak", "oak"]);
         let gold = strings(&["gold"]);
         let filters = [
@@ -580,7 +585,10 @@ mod tests {
         ];
         let hits: Vec<Scored> = (0..documents as u32)
             .filter(|doc| doc % 3 != 1)
-            .map(|doc| Scored { doc, score: doc % 11 })
+            .map(|doc| Scored {
+                doc,
+                score: doc % 11,
+            })
             .collect();
         assert!(hits.len() * MANY_HITS_SHARE >= documents);
         for filter in &filters {

@@ -1100,9 +1100,34 @@ mod tests {
     /// are common (the dense way) or rare (the sparse way) as in the benchmark.
     fn random_index(products: usize) -> SearchIndex {
         const WORDS: &[&str] = &[
-            "sofa", "chair", "table", "bed", "wardrobe", "teak", "grey", "velvet", "dining",
-            "โซฟา", "เก้าอี้", "โต๊ะ", "อาหาร", "กินข้าว", "ไม้สัก", "สีเทา", "kerusi", "meja",
-            "makan", "almari", "baju", "កៅអី", "តុ", "បាយ", "couch", "bunk", "closet", "nordic",
+            "sofa",
+            "chair",
+            "table",
+            "bed",
+            "wardrobe",
+            "teak",
+            "grey",
+            "velvet",
+            "dining",
+            "โซฟา",
+            "เก้าอี้",
+            "โต๊ะ",
+            "อาหาร",
+            "กินข้าว",
+            "ไม้สัก",
+            "สีเทา",
+            "kerusi",
+            "meja",
+            "makan",
+            "almari",
+            "baju",
+            "កៅអី",
+            "តុ",
+            "បាយ",
+            "couch",
+            "bunk",
+            "closet",
+            "nordic",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move || {
@@ -1139,9 +1164,24 @@ mod tests {
         let synonyms = Synonyms::built_in();
         let mut compared = 0;
         for query in [
-            "sofa", "couch", "โซฟา", "teak chair", "grey velvet sofa", "dining table",
-            "โต๊ะกินข้าว", "meja makan", "almari baju", "កៅអី", "bunk bed", "wadrobe", "sof",
-            "nordic", "chiar", "xyzzy", "sf-00012", "velvet closet",
+            "sofa",
+            "couch",
+            "โซฟา",
+            "teak chair",
+            "grey velvet sofa",
+            "dining table",
+            "โต๊ะกินข้าว",
+            "meja makan",
+            "almari baju",
+            "កៅអី",
+            "bunk bed",
+            "wadrobe",
+            "sof",
+            "nordic",
+            "chiar",
+            "xyzzy",
+            "sf-00012",
+            "velvet closet",
         ] {
             for typos in [Typos::Off, Typos::Standard] {
                 let options = Options {
@@ -1168,7 +1208,10 @@ mod tests {
                 compared += found.len();
             }
         }
-        assert!(compared > 10_000, "the queries found hits to compare: {compared}");
+        assert!(
+            compared > 10_000,
+            "the queries found hits to compare: {compared}"
+        );
     }
 
     #[test]
@@ -1181,14 +1224,23 @@ mod tests {
         };
         let first = index.matches("dining table", options);
         let dining_table = ["dining".to_string(), "table".to_string()];
-        let kept = index.phrases.get(&dining_table).expect("the phrase list is kept");
+        let kept = index
+            .phrases
+            .get(&dining_table)
+            .expect("the phrase list is kept");
         assert!(!kept.is_empty());
         assert_eq!(*kept, *index.phrase_postings(&dining_table));
-        assert_eq!(index.matches("dining table", options), first, "the same answer again");
+        assert_eq!(
+            index.matches("dining table", options),
+            first,
+            "the same answer again"
+        );
         // Filling past the bound starts again rather than growing.
         let bound = PHRASE_POSTINGS_PER_DOCUMENT * 4096;
         let big: Arc<[Posting]> = vec![Posting::new(1, 1); bound].into();
-        index.phrases.keep(&["x".to_string(), "y".to_string()], big, index.len());
+        index
+            .phrases
+            .keep(&["x".to_string(), "y".to_string()], big, index.len());
         assert!(index.phrases.get(&dining_table).is_none(), "made room");
         let held = index.phrases.made.lock().unwrap().1;
         assert_eq!(held, bound);
@@ -1232,7 +1284,13 @@ mod tests {
         assert!(many.len() * 8 >= a.len() + b.len());
         let through_array = index.intersect(&many, &[&a, &b]);
         assert_eq!(through_array, intersect_summing(&many, &[&a, &b]));
-        assert!(through_array.iter().any(|p| p.weight() == 255), "sums are capped");
-        assert!(PHRASE.with_borrow(|w| w.iter().all(|&w| w == 0)), "left clean");
+        assert!(
+            through_array.iter().any(|p| p.weight() == 255),
+            "sums are capped"
+        );
+        assert!(
+            PHRASE.with_borrow(|w| w.iter().all(|&w| w == 0)),
+            "left clean"
+        );
     }
 }

@@ -460,3 +460,51 @@ async fn the_guest_mail_carries_a_secret_link_that_opens_the_order() {
         .await;
     assert_eq!(page.status, 200, "the storefront serves the guest's page");
 }
+
+/// A guest's order of `code` with the once-per-shopper demo coupon WELCOME500, as `contact`.
+async fn with_welcome_coupon(app: &TestApp, code: &str, contact: Value) -> (u16, Value) {
+    let visitor = new_visitor();
+    add_as_visitor(app, &visitor, code, 1).await;
+    let body = guest_body(
+        &visitor,
+        json!({"coupon": "WELCOME500", "contact": contact}),
+    );
+    place_as_guest(app, &body).await
+}
+
+/// A once-per-shopper coupon is once per guest too: the same e-mail address, or the same phone
+/// number written another way, cannot use it again; another guest can; a cancelled order gives
+/// the use back.
+#[tokio::test]
+async fn a_guest_uses_a_once_per_shopper_coupon_once() {
+    let app = spawn_app().await;
+    let staff = app.token("boss", "admin").await;
+    // WELCOME500 needs ฿5,000 in the cart.
+    let big = product(&app, |p| {
+        plain(p) && p.price.get() >= 500_000 && p.stock >= 4
+    });
+    let (status, first) = with_welcome_coupon(&app, &big.code, contact()).await;
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["order"]["coupon"], "WELCOME500");
+
+    let same_email = json!({"name": "Nok", "phone": "0812345678", "email": " NOK@example.com"});
+    let same_phone =
+        json!({"name": "Nok", "phone": "+66 89 123 4567", "email": "nok2@example.com"});
+    for again in [same_email, same_phone] {
+        let (status, body) = with_welcome_coupon(&app, &big.code, again.clone()).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "coupon_used_by_you"),
+            "{again}: {body}"
+        );
+    }
+
+    let other = json!({"name": "Lek", "phone": "0823456789", "email": "lek@example.com"});
+    let (status, body) = with_welcome_coupon(&app, &big.code, other).await;
+    assert_eq!(status, 201, "another guest may use it: {body}");
+
+    let id = first["order"]["id"].as_u64().unwrap();
+    set_status(&app, &staff, id, "cancelled").await;
+    let (status, body) = with_welcome_coupon(&app, &big.code, contact()).await;
+    assert_eq!(status, 201, "the cancelled order gave the use back: {body}");
+}
