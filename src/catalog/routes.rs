@@ -636,8 +636,12 @@ pub async fn search(
     let generation = state.search.generation();
     let synonyms = state.search.synonyms();
     let key = format!("search {generation} {locale:?} {relevance} {keyword:?} {query:?}");
+    let count_key = format!("{generation} {keyword:?}");
     let response = cached_json(&catalog, &key, &wanted, || {
         let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
+        // What the keyword found before filters: the count the misses below need, so a new
+        // keyword is searched once, not twice.
+        catalog.count(&count_key, || found.keyword_total);
         Ok(ProductPageAnswer {
             status: SuccessStatus::Success,
             products: summaries(found.products, locale),
@@ -653,7 +657,7 @@ pub async fn search(
         && !typing
         && query.page == 1
         && !SearchParams::filtered(&query)
-        && catalog.count(&format!("{generation} {keyword:?}"), || {
+        && catalog.count(&count_key, || {
             catalog.index.find(&keyword, &synonyms).0.len()
         }) <= crate::search::misses::FEW_RESULTS
     {
