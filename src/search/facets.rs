@@ -514,7 +514,8 @@ mod tests {
             seed as usize
         };
         let documents = 5_000;
-        let docs: Vec<(Vec<String>, Vec<String>, &str, &str, i64)> = (0..documents)
+        type Doc<'a> = (Vec<String>, Vec<String>, &'a str, &'a str, i64);
+        let docs: Vec<Doc> = (0..documents)
             .map(|n| {
                 let first = next() % rooms.len();
                 let count = 1 + n % 3;

@@ -100,8 +100,11 @@ impl Deref for Postings<'_> {
 /// starts again.
 #[derive(Default)]
 struct PhraseLists {
-    made: Mutex<(HashMap<Vec<String>, Arc<[Posting]>>, usize)>,
+    /// The lists by phrase, and how many postings they hold together.
+    made: Mutex<(MadeLists, usize)>,
 }
+
+type MadeLists = HashMap<Vec<String>, Arc<[Posting]>>;
 
 /// The phrase lists an index keeps, in postings per document (4 bytes each).
 const PHRASE_POSTINGS_PER_DOCUMENT: usize = 16;
@@ -943,7 +946,7 @@ fn best_to_front(hits: &mut [Scored], top: usize, key: impl Fn(&Scored) -> u128)
         }
     }
     let mut chosen: Vec<(u128, usize)> = heap.into_iter().map(|Reverse(entry)| entry).collect();
-    chosen.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    chosen.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     let mut positions: Vec<usize> = chosen.into_iter().map(|(_, position)| position).collect();
     for rank in 0..top {
         let from = positions[rank];
