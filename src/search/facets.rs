@@ -506,13 +506,7 @@ mod tests {
         let categories = strings(&["sofas", "beds", "tables", "lamps", "clocks", "rugs"]);
         let materials = ["teak", "oak", "fabric", "glass", ""];
         let colours = ["grey", "white", "black", "gold"];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as usize
-        };
+        let mut next = crate::search::test_numbers(0x9e37_79b9_7f4a_7c15_u64);
         let documents = 5_000;
         type Doc<'a> = (Vec<String>, Vec<String>, &'a str, &'a str, i64);
         let docs: Vec<Doc> = (0..documents)

@@ -1132,13 +1132,7 @@ mod tests {
             "closet",
             "nordic",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as usize
-        };
+        let mut next = crate::search::test_numbers(0x2545_f491_4f6c_dd1d_u64);
         let texts: Vec<(String, String, String)> = (0..products)
             .map(|n| {
                 let mut phrase = |count: usize| {

@@ -13,3 +13,14 @@ pub mod misses;
 pub mod synonyms;
 pub mod text;
 pub mod typo;
+
+/// Deterministic numbers (xorshift) for the tests' made-up catalogues, so runs compare.
+#[cfg(test)]
+pub(crate) fn test_numbers(mut seed: u64) -> impl FnMut() -> usize {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    }
+}
