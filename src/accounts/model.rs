@@ -132,13 +132,18 @@ impl VatInfo {
     }
 }
 
-/// 0XXXXXXXX(X) or +66XXXXXXXX(X), spaces and dashes allowed.
-pub fn is_thai_phone(phone: &str) -> bool {
+/// A phone number as dialled in Thailand: spaces and dashes dropped, `+66` written `0`.
+pub fn national_phone(phone: &str) -> String {
     let digits: String = phone.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
-    let national = match digits.strip_prefix("+66") {
+    match digits.strip_prefix("+66") {
         Some(rest) => format!("0{rest}"),
         None => digits,
-    };
+    }
+}
+
+/// 0XXXXXXXX(X) or +66XXXXXXXX(X), spaces and dashes allowed.
+pub fn is_thai_phone(phone: &str) -> bool {
+    let national = national_phone(phone);
     national.starts_with('0')
         && (9..=10).contains(&national.len())
         && national.bytes().all(|b| b.is_ascii_digit())

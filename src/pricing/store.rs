@@ -38,7 +38,7 @@ impl Shopper<'_> {
             Shopper::Account(id) => vec![format!("{code}:{id}")],
             Shopper::Guest { email, phone } => [
                 format!("email:{}", email.trim().to_lowercase()),
-                format!("phone:{}", national_digits(phone)),
+                format!("phone:{}", crate::accounts::model::national_phone(phone)),
             ]
             .iter()
             .map(|who| {
@@ -48,15 +48,6 @@ impl Shopper<'_> {
             .collect(),
             Shopper::Unknown => Vec::new(),
         }
-    }
-}
-
-/// A phone number's digits as dialled in Thailand: `+66 89…` and `089…` are one number.
-fn national_digits(phone: &str) -> String {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    match digits.strip_prefix("66") {
-        Some(rest) if phone.trim_start().starts_with('+') => format!("0{rest}"),
-        _ => digits,
     }
 }
 
