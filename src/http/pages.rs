@@ -114,6 +114,11 @@ pub async fn serve_page(
     if let Some(rating) = rating {
         cache_key.push_str(&format!("#reviews={}", rating.count));
     }
+    // A search page draws what the keyword finds with the synonyms in force, which staff change
+    // without a new catalogue snapshot.
+    if found && path == "/search" {
+        cache_key.push_str(&format!("#synonyms={}", state.search.generation()));
+    }
     // Drawn prices are after the promotions running now, which change without a snapshot
     // (staff edits, start and end times): their fingerprint is part of the key.
     let promotions = if found {

@@ -151,3 +151,39 @@ fn group(baht: i64) -> String {
     }
     out
 }
+
+/// A search page drawn before staff save a synonym is drawn again after: the keyword that found
+/// nothing then finds the products its new group names.
+#[tokio::test]
+async fn a_search_page_is_drawn_again_when_the_synonyms_change() {
+    let app = spawn_app().await;
+    let path = "/th/search?keyword=chesterfieldsofa";
+    let key = "/api/app/search?keyword=chesterfieldsofa&lang=th&limit=24";
+    let before = app.get_page(path).await;
+    assert_eq!(data(&before)[key]["total"], 0);
+
+    let stock = app.token("stockist", "admin-stock").await;
+    let (status, body) = app.get_authed("/api/admin/search/synonyms", &stock).await;
+    assert_eq!(status, 200);
+    let mut groups = body["groups"].as_array().unwrap().clone();
+    groups.push(serde_json::json!(["chesterfieldsofa", "โซฟาหนัง"]));
+    let (status, saved) = app
+        .json(
+            app.client
+                .put(app.url("/api/admin/search/synonyms"))
+                .bearer_auth(&stock)
+                .json(&serde_json::json!({ "groups": groups })),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+
+    let after = app.get_page(path).await;
+    let products = data(&after)[key]["products"].clone();
+    let codes: Vec<&str> = products
+        .as_array()
+        .expect("products")
+        .iter()
+        .filter_map(|p| p["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"SF-1006"), "{codes:?}");
+}
