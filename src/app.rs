@@ -124,7 +124,7 @@ impl AppState {
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
         let catalog = Arc::new(CatalogCache::load(&store)?);
         // A large catalogue answers lists at once and searches when its words are indexed.
-        catalog.index_words_in_background();
+        catalog.index_words_in_background(&store);
         let content = Arc::new(ContentCache::load(&store)?);
         let orders = OrderDesk::start(
             store.clone(),

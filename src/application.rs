@@ -110,6 +110,7 @@ impl Application {
         idle_trim.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         crate::app::flush_misses(&last_state).await;
+        close_store(&last_state.store).await;
         match stopped {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(err))) => Err(format!("server error: {err}")),
@@ -119,5 +120,24 @@ impl Application {
                 Ok(())
             }
         }
+    }
+}
+
+/// Closes the database file cleanly before the process ends (see [`crate::store::Store::close`]), giving
+/// threads still in a transaction (the order desk's last commit, a large shop's search indexer)
+/// a moment to finish.
+async fn close_store(store: &crate::store::Store) {
+    let store = store.clone();
+    let closed = tokio::task::spawn_blocking(move || {
+        (0..20).any(|attempt| {
+            if attempt > 0 {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            store.close()
+        })
+    })
+    .await;
+    if !matches!(closed, Ok(true)) {
+        tracing::warn!("the database was still in use at exit; the next start checks the file");
     }
 }

@@ -365,19 +365,20 @@ pub async fn list_products(
     let after = query.after.unwrap_or_default();
     let catalog = state.catalog.current();
     let mut total = 0;
-    let mut products = Vec::new();
+    let mut page = Vec::new();
     let mut more = false;
-    for product in catalog.products.iter().filter(|p| filter.matches(p)) {
+    for (product, _) in catalog.listed().filter(|(p, d)| filter.matches(p, *d)) {
         total += 1;
         if product.code.as_str() <= after.as_str() && !after.is_empty() {
             continue;
         }
-        if products.len() < limit {
-            products.push(Product::clone(product));
+        if page.len() < limit {
+            page.push(product);
         } else {
             more = true;
         }
     }
+    let products = catalog.described_all(&state.store, page)?;
     let next = more
         .then(|| products.last().map(|p: &Product| p.code.clone()))
         .flatten();
@@ -411,14 +412,19 @@ pub async fn export_products_csv(
 ) -> Result<Response, AppError> {
     let filter = query.filter()?;
     let catalog = state.catalog.current();
-    let products: Vec<Product> = catalog
-        .products
-        .iter()
-        .filter(|p| filter.matches(p))
-        .map(|p| Product::clone(p))
-        .collect();
-    let csv = import::to_csv(&products)
-        .map_err(|err| AppError::internal("writing the products CSV", err))?;
+    // Every matching product's descriptions are read from the database: off the async threads.
+    let store = state.store.clone();
+    let csv = crate::http::blocking("writing the products CSV", move || {
+        let products = catalog.described_all(
+            &store,
+            catalog
+                .listed()
+                .filter(|(p, d)| filter.matches(p, *d))
+                .map(|(p, _)| p),
+        )?;
+        import::to_csv(&products).map_err(|err| AppError::internal("writing the products CSV", err))
+    })
+    .await?;
     let mut response = format!("\u{feff}{csv}").into_response();
     let headers = response.headers_mut();
     headers.insert(

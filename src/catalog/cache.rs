@@ -8,19 +8,24 @@ use axum::http::HeaderValue;
 
 use serde_json::value::RawValue;
 
+use super::listed::{Described, Listed};
 use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
 use super::store;
+use crate::content::model::Localized;
 use crate::http::encoded::Encoded;
 use crate::search::facets::FacetDoc;
-use crate::search::index::{SearchDoc, SearchIndex};
+use crate::search::index::{IndexBuilder, SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
 
 pub struct CatalogSnapshot {
     pub rooms: Vec<Room>,
     pub tree: Vec<CategoryNode>,
     /// Every product (active or not), by code; the search index numbers them by position.
-    /// Shared with later snapshots that only change stock levels.
+    /// Shared with later snapshots that only change stock levels. **Without descriptions**
+    /// (see [`super::listed`]): a product's whole document is [`CatalogSnapshot::described`].
     pub products: Vec<Arc<Product>>,
+    /// Which languages each product (by position) has a description in.
+    described: Arc<Vec<Described>>,
     by_code: Arc<HashMap<String, usize>>,
     pub index: Arc<SearchIndex>,
     /// Ready answers for the two list endpoints.
@@ -56,17 +61,18 @@ const RESPONSE_CACHE_BYTES: usize = 24 * 1024 * 1024;
 /// seconds); a keyword search answers 503 with Retry-After until then.
 pub const BACKGROUND_INDEX_FROM: usize = 20_000;
 
-fn search_doc(p: &Product) -> SearchDoc<'_> {
+/// The search document of a product (its descriptions given apart: snapshots hold none).
+fn search_doc<'a>(p: &'a Product, description: &'a Localized) -> SearchDoc<'a> {
     SearchDoc {
         code: &p.code,
         names: vec![&p.name.en],
         head_first_names: vec![&p.name.th, &p.name.my, &p.name.km, &p.name.id],
         descriptions: vec![
-            &p.description.en,
-            &p.description.th,
-            &p.description.my,
-            &p.description.km,
-            &p.description.id,
+            &description.en,
+            &description.th,
+            &description.my,
+            &description.km,
+            &description.id,
         ],
         popularity: p.popularity,
         active: p.active,
@@ -106,24 +112,30 @@ impl CatalogSnapshot {
             })
             .collect();
         let started = std::time::Instant::now();
-        let mut products = store::load_products(store)?;
-        products.sort_by(|a, b| a.code.cmp(&b.code));
-        let loaded = started.elapsed();
+        let (products, described, index) = if store::count_products(store)? <= words_up_to as u64 {
+            Self::load_with_words(store)?
+        } else {
+            let mut listed = store::load_listed(store)?;
+            listed.sort_by(|a, b| a.product.code.cmp(&b.product.code));
+            let (products, described): (Vec<_>, Vec<_>) = listed
+                .into_iter()
+                .map(|Listed { product, described }| (Arc::new(product), described))
+                .unzip();
+            let mut builder = IndexBuilder::new(false);
+            let none = Localized::default();
+            for product in &products {
+                builder.add(&search_doc(product, &none));
+            }
+            (products, described, builder.finish())
+        };
         let by_code = products
             .iter()
             .enumerate()
             .map(|(i, p)| (p.code.clone(), i))
             .collect();
-        let docs = products.iter().map(search_doc);
-        let index = if products.len() <= words_up_to {
-            SearchIndex::build(docs)
-        } else {
-            SearchIndex::build_without_words(docs)
-        };
         tracing::info!(
             products = products.len(),
-            load_ms = loaded.as_millis() as u64,
-            index_ms = (started.elapsed() - loaded).as_millis() as u64,
+            ms = started.elapsed().as_millis() as u64,
             words = index.has_words(),
             "catalogue snapshot built"
         );
@@ -138,7 +150,8 @@ impl CatalogSnapshot {
             tree_json: raw(serde_json::value::to_raw_value(&tree))?,
             rooms,
             tree,
-            products: products.into_iter().map(Arc::new).collect(),
+            products,
+            described: Arc::new(described),
             by_code: Arc::new(by_code),
             index: Arc::new(index),
             room_slugs,
@@ -147,6 +160,89 @@ impl CatalogSnapshot {
             counts: Mutex::default(),
             searchable_before: None,
         })
+    }
+
+    /// Every product and the full index in one pass over the stored documents, each product's
+    /// descriptions indexed and then dropped (a small shop, whose words are indexed before it
+    /// answers).
+    #[allow(clippy::type_complexity)]
+    fn load_with_words(
+        store: &Store,
+    ) -> Result<(Vec<Arc<Product>>, Vec<Described>, SearchIndex), StoreError> {
+        let levels = store.read(super::stock::levels)?;
+        let mut builder = IndexBuilder::new(true);
+        let mut products = Vec::new();
+        let mut described = Vec::new();
+        store::each_product(store, |mut product| {
+            if let Some(&level) = levels.get(&product.code) {
+                product.stock = level;
+            }
+            builder.add(&search_doc(&product, &product.description));
+            described.push(Described::of(&product.description));
+            product.description = Localized::default();
+            products.push(Arc::new(product));
+            Ok::<(), StoreError>(())
+        })?;
+        Ok((products, described, builder.finish()))
+    }
+
+    /// The full index of this snapshot's products, their descriptions read from the database
+    /// one at a time; `None` when the stored products are no longer this snapshot's (a newer
+    /// catalogue, with its own index, is on its way).
+    fn index_words(&self, store: &Store) -> Result<Option<SearchIndex>, StoreError> {
+        let mut builder = IndexBuilder::new(true);
+        let mut same = true;
+        store::each_product(store, |stored| {
+            match self.products.get(builder.len()) {
+                Some(listed) if same && listed.code == stored.code => {
+                    builder.add(&search_doc(listed, &stored.description));
+                }
+                _ => same = false,
+            }
+            Ok::<(), StoreError>(())
+        })?;
+        Ok((same && builder.len() == self.products.len()).then(|| builder.finish()))
+    }
+
+    /// The product under `code` with its descriptions (read from the database) and this
+    /// snapshot's stock level; `None` when this snapshot has no such product.
+    pub fn described(&self, store: &Store, code: &str) -> Result<Option<Product>, StoreError> {
+        let Some(listed) = self.product(code) else {
+            return Ok(None);
+        };
+        Ok(self.described_all(store, [listed])?.pop())
+    }
+
+    /// The whole products (descriptions read from the database in one transaction) of
+    /// `listed`, products of this snapshot, with this snapshot's stock levels.
+    pub fn described_all<'a>(
+        &self,
+        store: &Store,
+        listed: impl IntoIterator<Item = &'a Product>,
+    ) -> Result<Vec<Product>, StoreError> {
+        store.read(|txn| {
+            let table = store::PRODUCT_CODE_TO_PRODUCT.read(txn)?;
+            listed
+                .into_iter()
+                .map(|listed| {
+                    Ok(match table.get(listed.code.as_str())? {
+                        Some(stored) => Product {
+                            stock: listed.stock,
+                            ..stored
+                        },
+                        None => listed.clone(),
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Every product (without descriptions) with the languages it has a description in.
+    pub fn listed(&self) -> impl Iterator<Item = (&Product, Described)> {
+        self.products
+            .iter()
+            .map(|p| &**p)
+            .zip(self.described.iter().copied())
     }
 
     /// This snapshot with another index of the same products (answers start afresh).
@@ -165,6 +261,7 @@ impl CatalogSnapshot {
             rooms: self.rooms.clone(),
             tree: self.tree.clone(),
             products,
+            described: Arc::clone(&self.described),
             by_code: Arc::clone(&self.by_code),
             index,
             rooms_json: self.rooms_json.clone(),
@@ -378,19 +475,30 @@ impl CatalogCache {
 
     /// Builds the search index's words on a thread of its own when the current snapshot lacks
     /// them, and puts them in force unless a newer catalogue (which has its own) came first.
-    pub fn index_words_in_background(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
+    pub fn index_words_in_background(
+        self: &Arc<Self>,
+        store: &Store,
+    ) -> Option<std::thread::JoinHandle<()>> {
         let started_from = self.current();
         if started_from.search_ready() {
             return None;
         }
         let cache = Arc::clone(self);
+        let store = store.clone();
         std::thread::Builder::new()
             .name("kiosk-index".into())
             .spawn(move || {
                 let started = std::time::Instant::now();
-                let index = Arc::new(SearchIndex::build(
-                    started_from.products.iter().map(|p| search_doc(p)),
-                ));
+                let index = match started_from.index_words(&store) {
+                    Ok(Some(index)) => Arc::new(index),
+                    Ok(None) => return,
+                    Err(err) => {
+                        // Also when the shop stops while a large catalogue is indexed.
+                        tracing::warn!(%err, "the catalogue's words were not indexed");
+                        return;
+                    }
+                };
+                let (terms, postings) = index.size();
                 let _making = cache.making.lock().unwrap_or_else(|p| p.into_inner());
                 let current = cache.current();
                 // Stock-only snapshots share the index; anything else was rebuilt in full.
@@ -400,6 +508,8 @@ impl CatalogCache {
                 tracing::info!(
                     products = started_from.products.len(),
                     index_ms = started.elapsed().as_millis() as u64,
+                    terms,
+                    postings,
                     "search index ready"
                 );
             })
@@ -433,7 +543,7 @@ impl CatalogCache {
             }
             self.replace(next);
         }
-        self.index_words_in_background();
+        self.index_words_in_background(store);
         Ok(())
     }
 
@@ -489,7 +599,7 @@ mod tests {
         cache.replace(first.with_stock(&levels));
 
         cache
-            .index_words_in_background()
+            .index_words_in_background(&store)
             .expect("a thread indexes the words")
             .join()
             .unwrap();
@@ -498,12 +608,90 @@ mod tests {
         assert!(ready.index.find("sofa", &Synonyms::built_in()).0.len() >= 8);
         assert_eq!(ready.product(&code).unwrap().stock, 777);
         assert!(
-            cache.index_words_in_background().is_none(),
+            cache.index_words_in_background(&store).is_none(),
             "nothing left to do"
         );
 
         // A small catalogue indexes its words before it answers.
         assert!(CatalogCache::load(&store).unwrap().current().search_ready());
+    }
+
+    #[test]
+    fn snapshots_hold_no_descriptions_yet_search_and_the_whole_product_have_them() {
+        let (_dir, store) = demo_store();
+        let code = "SF-1001";
+        let stored = store::load_product(&store, code).unwrap().unwrap();
+        assert!(!stored.description.en.is_empty());
+        // A word of the English description that is in no name or code.
+        let names: String = store::load_listed(&store)
+            .unwrap()
+            .iter()
+            .map(|l| format!("{:?} ", l.product.name).to_lowercase())
+            .collect();
+        let word = stored
+            .description
+            .en
+            .split(|c: char| !c.is_alphabetic())
+            .find(|w| w.len() > 6 && !names.contains(&w.to_lowercase()))
+            .expect("a description-only word")
+            .to_lowercase();
+        for small in [true, false] {
+            let cache =
+                Arc::new(CatalogCache::load_with(&store, if small { 1000 } else { 10 }).unwrap());
+            if !small {
+                cache
+                    .index_words_in_background(&store)
+                    .unwrap()
+                    .join()
+                    .unwrap();
+            }
+            let snapshot = cache.current();
+            assert!(
+                snapshot
+                    .products
+                    .iter()
+                    .all(|p| p.description == Localized::default())
+            );
+            let found = snapshot.index.find(&word, &Synonyms::built_in()).0;
+            assert!(
+                found
+                    .iter()
+                    .any(|h| snapshot.product_at(h.doc).code == code),
+                "{word} finds {code} (small: {small})"
+            );
+            let levels = HashMap::from([(code.to_string(), 3)]);
+            cache.replace(snapshot.with_stock(&levels));
+            let whole = cache.current().described(&store, code).unwrap().unwrap();
+            assert_eq!(whole.description, stored.description);
+            assert_eq!(whole.stock, 3, "the snapshot's level, not the imported one");
+            assert!(
+                cache
+                    .current()
+                    .described(&store, "NO-SUCH")
+                    .unwrap()
+                    .is_none()
+            );
+            let (_, described) = cache
+                .current()
+                .listed()
+                .find(|(p, _)| p.code == code)
+                .unwrap();
+            assert_eq!(described, Described::of(&stored.description));
+        }
+    }
+
+    #[test]
+    fn a_background_index_of_products_changed_meanwhile_is_dropped() {
+        let (_dir, store) = demo_store();
+        let cache = Arc::new(CatalogCache::load_with(&store, 10).unwrap());
+        let snapshot = cache.current();
+        let mut extra = store::load_product(&store, "SF-1001").unwrap().unwrap();
+        extra.code = "AA-0001".into();
+        store::upsert_products(&store, &[extra]).unwrap();
+        assert!(
+            snapshot.index_words(&store).unwrap().is_none(),
+            "a product numbered before the others came in"
+        );
     }
 
     #[test]
@@ -514,7 +702,7 @@ mod tests {
         cache.reload(&store).unwrap();
         let reloaded = cache.current();
         assert!(reloaded.search_ready());
-        if let Some(thread) = cache.index_words_in_background() {
+        if let Some(thread) = cache.index_words_in_background(&store) {
             thread.join().unwrap();
         }
         assert!(Arc::ptr_eq(&cache.current(), &reloaded));
@@ -535,7 +723,11 @@ mod tests {
             .for_search()
             .expect("search keeps answering");
         assert!(Arc::ptr_eq(&during, &searchable));
-        cache.index_words_in_background().unwrap().join().unwrap();
+        cache
+            .index_words_in_background(&store)
+            .unwrap()
+            .join()
+            .unwrap();
         let after = cache.current();
         assert!(Arc::ptr_eq(&after.for_search().unwrap(), &after));
         assert!(

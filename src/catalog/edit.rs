@@ -14,10 +14,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use super::listed::{Described, LANGUAGES};
 use super::model::Product;
 use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
 use crate::activity::{self, Event, now_millis};
+use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
 
@@ -729,20 +731,16 @@ pub fn codes_of(products: &[Product]) -> Vec<String> {
     products.iter().map(|p| p.code.clone()).collect()
 }
 
-/// Which of the five languages a product lacks a name or description in.
-pub fn missing_languages(product: &Product) -> Vec<&'static str> {
-    let (n, d) = (&product.name, &product.description);
-    [
-        ("en", &n.en, &d.en),
-        ("th", &n.th, &d.th),
-        ("my", &n.my, &d.my),
-        ("km", &n.km, &d.km),
-        ("id", &n.id, &d.id),
-    ]
-    .into_iter()
-    .filter(|(_, name, description)| name.trim().is_empty() || description.trim().is_empty())
-    .map(|(lang, _, _)| lang)
-    .collect()
+/// Which of the five languages a product lacks a name or description in (`described`: the
+/// languages it has a description in, as the in-memory catalogue keeps them).
+pub fn missing_languages(name: &Localized, described: Described) -> Vec<&'static str> {
+    let n = name;
+    LANGUAGES
+        .into_iter()
+        .zip([&n.en, &n.th, &n.my, &n.km, &n.id])
+        .filter(|(lang, name)| name.trim().is_empty() || !described.has(lang))
+        .map(|(lang, _)| lang)
+        .collect()
 }
 
 /// The staff list's filters.
@@ -759,7 +757,7 @@ pub struct ListFilter {
 }
 
 impl ListFilter {
-    pub fn matches(&self, product: &Product) -> bool {
+    pub fn matches(&self, product: &Product, described: Described) -> bool {
         let q = self.q.trim().to_lowercase();
         if !q.is_empty() {
             let q = q.trim_start_matches('#');
@@ -792,8 +790,8 @@ impl ListFilter {
         }
         match self.missing.as_deref() {
             None => true,
-            Some("any") => !missing_languages(product).is_empty(),
-            Some(lang) => missing_languages(product).contains(&lang),
+            Some("any") => !missing_languages(&product.name, described).is_empty(),
+            Some(lang) => missing_languages(&product.name, described).contains(&lang),
         }
     }
 }
@@ -873,7 +871,7 @@ mod tests {
     fn filters_find_missing_translations_and_low_stock() {
         let mut p = product(100, None);
         p.stock = 2;
-        let filter = |f: ListFilter| f.matches(&p);
+        let filter = |f: ListFilter| f.matches(&p, Described::of(&p.description));
         assert!(filter(ListFilter {
             missing: Some("th".into()),
             ..Default::default()

@@ -6,6 +6,7 @@ pub mod image_urls;
 pub mod image_variants;
 pub mod images;
 pub mod import;
+pub mod listed;
 pub mod model;
 pub mod query;
 pub mod ratings;

@@ -441,14 +441,18 @@ pub async fn get_product(
     wanted: Wanted,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    let product = find(&catalog, &code)?;
+    find(&catalog, &code)?;
     // A new review adds to the count, so the remembered answer of the old count is never used
     // again (it goes when the snapshot's cache starts over). Shoppers get versioned image URLs;
-    // the copy is made once per answer remembered.
+    // the copy is made once per answer remembered. The snapshot holds no descriptions: the
+    // whole product is read once per answer remembered.
     let rating = state.ratings.get(&code);
     let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
     let encoded = catalog.answer(&key, || {
-        let shown = super::image_urls::for_shoppers(product);
+        let product = catalog
+            .described(&state.store, &code)?
+            .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
+        let shown = super::image_urls::for_shoppers(&product);
         serde_json::to_vec(&ProductAnswer {
             status: SuccessStatus::Success,
             product: RatedProduct {

@@ -33,6 +33,16 @@ pub fn levels(txn: &impl Txn) -> Result<HashMap<String, u32>, StoreError> {
     Ok(out)
 }
 
+/// Every level, in code order.
+pub fn levels_by_code(txn: &impl Txn) -> Result<Vec<(String, u32)>, StoreError> {
+    let mut out = Vec::new();
+    STOCK_CODE_TO_LEVEL.read(txn)?.try_for_each(|code, level| {
+        out.push((code.to_string(), clamp(level)));
+        Ok::<(), StoreError>(())
+    })?;
+    Ok(out)
+}
+
 pub fn clamp(level: u64) -> u32 {
     u32::try_from(level).unwrap_or(u32::MAX)
 }

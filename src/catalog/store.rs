@@ -1,5 +1,8 @@
 //! The catalogue's tables and the demo catalogue.
 
+use std::ops::Bound;
+
+use super::listed::Listed;
 use super::model::{Category, CategoryNode, Product, Room, flatten_tree};
 use crate::embedded::{Assets, embedded_json};
 use crate::store::{JsonTable, META, Store, StoreError};
@@ -14,6 +17,10 @@ pub const CATEGORY_KEY_TO_CATEGORY: JsonTable<&str, Category> =
 /// [`super::stock::STOCK_CODE_TO_LEVEL`]).
 pub const PRODUCT_CODE_TO_PRODUCT: JsonTable<&str, Product> =
     JsonTable::new("product_code_to_product");
+
+/// The same table read as [`Listed`] products (their descriptions skipped): what the in-memory
+/// catalogue holds. A view for reading only (`Listed` cannot be written back).
+const PRODUCT_CODE_TO_LISTED: JsonTable<&str, Listed> = JsonTable::new("product_code_to_product");
 
 /// Set in `meta` once the demo catalogue was seeded, so it is never seeded twice (an owner
 /// who deleted the demo rooms does not want them back).
@@ -93,7 +100,180 @@ pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
     })
 }
 
+/// Every product without its descriptions (see [`super::listed`]), by code, with its current
+/// stock level. Decoded on as many threads as there are cores (up to 4), each taking a range of
+/// codes cut at equal counts of the stock table, which has a row per product: decoding is
+/// nearly all of a large shop's start-up.
+pub fn load_listed(store: &Store) -> Result<Vec<Listed>, StoreError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    load_listed_on(store, threads.clamp(1, 4), 1_000)
+}
+
+/// [`load_listed`] on up to `threads` threads, each decoding at least `least` products.
+fn load_listed_on(store: &Store, threads: usize, least: usize) -> Result<Vec<Listed>, StoreError> {
+    store.read(|txn| {
+        let levels = super::stock::levels_by_code(txn)?;
+        let parts = threads.min(levels.len() / least.max(1)).max(1);
+        let cuts: Vec<&str> = (1..parts)
+            .map(|i| levels[i * levels.len() / parts].0.as_str())
+            .collect();
+        let ranges: Vec<(Bound<&str>, Bound<&str>)> = (0..parts)
+            .map(|i| {
+                let lower = if i == 0 {
+                    Bound::Unbounded
+                } else {
+                    Bound::Included(cuts[i - 1])
+                };
+                let upper = cuts
+                    .get(i)
+                    .map_or(Bound::Unbounded, |&cut| Bound::Excluded(cut));
+                (lower, upper)
+            })
+            .collect();
+        let pieces = std::thread::scope(|scope| {
+            let decoding: Vec<_> = ranges
+                .into_iter()
+                .map(|range| {
+                    scope.spawn(move || PRODUCT_CODE_TO_LISTED.read(txn)?.range::<&str>(range))
+                })
+                .collect();
+            decoding
+                .into_iter()
+                .map(|thread| {
+                    thread
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()
+        })?;
+        let mut products: Vec<Listed> = Vec::with_capacity(levels.len());
+        for piece in pieces {
+            products.extend(piece);
+        }
+        // Both in code order: one pass sets the levels.
+        let mut levels = levels.into_iter().peekable();
+        for listed in &mut products {
+            let code = listed.product.code.as_str();
+            while levels.next_if(|(c, _)| c.as_str() < code).is_some() {}
+            if let Some((_, level)) = levels.next_if(|(c, _)| c == code) {
+                listed.product.stock = level;
+            }
+        }
+        Ok(products)
+    })
+}
+
+pub fn count_products(store: &Store) -> Result<u64, StoreError> {
+    store.read(|txn| PRODUCT_CODE_TO_PRODUCT.read(txn)?.len())
+}
+
+/// The stored product under `code`, descriptions included (stock as imported).
+pub fn load_product(store: &Store, code: &str) -> Result<Option<Product>, StoreError> {
+    store.read(|txn| PRODUCT_CODE_TO_PRODUCT.read(txn)?.get(code))
+}
+
+/// Calls `visit` with every stored product, descriptions included, in code order, one at a time
+/// (a large catalogue's descriptions never sit in memory together). Read in read transactions of
+/// [`EACH_PRODUCT_CHUNK`] products and visited after each, so that a long walk (a large shop's
+/// search index) does not keep the database from being reopened or closed; products changed
+/// meanwhile are seen in their state at the chunk that reads them.
+pub fn each_product<E: From<StoreError>>(
+    store: &Store,
+    visit: impl FnMut(Product) -> Result<(), E>,
+) -> Result<(), E> {
+    each_product_by(store, EACH_PRODUCT_CHUNK, visit)
+}
+
+fn each_product_by<E: From<StoreError>>(
+    store: &Store,
+    chunk: usize,
+    mut visit: impl FnMut(Product) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut after: Option<String> = None;
+    loop {
+        // Read a chunk, then visit it outside the transaction.
+        let products = store.read(|txn| {
+            let lower = match &after {
+                Some(code) => Bound::Excluded(code.as_str()),
+                None => Bound::Unbounded,
+            };
+            let mut products = Vec::with_capacity(chunk);
+            PRODUCT_CODE_TO_PRODUCT
+                .read(txn)?
+                .scan_in::<&str, StoreError>((lower, Bound::Unbounded), |_, product| {
+                    products.push(product);
+                    Ok(products.len() < chunk)
+                })?;
+            Ok::<_, StoreError>(products)
+        })?;
+        let full = products.len() == chunk;
+        after = products.last().map(|p| p.code.clone());
+        for product in products {
+            visit(product)?;
+        }
+        if !full {
+            return Ok(());
+        }
+    }
+}
+
+/// Products per read transaction in [`each_product`].
+const EACH_PRODUCT_CHUNK: usize = 500;
+
 /// Inserts or replaces products in one transaction (an import is all or nothing).
 pub fn upsert_products(store: &Store, products: &[Product]) -> Result<(), StoreError> {
     store.write(|txn| super::stock::write_products(txn, products))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_product_is_visited_once_in_code_order_across_chunks() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        seed_demo(&store).unwrap();
+        let all = load_products(&store).unwrap();
+        for chunk in [1, 7, 144, 1000] {
+            let mut seen = Vec::new();
+            each_product_by(&store, chunk, |p| {
+                seen.push(p);
+                Ok::<(), StoreError>(())
+            })
+            .unwrap();
+            assert_eq!(seen, all, "chunks of {chunk}");
+        }
+        assert_eq!(all.len(), 144);
+    }
+
+    #[test]
+    fn products_decoded_on_several_threads_are_all_there_in_order_with_their_levels() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        seed_demo(&store).unwrap();
+        let mut changed = load_product(&store, "SF-1001").unwrap().unwrap();
+        changed.stock = 77;
+        upsert_products(&store, &[changed]).unwrap();
+        let all = load_products(&store).unwrap();
+        for threads in [1, 2, 3, 4] {
+            let listed = load_listed_on(&store, threads, 10).unwrap();
+            let codes: Vec<&str> = listed.iter().map(|l| l.product.code.as_str()).collect();
+            let want: Vec<&str> = all.iter().map(|p| p.code.as_str()).collect();
+            assert_eq!(codes, want, "{threads} threads");
+            for (l, p) in listed.iter().zip(&all) {
+                assert_eq!(l.product.stock, p.stock, "{}", p.code);
+                assert_eq!(l.product.price, p.price);
+            }
+        }
+        let sf = load_listed(&store).unwrap();
+        assert_eq!(
+            sf.iter()
+                .find(|l| l.product.code == "SF-1001")
+                .unwrap()
+                .product
+                .stock,
+            77
+        );
+    }
 }

@@ -143,8 +143,15 @@ pub async fn serve_page(
                 _ => first_paint::Plan::default(),
             };
             let answers = first_paint::Answers::fetch(&state, &plan.urls).await;
-            let product = match kind {
-                Some(RouteKind::Product) => param.as_deref().and_then(|code| catalog.product(code)),
+            // The page's description and structured data want the whole product, which the
+            // snapshot does not hold (`catalog::listed`).
+            let product = match (kind, param.as_deref()) {
+                (Some(RouteKind::Product), Some(code)) => {
+                    catalog.described(&state.store, code).unwrap_or_else(|err| {
+                        tracing::warn!(%err, code, "cannot read a product for its page");
+                        catalog.product(code).cloned()
+                    })
+                }
                 _ => None,
             };
             let html = render(
@@ -156,7 +163,7 @@ pub async fn serve_page(
                     path: &path,
                     found,
                     page_name: page_name.as_deref(),
-                    product,
+                    product: product.as_ref(),
                     first_paint: Some((&plan, &answers)),
                     rating,
                     promotions: &promotions.list,

@@ -78,7 +78,10 @@ impl<K: Key + 'static, V> Clone for JsonTable<K, V> {
 }
 impl<K: Key + 'static, V> Copy for JsonTable<K, V> {}
 
-impl<K: Key + 'static, V: Serialize + DeserializeOwned> JsonTable<K, V> {
+/// Reading needs only decoding, so a table may also be read as a partial view of its documents
+/// (a type that decodes some fields and skips others); such a view cannot be written back,
+/// because [`JsonTable::write`] wants a type that encodes.
+impl<K: Key + 'static, V: DeserializeOwned> JsonTable<K, V> {
     pub const fn new(name: &'static str) -> Self {
         JsonTable {
             name,
@@ -98,7 +101,9 @@ impl<K: Key + 'static, V: Serialize + DeserializeOwned> JsonTable<K, V> {
     pub fn read<'t, T: Txn>(&self, txn: &'t T) -> Result<JsonRead<'t, T, K, V>, StoreError> {
         Ok(JsonRows::new(self.name, txn.open(self.definition)?))
     }
+}
 
+impl<K: Key + 'static, V: Serialize + DeserializeOwned> JsonTable<K, V> {
     /// Opens the table in a write transaction (creating it if needed).
     pub fn write<'t>(&self, txn: &'t WriteTransaction) -> Result<JsonWrite<'t, K, V>, StoreError> {
         Ok(JsonRows::new(self.name, txn.open_table(self.definition)?))
@@ -204,6 +209,26 @@ where
             .range(range)?
             .rev()
             .map(|entry| Ok(K::owned(entry?.0.value()))))
+    }
+
+    /// Calls `visit` with each key and decoded row in `range`, in key order, while it answers
+    /// `true`.
+    pub fn scan_in<'k, KR, E: From<StoreError>>(
+        &self,
+        range: impl RangeBounds<KR> + 'k,
+        mut visit: impl FnMut(K::SelfType<'_>, V) -> Result<bool, E>,
+    ) -> Result<(), E>
+    where
+        KR: Borrow<K::SelfType<'k>> + 'k,
+    {
+        for entry in self.table.range(range).map_err(StoreError::from)? {
+            let (key, bytes) = entry.map_err(StoreError::from)?;
+            let row = decode(self.name, &key.value(), bytes.value())?;
+            if !visit(key.value(), row)? {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// Calls `visit` with each key and decoded row in `range`, last first, while it answers
