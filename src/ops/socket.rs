@@ -169,18 +169,24 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()>,
 ) {
     tokio::pin!(shutdown);
+    // Operations in progress are finished before this returns (the shop closes its database
+    // afterwards; an accepted operation must not find it closed).
+    let mut running = tokio::task::JoinSet::new();
     loop {
         tokio::select! {
             _ = &mut shutdown => break,
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => {
-                    tokio::spawn(handle(stream, state.clone()));
+                    while running.try_join_next().is_some() {}
+                    running.spawn(handle(stream, state.clone()));
                 }
                 Err(err) => tracing::warn!(%err, "control socket accept failed"),
             }
         }
     }
+    drop(listener);
     let _ = std::fs::remove_file(socket_path(&state.config.data_dir));
+    while running.join_next().await.is_some() {}
 }
 
 async fn handle(stream: tokio::net::UnixStream, state: AppState) {
