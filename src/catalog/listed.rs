@@ -61,10 +61,11 @@ pub struct Listed {
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Listed, D::Error> {
         let mut described = Described::default();
-        let product = Product::deserialize(WithoutDescription {
+        let mut product = Product::deserialize(WithoutDescription {
             inner: deserializer,
             described: &mut described,
         })?;
+        product.shrink_to_fit();
         Ok(Listed { product, described })
     }
 }

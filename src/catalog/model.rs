@@ -79,6 +79,14 @@ pub fn is_product_code(code: &str) -> bool {
 }
 
 impl Product {
+    /// Gives back the spare room of its lists: a decoded list of one to three entries keeps
+    /// room for four (~15 MB over 100 000 products held in memory).
+    pub fn shrink_to_fit(&mut self) {
+        self.images.shrink_to_fit();
+        self.rooms.shrink_to_fit();
+        self.categories.shrink_to_fit();
+    }
+
     /// Every problem with this product, each naming its field (imports report them all).
     pub fn problems(
         &self,
