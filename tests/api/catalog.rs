@@ -420,3 +420,51 @@ async fn product_pages_carry_product_structured_data_and_unknown_ones_are_404() 
         crate::helpers::PUBLIC_URL
     )));
 }
+
+/// The in-memory catalogue holds no descriptions (`catalog::listed`): every place that shows
+/// them reads the stored product.
+#[tokio::test]
+async fn descriptions_reach_every_place_that_shows_them() {
+    let app = spawn_app().await;
+    let (status, one) = app.get_json("/api/app/product/get/SF-1001").await;
+    assert_eq!(status, 200);
+    let description = &one["product"]["description"];
+    let en = description["en"].as_str().unwrap().to_string();
+    let th = description["th"].as_str().unwrap().to_string();
+    assert!(en.len() > 20 && th.len() > 20, "{description}");
+    let start = |text: &str| text.chars().take(12).collect::<String>();
+
+    // The product page before any script: meta description and structured data.
+    let page = app.get_page("/th/products/SF-1001").await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains(&format!(
+            "<meta name=\"description\" content=\"{}",
+            start(&th)
+        )),
+        "meta description"
+    );
+    assert!(page.body.matches(&start(&th)).count() >= 2, "JSON-LD too");
+
+    // Staff screens and the export, which an import reads back.
+    let clerk = app.token("clerk", "admin-stock").await;
+    let (status, list) = app
+        .get_authed("/api/admin/products?q=SF-1001", &clerk)
+        .await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list["products"][0]["description"], *description);
+    let csv = app
+        .client
+        .get(app.url("/api/admin/products.csv?q=SF-1001"))
+        .bearer_auth(&clerk)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        csv.contains(&start(&en)) && csv.contains(&start(&th)),
+        "{csv}"
+    );
+}
