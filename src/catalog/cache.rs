@@ -9,7 +9,7 @@ use axum::http::HeaderValue;
 use serde_json::value::RawValue;
 
 use super::listed::{Described, Listed};
-use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
+use super::model::{CategoryNode, Descriptions, Product, Room, build_tree, url_slug};
 use super::store;
 use crate::content::model::Localized;
 use crate::http::encoded::Encoded;
@@ -174,7 +174,7 @@ impl CatalogSnapshot {
             }
             builder.add(&search_doc(&product, &product.description));
             described.push(Described::of(&product.description));
-            product.description = Localized::default();
+            product.description = Descriptions::default();
             product.shrink_to_fit();
             products.push(Arc::new(product));
             Ok::<(), StoreError>(())
@@ -653,7 +653,7 @@ mod tests {
                 snapshot
                     .products
                     .iter()
-                    .all(|p| p.description == Localized::default())
+                    .all(|p| *p.description == Localized::default())
             );
             let found = snapshot.index.find(&word, &Synonyms::built_in()).0;
             assert!(

@@ -443,7 +443,8 @@ fn read_csv(
                 my: get("description_my"),
                 km: get("description_km"),
                 id: get("description_id"),
-            },
+            }
+            .into(),
             price: Satang(price),
             compare_at_price: (compare >= 0).then_some(Satang(compare)),
             images: list("images"),

@@ -287,7 +287,7 @@ mod tests {
             assert_eq!(listed.described, Described::of(&stored.description));
             assert_eq!(listed.described, Described(0b11111), "{}", stored.code);
             let without = Product {
-                description: Localized::default(),
+                description: Default::default(),
                 ..stored
             };
             assert_eq!(listed.product, without);
@@ -324,7 +324,7 @@ mod tests {
                 "{text:?}"
             );
         }
-        assert_eq!(listed.product.description, Localized::default());
+        assert_eq!(*listed.product.description, Localized::default());
         assert_eq!(listed.product.name.en, "Chair");
 
         let none: Listed =

@@ -16,7 +16,9 @@ pub struct Product {
     pub code: String,
     pub name: Localized,
     #[serde(default)]
-    pub description: Localized,
+    #[schema(value_type = Localized)]
+    #[ts(as = "Localized")]
+    pub description: Descriptions,
     /// Price in satang (฿1 = 100), VAT included.
     pub price: Satang,
     /// The crossed-out "was" price, in satang; higher than `price` when present.
@@ -59,6 +61,65 @@ pub struct Product {
 
 fn yes() -> bool {
     true
+}
+
+/// A product's descriptions, boxed and absent when there are none: every product the in-memory
+/// catalogue holds has none (`super::listed`), and an empty [`Localized`] inline took 120 of a
+/// product's 488 bytes (11 MB over 100 000 products). Reads as a [`Localized`] and is encoded
+/// as one, so the API and the stored documents are unchanged.
+#[derive(Debug, Clone, Default)]
+pub struct Descriptions(Option<Box<Localized>>);
+
+static NO_DESCRIPTIONS: Localized = Localized {
+    en: String::new(),
+    th: String::new(),
+    my: String::new(),
+    km: String::new(),
+    id: String::new(),
+};
+
+impl std::ops::Deref for Descriptions {
+    type Target = Localized;
+
+    fn deref(&self) -> &Localized {
+        self.0.as_deref().unwrap_or(&NO_DESCRIPTIONS)
+    }
+}
+
+impl std::ops::DerefMut for Descriptions {
+    fn deref_mut(&mut self) -> &mut Localized {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl From<Localized> for Descriptions {
+    fn from(texts: Localized) -> Descriptions {
+        if texts == NO_DESCRIPTIONS {
+            Descriptions(None)
+        } else {
+            Descriptions(Some(Box::new(texts)))
+        }
+    }
+}
+
+impl PartialEq for Descriptions {
+    fn eq(&self, other: &Descriptions) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Descriptions {}
+
+impl Serialize for Descriptions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Descriptions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Localized::deserialize(deserializer).map(Descriptions::from)
+    }
 }
 
 /// Outer dimensions in millimetres.
@@ -325,5 +386,32 @@ mod tests {
         let mut flat = Vec::new();
         flatten_tree(&tree, None, &mut flat);
         assert_eq!(flat.len(), 5);
+    }
+
+    #[test]
+    fn descriptions_read_and_encode_as_texts_by_language_and_take_no_room_when_empty() {
+        let none: Descriptions = serde_json::from_str("{}").unwrap();
+        assert!(none.0.is_none());
+        assert_eq!(serde_json::to_value(&none).unwrap()["en"], "");
+        let blank: Descriptions = Localized::default().into();
+        assert!(blank.0.is_none());
+        let some: Descriptions = serde_json::from_str(r#"{"th":"โต๊ะ"}"#).unwrap();
+        assert_eq!(some.th, "โต๊ะ");
+        assert_eq!(some.get(crate::i18n::Locale::Th), "โต๊ะ");
+        assert_eq!(
+            serde_json::to_value(&some).unwrap(),
+            serde_json::to_value(Localized {
+                th: "โต๊ะ".into(),
+                ..Localized::default()
+            })
+            .unwrap()
+        );
+        let mut edited = Descriptions::default();
+        edited.en = "A table".into();
+        assert_eq!(edited.en, "A table");
+        let mut emptied = some.clone();
+        emptied.th.clear();
+        assert_eq!(emptied, none, "equal by their texts");
+        assert!(std::mem::size_of::<Descriptions>() <= 8);
     }
 }
