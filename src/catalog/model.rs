@@ -406,7 +406,7 @@ mod tests {
             })
             .unwrap()
         );
-        let mut edited = Descriptions::default();
+        let mut edited = Descriptions::from(Localized::default());
         edited.en = "A table".into();
         assert_eq!(edited.en, "A table");
         let mut emptied = some.clone();
