@@ -52,10 +52,10 @@ struct ResponseCache {
 /// Distinct answers remembered per snapshot before the cache starts over.
 const RESPONSE_CACHE_ENTRIES: usize = 4_000;
 /// Uncompressed bytes remembered per snapshot before the cache starts over (a lean list page
-/// is about 10 KB; a product about 3 KB): ~800 pages, with their compressed forms ~11 MB, a
-/// share a 100 000-product shop's 300 MB budget can hold (24 MB raw held ~32 MB under distinct
-/// searches).
-const RESPONSE_CACHE_BYTES: usize = 8 * 1024 * 1024;
+/// is about 10 KB; a product about 3 KB). Measured with `tests/load/mixed.sh`: a third of this
+/// (and a page cache of half its 16 MB) made the caches start over so often under searches new
+/// to the server that the mixed load fell from ~27 000 to ~4 600 req/s.
+const RESPONSE_CACHE_BYTES: usize = 24 * 1024 * 1024;
 
 /// From this many products a shop starts with an index without words and builds the full one in
 /// the background (segmenting 100 000 products in five languages takes seconds to tens of

@@ -213,7 +213,7 @@ struct RenderedPages {
 
 /// Paths and bytes remembered before the cache starts over (a shell is 5–40 KB).
 const PAGE_CACHE_ENTRIES: usize = 4_000;
-const PAGE_CACHE_BYTES: usize = 8 * 1024 * 1024;
+const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
 impl PageCache {
     /// The displayed promotions whose dates include now (what `/api/app/promotions` answers);
