@@ -68,11 +68,41 @@ pub fn trim(state: &AppState) -> Trimmed {
     let answer_bytes = state.catalog.current().forget_answers();
     let page_bytes = state.pages.clear();
     let database_cache = state.store.release_cache();
+    ask_threads_to_collect();
     Trimmed {
         answer_bytes,
         page_bytes,
         database_cache,
     }
+}
+
+/// Bumped by every trim: each runtime thread then hands its allocator's free pages back once.
+static COLLECT_EPOCH: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    static COLLECTED_AT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn ask_threads_to_collect() {
+    COLLECT_EPOCH.fetch_add(1, Ordering::Relaxed);
+    collect_if_asked();
+}
+
+/// Called by every runtime thread before it parks (see `crate::cli::serve`): mimalloc frees a
+/// block freed by another thread only when the thread that allocated it next allocates, so an
+/// idle worker kept the pages of every answer the trim dropped.
+pub fn collect_if_asked() {
+    let wanted = COLLECT_EPOCH.load(Ordering::Relaxed);
+    COLLECTED_AT.with(|seen| {
+        if seen.get() != wanted {
+            seen.set(wanted);
+            #[allow(unsafe_code)]
+            // SAFETY: mi_collect only walks this thread's heap and the abandoned pages.
+            unsafe {
+                libmimalloc_sys::mi_collect(true)
+            };
+        }
+    });
 }
 
 /// Checks every `CHECK_EVERY` and trims once per quiet spell.
@@ -87,7 +117,13 @@ pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
             }
             let state = state.clone();
             match tokio::task::spawn_blocking(move || trim(&state)).await {
-                Ok(trimmed) => tracing::debug!(?trimmed, "quiet: caches dropped"),
+                Ok(trimmed) => {
+                    tracing::debug!(?trimmed, "quiet: caches dropped");
+                    // Wakes the other workers so that they collect before parking again.
+                    for _ in 0..8 {
+                        tokio::spawn(async { collect_if_asked() });
+                    }
+                }
                 Err(err) => tracing::warn!(%err, "dropping caches failed"),
             }
         }
@@ -97,6 +133,28 @@ pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_thread_collects_once_per_trim() {
+        std::thread::spawn(|| {
+            collect_if_asked();
+            let seen = COLLECTED_AT.with(|c| c.get());
+            assert!(seen >= 1 || COLLECT_EPOCH.load(Ordering::Relaxed) == 0);
+            ask_threads_to_collect();
+            let after = COLLECTED_AT.with(|c| c.get());
+            assert!(after > seen, "the asking thread collected at once");
+            std::thread::spawn(move || {
+                assert!(COLLECTED_AT.with(|c| c.get()) < after);
+                collect_if_asked();
+                let caught_up = COLLECTED_AT.with(|c| c.get());
+                assert!(caught_up >= after, "another thread caught up");
+            })
+            .join()
+            .unwrap();
+        })
+        .join()
+        .unwrap();
+    }
 
     #[test]
     fn a_request_ends_the_quiet() {
