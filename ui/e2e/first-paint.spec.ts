@@ -49,6 +49,7 @@ test('the app starts from the answers the page carried', async ({ acceptedCookie
 
   // A later visit within the app asks again: each answer is used once.
   await page.locator('main .listing__results .product-card__link').first().click();
-  await expect(page.locator('h1')).toBeVisible();
-  expect(asked.some((u) => u.startsWith('/api/app/product/get/'))).toBe(true);
+  // The room's heading stays visible until the product page is there: wait for the request.
+  await expect(page).toHaveURL(/\/th\/products\/[A-Z]{2}-\d+$/);
+  await expect.poll(() => asked.some((u) => u.startsWith('/api/app/product/get/'))).toBe(true);
 });
