@@ -7,7 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     // Transparent huge pages turned mimalloc's sparse 2 MiB ranges into whole resident pages:
-    // the shop started at 49 MB instead of 32 and, after a minute of mixed load, grew from 53
+    // the shop started at 49 MB instead of 32 and, after a minute of mixed load, grew from 96
     // to 112 MB while idle as the kernel filled them in (`tests/load/mixed.sh`). The flag is
     // the process's, so it also holds where THP is `always`.
     #[cfg(target_os = "linux")]
