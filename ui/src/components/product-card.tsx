@@ -6,6 +6,7 @@
 import { Link } from 'wouter';
 import type { ProductSummary } from '../api/types';
 import { productPath } from '../lib/product';
+import { Later } from './later';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { useProductSlots } from './product-slots';
@@ -56,17 +57,18 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy
  * `eagerFirst`: how many cards load their photo at once (a listing's first row, as the server
  * draws it); other grids are below the fold and load lazily.
  */
+/**
+ * `eagerFirst` cards load their photos at once (the first row); the rest load lazily and, in the
+ * app's first render, render a task later (`Later`).
+ */
 export function ProductGrid({ products, label, sizes, eagerFirst = 0 }: { products: ProductSummary[]; label?: string; sizes?: string; eagerFirst?: number }) {
+  const card = (product: ProductSummary, index: number) => (
+    <ProductCard key={product.code} product={product} sizes={sizes} loading={index >= eagerFirst ? 'lazy' : index === 0 ? 'priority' : 'eager'} />
+  );
   return (
     <ul class="product-grid" aria-label={label}>
-      {products.map((product, index) => (
-        <ProductCard
-          key={product.code}
-          product={product}
-          sizes={sizes}
-          loading={index >= eagerFirst ? 'lazy' : index === 0 ? 'priority' : 'eager'}
-        />
-      ))}
+      {products.slice(0, eagerFirst).map(card)}
+      <Later>{products.slice(eagerFirst).map((product, index) => card(product, eagerFirst + index))}</Later>
     </ul>
   );
 }

@@ -74,6 +74,35 @@ export function htmlLangOf(code: LocaleCode): string {
   return findLanguage(code)?.htmlLang || (code === 'my' ? 'ms' : code);
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * Whether `count` takes the "one" form in the language of `code` (CLDR rules through Intl).
+ * One rule object per language: building one loads ICU locale data, too slow for every render.
+ */
+export function isPluralOne(count: number, code: LocaleCode): boolean {
+  const lang = htmlLangOf(code);
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(count) === 'one';
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+/** Alphabetical order in the language of `code`; one collator per language, kept (see above). */
+export function collatorOf(code: string): Intl.Collator {
+  const lang = code === 'my' ? 'ms' : code;
+  let collator = collators.get(lang);
+  if (!collator) {
+    collator = new Intl.Collator(lang);
+    collators.set(lang, collator);
+  }
+  return collator;
+}
+
 export function applyHtmlLang(code: LocaleCode): void {
   document.documentElement.lang = htmlLangOf(code);
 }

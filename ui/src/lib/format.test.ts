@@ -30,6 +30,16 @@ describe('formatNumber', () => {
     expect(formatNumber(9876543.21)).toBe('9,876,543.21');
   });
 
+  it('writes what Intl.NumberFormat writes for the Thai locale', () => {
+    const samples = [0, 1, 12, 999, 1000, 1.005, 2.675, 0.5, 1.5, 2.5, -2.5, 0.045, 123456.789, 1e-7, 99999999999.995, 5e14, 2e15, 1e22];
+    for (const value of samples) {
+      for (const places of [0, 1, 2, 3]) {
+        const intl = new Intl.NumberFormat('th-TH', { minimumFractionDigits: places, maximumFractionDigits: places });
+        expect(formatNumber(value, places), `${value} with ${places}`).toBe(intl.format(value));
+      }
+    }
+  });
+
   it('returns an empty text for values that are not numbers', () => {
     expect(formatNumber(Number.NaN)).toBe('');
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');

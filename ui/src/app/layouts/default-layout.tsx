@@ -1,9 +1,11 @@
 //! The default layout (SPEC §2): top menu, info bar, optional room menu, category side menu,
 //! contact and language block, footer; the bottom bar replaces the side menu on narrow screens.
+//! The side menu, contact block and footer come a task after the page in the first render (`Later`).
 //! On a phone the room strip shows on the home page only: elsewhere it would push the page's own
 //! content below the fold, and the bottom bar's Categories tab leads to every room and category.
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'wouter';
+import { Later } from '../../components/later';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { RoomMenu } from '../../features/catalog/components/room-menu';
 import { useStore } from '../../lib/create-store';
@@ -27,15 +29,19 @@ export function DefaultLayout({ children }: { children: ComponentChildren }) {
       <div class={`container layout__body${features.categoryMenu ? ' layout__body--with-side' : ''}`}>
         {features.categoryMenu ? (
           <aside class="layout__side side-menu">
-            <CategoryMenu />
+            <Later>
+              <CategoryMenu />
+            </Later>
           </aside>
         ) : null}
         <main id="main" class="layout__main" tabIndex={-1}>
           {children}
         </main>
       </div>
-      <ContactBlock />
-      <SiteFooter />
+      <Later>
+        <ContactBlock />
+        <SiteFooter />
+      </Later>
       <BottomBar />
     </div>
   );

@@ -10,6 +10,7 @@ import type { VNode } from 'preact';
 import { Route, Switch } from 'wouter';
 import type { Permission } from '../../api/types';
 import { Loading } from '../../components/loading';
+import { useNarrow } from '../../lib/use-narrow';
 import { adminMe, CODE_FETCH_FAILED_ALERT } from '../../features/admin/admin-store';
 import { ALL_PERMISSIONS } from '../../features/admin/api/get-admin-me';
 import { adminErrorText } from '../../features/admin/error-text';
@@ -111,22 +112,6 @@ const CodeTablePage = lazyWithReload<CodeTablePageProps>(() =>
 const SearchPage = lazyWithReload<SearchPageProps>(() =>
   import('../../features/admin-search/routes/search-page').then((m) => ({ default: m.SearchPage })),
 );
-
-const NARROW = '(max-width: 700px)';
-
-/** Phone-sized screen (SPEC §9: 700 px and below), following the window as it changes. */
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(NARROW);
-    const onChange = () => setNarrow(query.matches);
-    onChange();
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
 
 /**
  * The staff area's texts (`admin.*`). The storefront's boot data need not carry them (they are a

@@ -3,7 +3,7 @@
 //! the current language) and postcode. A new address is saved with the order by the server.
 import type { Address } from '../../../api/types';
 import { FormField } from '../../../components/form-field';
-import { pickText, useI18n } from '../../../i18n/i18n-store';
+import { collatorOf, pickText, useI18n } from '../../../i18n/i18n-store';
 import type { LocalizedText } from '../../../i18n/types';
 import { LIMITS } from '../checkout-rules';
 import { SelectField } from './select-field';
@@ -12,7 +12,7 @@ import type { CheckoutForm } from './use-checkout-form';
 export type Provinces = Record<string, LocalizedText>;
 
 export function provinceOptions(provinces: Provinces, locale: string): { value: string; label: string }[] {
-  const collator = new Intl.Collator(locale === 'my' ? 'ms' : locale);
+  const collator = collatorOf(locale);
   return Object.entries(provinces)
     .map(([value, title]) => ({ value, label: pickText(title, locale as never) || value }))
     .sort((a, b) => collator.compare(a.label, b.label));

@@ -6,13 +6,13 @@ import { Badge } from '../../../components/badge';
 import { Icon } from '../../../components/icon';
 import { useStore } from '../../../lib/create-store';
 import { formatNumber } from '../../../lib/format';
-import { htmlLangOf, t, useI18n } from '../../../i18n/i18n-store';
+import { isPluralOne, t, useI18n } from '../../../i18n/i18n-store';
 import type { LocaleCode } from '../../../lib/locale-path';
 import { cartamt } from '../cart-store';
 
 /** "1 item" / "2 items" in the language of `locale` (CLDR plural categories through Intl). */
 export function cartItemsLabel(count: number, locale: LocaleCode): string {
-  const one = new Intl.PluralRules(htmlLangOf(locale)).select(count) === 'one';
+  const one = isPluralOne(count, locale);
   return t(one ? 'mobile.cartItemsOne' : 'mobile.cartItemsOther', { count: formatNumber(count) });
 }
 

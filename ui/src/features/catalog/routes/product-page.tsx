@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
 import { LoadError } from '../../../components/load-error';
 import { Price } from '../../../components/price';
+import { Later } from '../../../components/later';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
 import { useProductSlots } from '../../../components/product-slots';
 import { StockNote } from '../../../components/stock-note';
@@ -226,19 +227,21 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
           {product ? <Facts product={product} labels={labels} /> : <FactsSkeleton />}
         </div>
       </article>
-      {!product ? (
-        <DescriptionSkeleton />
-      ) : description.length ? (
-        <section class="product__description" aria-labelledby="description-title">
-          <h2 id="description-title" class="product__section-title">
-            {t('product.description')}
-          </h2>
-          {description.map((text, index) => (
-            <p key={index}>{text}</p>
-          ))}
-        </section>
-      ) : null}
-      <Related code={head.code} />
+      <Later>
+        {!product ? (
+          <DescriptionSkeleton />
+        ) : description.length ? (
+          <section class="product__description" aria-labelledby="description-title">
+            <h2 id="description-title" class="product__section-title">
+              {t('product.description')}
+            </h2>
+            {description.map((text, index) => (
+              <p key={index}>{text}</p>
+            ))}
+          </section>
+        ) : null}
+        <Related code={head.code} />
+      </Later>
     </div>
   );
 }

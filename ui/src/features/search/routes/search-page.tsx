@@ -78,7 +78,7 @@ export function CodeSearchPage() {
   } else {
     results = (
       <>
-        <ProductGrid products={remote.data.products} label={title} />
+        <ProductGrid products={remote.data.products} label={title} eagerFirst={4} />
         <Pagination page={page} pageCount={Math.ceil(remote.data.total / RESULTS_PER_PAGE)} hrefFor={hrefFor} />
       </>
     );

@@ -11,7 +11,7 @@ import { Icon } from '../../../components/icon';
 import { SubMenu } from '../../../components/sub-menu';
 import { useStore } from '../../../lib/create-store';
 import { formatNumber } from '../../../lib/format';
-import { htmlLangOf, useI18n } from '../../../i18n/i18n-store';
+import { isPluralOne, useI18n } from '../../../i18n/i18n-store';
 import { accessOf } from '../access-rules';
 import { providerIcon } from '../provider';
 import { coin, coinShown, coinSpend, coupons, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, rememberRedirect, userinfo } from '../user-store';
@@ -71,7 +71,7 @@ function Wallet({ signedIn }: { signedIn: boolean }) {
         <span class="menu__wallet-line" data-testid="menu-coupons">
           <Icon name="ticket" size={18} />
           <span>
-            {t(new Intl.PluralRules(htmlLangOf(locale)).select(couponList.length) === 'one' ? 'mobile.couponsOne' : 'mobile.couponsOther', {
+            {t(isPluralOne(couponList.length, locale) ? 'mobile.couponsOne' : 'mobile.couponsOther', {
               count: formatNumber(couponList.length),
             })}
           </span>
