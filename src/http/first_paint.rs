@@ -318,7 +318,8 @@ fn srcset(src: &str) -> String {
     parts.join(", ")
 }
 
-fn image_tag(src: &str, alt: &str, sizes: &str, class: &str, first: bool) -> String {
+/// `fallback` is the width of `src` for browsers without `srcset` (the app's `fallbackWidth`).
+fn image_tag(src: &str, alt: &str, sizes: &str, class: &str, first: bool, fallback: u32) -> String {
     let set = srcset(src);
     let priority = if first {
         " fetchpriority=\"high\" loading=\"eager\""
@@ -332,7 +333,7 @@ fn image_tag(src: &str, alt: &str, sizes: &str, class: &str, first: bool) -> Str
     };
     format!(
         "<img class=\"{class}\" src=\"{}\"{srcset_attr} width=\"{IMAGE_WIDTH}\" height=\"{IMAGE_HEIGHT}\" alt=\"{}\" decoding=\"async\"{priority}>",
-        escape(&resized(src, 960)),
+        escape(&resized(src, fallback)),
         escape(alt)
     )
 }
@@ -398,16 +399,17 @@ fn shown_price(product: &Value, promotions: &Running, locale: Locale) -> (i64, O
     (price - off, Some(compare_at.unwrap_or(price)))
 }
 
-fn price_html(price: i64, compare_at: Option<i64>, messages: &LocaleMessages) -> String {
+/// The app's `<Price>`: `classes` are its size and place (`price--sm`, `price--md slide__price`).
+fn price_html(price: i64, compare_at: Option<i64>, messages: &LocaleMessages, classes: &str) -> String {
     match compare_at.filter(|was| *was > price) {
         Some(was) => format!(
-            "<p class=\"price price--reduced\"><span class=\"price__now\">{}</span> <s class=\"price__was\"><span class=\"visually-hidden\">{} </span>{}</s></p>",
+            "<p class=\"price {classes} price--reduced\"><span class=\"price__now\">{}</span> <s class=\"price__was\"><span class=\"visually-hidden\">{} </span>{}</s></p>",
             money(price),
             escape(messages.text("product.wasPrice")),
             money(was)
         ),
         None => format!(
-            "<p class=\"price\"><span class=\"price__now\">{}</span></p>",
+            "<p class=\"price {classes}\"><span class=\"price__now\">{}</span></p>",
             money(price)
         ),
     }
@@ -419,16 +421,18 @@ fn href(locale: Locale, path: &str) -> String {
 }
 
 /// The markup drawn inside `#app` before the app starts, and the image to preload.
+/// `side_menu`: the shop shows the category menu beside its pages (its column is kept empty).
 pub fn markup(
     plan: &Plan,
     answers: &Answers,
     locale: Locale,
     messages: &LocaleMessages,
     promotions: &Running,
+    side_menu: bool,
 ) -> (String, Option<LcpImage>) {
     let (main, lcp) = match &plan.draw {
         Draw::Nothing => return (String::new(), None),
-        Draw::Home => home(plan, answers, messages),
+        Draw::Home => home(plan, answers, locale, messages, promotions),
         Draw::Listing { list, heading } => {
             listing(answers, *list, heading, locale, messages, promotions)
         }
@@ -439,40 +443,163 @@ pub fn markup(
         "" => "/".to_string(),
         prefix => prefix.to_string(),
     };
+    // Phones show the room strip under the header on the home page only (default-layout.tsx);
+    // wider screens have it in the header's height.
+    let rooms = match plan.draw {
+        Draw::Home => room_strip(answers.json(0), locale, messages),
+        _ => String::new(),
+    };
+    // The app's own page columns (default-layout.tsx), the category menu's one left empty.
+    let body = if side_menu {
+        format!(
+            "<div class=\"container layout__body layout__body--with-side\"><aside class=\"layout__side side-menu first-paint__side\"></aside><main class=\"layout__main\">{main}</main></div>"
+        )
+    } else {
+        format!("<div class=\"container layout__body\"><main class=\"layout__main\">{main}</main></div>")
+    };
     let html = format!(
-        "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"165\" height=\"44\"></a></div></header><main class=\"container first-paint__main\">{main}</main></div>",
+        "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"165\" height=\"44\"></a></div></header>{rooms}{body}</div>",
         super::shell::LOGO_PATH,
         escape(messages.text("header.logoAlt")),
     );
     (html, lcp)
 }
 
-fn home(plan: &Plan, answers: &Answers, messages: &LocaleMessages) -> (String, Option<LcpImage>) {
-    let featured = plan
+/// How many products the home page slider features (`ui/src/features/catalog/featured.ts`).
+const FEATURED_COUNT: usize = 5;
+
+/// The slider's first product, as `pickFeatured` chooses it: the most popular one on sale with a
+/// photo, else the most popular with a photo. Also how many slides the app will show.
+fn featured(popular: &[Value]) -> Option<(&Value, usize)> {
+    let available: Vec<&Value> = popular
+        .iter()
+        .filter(|p| p["active"].as_bool().unwrap_or(false) && p["image"].is_string())
+        .collect();
+    let reduced = |p: &&&Value| {
+        p["compareAtPrice"]
+            .as_i64()
+            .is_some_and(|was| was > 0 && was > p["price"].as_i64().unwrap_or_default())
+    };
+    let first = available
+        .iter()
+        .find(reduced)
+        .or_else(|| available.first())?;
+    Some((first, available.len().min(FEATURED_COUNT)))
+}
+
+/// An icon's box (`ui/src/components/icon.tsx` draws the same `<svg>`): the app fills it, and
+/// nothing beside it moves.
+fn icon_box(size: u32) -> String {
+    format!(
+        "<svg width=\"{size}\" height=\"{size}\" viewBox=\"0 0 24 24\" class=\"icon\" aria-hidden=\"true\" focusable=\"false\"></svg>"
+    )
+}
+
+/// The phone's room strip (`room-menu.tsx`), from the room list's answer.
+fn room_strip(answer: Option<Value>, locale: Locale, messages: &LocaleMessages) -> String {
+    let Some(answer) = answer else {
+        return String::new();
+    };
+    let mut items = String::new();
+    for room in answer["rooms"].as_array().into_iter().flatten() {
+        let Some(key) = room["key"].as_str() else {
+            continue;
+        };
+        let title = localized(&room["title"], locale).unwrap_or_else(|| key.to_string());
+        // `catalogSlug`: the room's page name when it has one, else its key.
+        let slug = room["pageName"]
+            .as_str()
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .unwrap_or(key)
+            .to_lowercase();
+        items.push_str(&format!(
+            "<li><a class=\"room-menu__link\" href=\"{}\"><span class=\"room-menu__icon\">{}</span><span class=\"room-menu__label\">{}</span></a></li>",
+            escape(&href(locale, &format!("/room/{}", path_segment(&slug)))),
+            icon_box(22),
+            escape(&title),
+        ));
+    }
+    if items.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<nav class=\"room-menu first-paint__rooms\" aria-label=\"{}\"><ul class=\"room-menu__list container\">{items}</ul></nav>",
+        escape(messages.text("rooms.menuLabel"))
+    )
+}
+
+/// The home page's introduction and the featured slider's first slide, in the app's markup
+/// (`home-page.tsx`, `featured-slider.tsx`): the slide's photo is the page's largest paint.
+fn home(
+    plan: &Plan,
+    answers: &Answers,
+    locale: Locale,
+    messages: &LocaleMessages,
+    promotions: &Running,
+) -> (String, Option<LcpImage>) {
+    let popular = plan
         .urls
         .iter()
         .position(|u| u.contains("sort=popular"))
-        .and_then(|i| answers.json(i))
-        .and_then(|list| {
-            list["products"]
-                .as_array()?
-                .iter()
-                .find_map(|p| p["image"].as_str().map(str::to_string))
-        });
-    let hero = format!(
-        "<section class=\"first-paint__hero\"><p class=\"hero__eyebrow\">{}</p><h1 class=\"hero__title\">{}</h1><p class=\"hero__intro\">{}</p></section>",
+        .and_then(|i| answers.json(i));
+    let products = popular
+        .as_ref()
+        .and_then(|list| list["products"].as_array().cloned())
+        .unwrap_or_default();
+    let mut lcp = None;
+    let slider = match featured(&products) {
+        Some((product, count)) => {
+            let code = product["code"].as_str().unwrap_or_default();
+            let name = product["name"]
+                .as_str()
+                .filter(|n| !n.is_empty())
+                .unwrap_or(code);
+            let image = product["image"].as_str().unwrap_or_default();
+            let (price, was) = shown_price(product, promotions, locale);
+            lcp = Some(LcpImage {
+                srcset: srcset(image),
+                src: resized(image, 640),
+                sizes: SLIDE_SIZES,
+            });
+            let position = messages
+                .text("home.slidePosition")
+                .replace("{index}", "1")
+                .replace("{count}", &count.to_string());
+            // The controls' row keeps its height (`slider__skeleton-controls`) until the app
+            // draws its buttons.
+            let controls = if count > 1 {
+                "<span class=\"slider__skeleton-controls\"></span>"
+            } else {
+                ""
+            };
+            format!(
+                "<section class=\"slider\" aria-roledescription=\"{}\" aria-labelledby=\"featured-title\"><h2 id=\"featured-title\" class=\"slider__title\">{}</h2><div class=\"slider__viewport\"><div class=\"slide\" role=\"group\" aria-roledescription=\"{}\" aria-label=\"{}\"><a class=\"slide__link\" href=\"{}\">{}<span class=\"slide__name\">{}</span></a>{}</div></div>{controls}</section>",
+                escape(messages.text("home.carousel")),
+                escape(messages.text("home.featured")),
+                escape(messages.text("home.slide")),
+                escape(&position),
+                escape(&href(locale, &format!("/products/{}", path_segment(code)))),
+                image_tag(image, "", SLIDE_SIZES, "product-image slide__image", true, 640),
+                escape(name),
+                price_html(price, was, messages, "price--md slide__price"),
+            )
+        }
+        None => String::new(),
+    };
+    let home = format!(
+        "<div class=\"home\"><section class=\"hero\" aria-labelledby=\"home-title\"><div class=\"hero__text\"><p class=\"hero__eyebrow\">{}</p><h1 id=\"home-title\" class=\"hero__title\">{}</h1><p class=\"hero__intro\">{}</p><div class=\"hero__actions\"><a href=\"{}\" class=\"button button--accent\">{}<span>{}</span></a><a href=\"{}\" class=\"button button--ghost-light\" target=\"_blank\" rel=\"noopener\">{}<span>{}</span></a></div></div>{slider}</section></div>",
         escape(messages.text("home.eyebrow")),
         escape(messages.text("home.title")),
         escape(messages.text("home.intro")),
+        escape(&href(locale, "/room")),
+        icon_box(18),
+        escape(messages.text("home.browseRooms")),
+        super::shell::CATALOG_URL,
+        icon_box(18),
+        escape(messages.text("home.catalogueTitle")),
     );
-    // The slider's first photo is the home page's largest paint; preloading it lets the browser
-    // fetch it while the scripts arrive.
-    let lcp = featured.map(|src| LcpImage {
-        srcset: srcset(&src),
-        src: resized(&src, 960),
-        sizes: SLIDE_SIZES,
-    });
-    (hero, lcp)
+    (home, lcp)
 }
 
 fn listing(
@@ -508,7 +635,7 @@ fn listing(
         let (price, was) = shown_price(product, promotions, locale);
         if index == 0 && !image.is_empty() {
             lcp = Some(LcpImage {
-                src: resized(image, 960),
+                src: resized(image, 320),
                 srcset: srcset(image),
                 sizes: CARD_SIZES,
             });
@@ -522,6 +649,7 @@ fn listing(
                 CARD_SIZES,
                 "product-card__image product-image",
                 index == 0,
+                320,
             )
         };
         cards.push_str(&format!(
@@ -529,7 +657,7 @@ fn listing(
             escape(code),
             escape(&href(locale, &format!("/products/{}", path_segment(code)))),
             escape(name),
-            price_html(price, was, messages),
+            price_html(price, was, messages, "price--sm"),
         ));
     }
     let count = page["total"].as_u64().unwrap_or(products.len() as u64);
@@ -600,16 +728,17 @@ fn product_page(
             GALLERY_SIZES,
             "first-paint__photo product-image",
             true,
+            640,
         )
     };
     let html = format!(
         "<div class=\"first-paint__product\"><div class=\"first-paint__gallery\">{picture}</div><div class=\"first-paint__summary\"><p class=\"first-paint__code\">{}</p><h1 class=\"first-paint__title\">{}</h1>{}</div></div>",
         escape(code),
         escape(&name),
-        price_html(price, was, messages),
+        price_html(price, was, messages, "price--lg"),
     );
     let lcp = (!image.is_empty()).then(|| LcpImage {
-        src: resized(image, 960),
+        src: resized(image, 640),
         srcset: srcset(image),
         sizes: GALLERY_SIZES,
     });

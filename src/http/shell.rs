@@ -262,12 +262,18 @@ pub fn render(
         (None, None) => messages.text("seo.description").to_string(),
     };
 
+    let settings = content.settings(config);
     let mut head = String::with_capacity(4096);
     head.push_str(&template.font_links(page.locale));
     let (first_markup, lcp_image) = match page.first_paint {
-        Some((plan, answers)) if page.found => {
-            first_paint::markup(plan, answers, page.locale, messages, page.promotions)
-        }
+        Some((plan, answers)) if page.found => first_paint::markup(
+            plan,
+            answers,
+            page.locale,
+            messages,
+            page.promotions,
+            settings.features.category_menu,
+        ),
         _ => (String::new(), None),
     };
     if let Some(image) = &lcp_image {
@@ -322,7 +328,6 @@ pub fn render(
     head.push_str("<script type=\"application/ld+json\">");
     head.push_str(&script_safe(&organization(config, messages).to_string()));
     head.push_str("</script>\n<script type=\"application/json\" id=\"kiosk-boot\">");
-    let settings = content.settings(config);
     head.push_str(&script_safe(&boot_json(config, &settings, messages, page)));
     head.push_str("</script>\n");
     if let Some((plan, answers)) = page.first_paint.filter(|_| page.found) {

@@ -5,6 +5,9 @@ import '../styles/variables.css';
 import '../styles/base.css';
 import '../styles/layout.css';
 import '../styles/first-paint.css';
+// The home page's introduction and slider: the server draws them before the scripts run.
+import './routes/home-page.css';
+import '../features/catalog/components/featured-slider.css';
 import { readPrefetched } from '../api/prefetched';
 import { consumeAuthFragment, loadUser } from '../features/user/user-store';
 import { DEFAULT_LANGUAGES } from '../i18n/default-languages';
@@ -36,21 +39,26 @@ async function bootWithoutServerData(): Promise<Boot> {
 const PHOTO_WAIT_MS = 2500;
 
 /**
- * Resolves once a server-drawn photo has arrived (or failed, or is late): replaced before that,
- * the photo would show only after the app's own copy loads, later than the shopper could have
- * seen it.
+ * Resolves once a server-drawn photo is on the screen (or failed, or is late): replaced before
+ * that, the photo would show only after the app's own copy loads, later than the shopper could
+ * have seen it — and the app's copy, not the drawn one, would be the page's largest paint.
+ * Loaded is not yet painted (`decoding="async"`): the photo is decoded, then a frame passes.
  */
 function shownOrLate(image: HTMLImageElement | null): Promise<void> {
-  if (!image || image.complete) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = window.setTimeout(done, PHOTO_WAIT_MS);
-    const finish = () => {
-      window.clearTimeout(timer);
-      done();
-    };
-    image.addEventListener('load', finish, { once: true });
-    image.addEventListener('error', finish, { once: true });
-  });
+  if (!image) return Promise.resolve();
+  const loaded = image.complete
+    ? Promise.resolve()
+    : new Promise<void>((done) => {
+        image.addEventListener('load', () => done(), { once: true });
+        image.addEventListener('error', () => done(), { once: true });
+      });
+  const painted = loaded
+    .then(() => image.decode())
+    .catch(() => undefined)
+    .then(() => new Promise<void>((done) => window.requestAnimationFrame(() => window.setTimeout(done, 0))));
+  // A hidden tab draws no frames: the wait is bounded all the same.
+  const late = new Promise<void>((done) => window.setTimeout(done, PHOTO_WAIT_MS));
+  return Promise.race([painted, late]);
 }
 
 /**

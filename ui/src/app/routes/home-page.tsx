@@ -12,7 +12,6 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { websitedata } from '../../lib/website-data';
 import { useI18n } from '../../i18n/i18n-store';
 import { HeroIllustration } from './hero-illustration';
-import './home-page.css';
 
 export function HomePage() {
   const { t } = useI18n();

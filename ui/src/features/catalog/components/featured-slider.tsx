@@ -17,7 +17,6 @@ import { productPath, type ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { listProducts, productListUrl, type ProductListQuery } from '../api/list-products';
 import { pickFeatured } from '../featured';
-import './featured-slider.css';
 
 export const SLIDE_INTERVAL_MS = 6000;
 const POPULAR: ProductListQuery = { sort: 'popular', limit: 24 };
