@@ -187,3 +187,43 @@ async fn a_search_page_is_drawn_again_when_the_synonyms_change() {
         .collect();
     assert!(codes.contains(&"SF-1006"), "{codes:?}");
 }
+
+#[tokio::test]
+async fn the_home_page_draws_its_introduction_and_first_slide_in_the_apps_markup() {
+    let app = spawn_app().await;
+    let page = app.get_page("/th").await;
+    let markup = app_markup(&page);
+    assert!(markup.contains("data-route=\"home\""), "{markup}");
+    // The app's own classes (home-page.tsx), so its render replaces the drawing in place.
+    assert!(markup.contains("<section class=\"hero\" aria-labelledby=\"home-title\">"));
+    assert!(markup.contains("<h1 id=\"home-title\" class=\"hero__title\">"));
+    // The slider's first slide is the most popular product on sale with a photo (featured.ts).
+    let popular = &data(&page)["/api/app/product/list?lang=th&limit=24&sort=popular"]["products"];
+    let first = popular
+        .as_array()
+        .expect("popular list")
+        .iter()
+        .find(|p| {
+            p["active"] == true
+                && p["image"].is_string()
+                && p["compareAtPrice"].as_i64() > p["price"].as_i64()
+        })
+        .expect("a product on sale");
+    let name = first["name"].as_str().unwrap();
+    assert!(
+        markup.contains(&format!("<span class=\"slide__name\">{name}</span>")),
+        "{name} in {markup}"
+    );
+    let image = first["image"].as_str().unwrap();
+    assert!(markup.contains(&format!("src=\"{}", image.replace('&', "&amp;"))));
+    assert!(markup.contains("class=\"product-image slide__image\""));
+    assert!(markup.contains("fetchpriority=\"high\""));
+    // Its photo is preloaded, at the slider's sizes.
+    assert!(page.body.contains("imagesizes=\"(max-width: 1024px) 90vw, 440px\""));
+    // Phones show the room strip above the introduction: drawn too, with the rooms' Thai names.
+    assert!(markup.contains("<nav class=\"room-menu first-paint__rooms\""));
+    assert!(markup.contains("href=\"/th/room/living\""));
+    assert!(markup.contains("ห้องนั่งเล่น"));
+    // The category menu's column is kept (empty) beside the page, as the app lays it out.
+    assert!(markup.contains("<aside class=\"layout__side side-menu first-paint__side\"></aside>"));
+}

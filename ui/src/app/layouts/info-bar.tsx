@@ -4,12 +4,16 @@
 import { Icon } from '../../components/icon';
 import { LanguageChooser } from '../../features/languages/components/language-chooser';
 import { useStore } from '../../lib/create-store';
+import { useNarrow } from '../../lib/use-narrow';
 import { websitedata } from '../../lib/website-data';
 import { useI18n } from '../../i18n/i18n-store';
 
 export function InfoBar({ placement = 'top' }: { placement?: 'top' | 'menu' }) {
   const { t } = useI18n();
   const catalogUrl = useStore(websitedata, (data) => data.shop.catalogUrl);
+  // A phone shows it in the open menu only (the stylesheet hides the top one): not made there.
+  const narrow = useNarrow();
+  if (placement === 'top' && narrow) return null;
   return (
     <div class={`info-bar info-bar--${placement}`}>
       <div class="container info-bar__inner">
