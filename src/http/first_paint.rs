@@ -400,7 +400,12 @@ fn shown_price(product: &Value, promotions: &Running, locale: Locale) -> (i64, O
 }
 
 /// The app's `<Price>`: `classes` are its size and place (`price--sm`, `price--md slide__price`).
-fn price_html(price: i64, compare_at: Option<i64>, messages: &LocaleMessages, classes: &str) -> String {
+fn price_html(
+    price: i64,
+    compare_at: Option<i64>,
+    messages: &LocaleMessages,
+    classes: &str,
+) -> String {
     match compare_at.filter(|was| *was > price) {
         Some(was) => format!(
             "<p class=\"price {classes} price--reduced\"><span class=\"price__now\">{}</span> <s class=\"price__was\"><span class=\"visually-hidden\">{} </span>{}</s></p>",
@@ -455,7 +460,9 @@ pub fn markup(
             "<div class=\"container layout__body layout__body--with-side\"><aside class=\"layout__side side-menu first-paint__side\"></aside><main class=\"layout__main\">{main}</main></div>"
         )
     } else {
-        format!("<div class=\"container layout__body\"><main class=\"layout__main\">{main}</main></div>")
+        format!(
+            "<div class=\"container layout__body\"><main class=\"layout__main\">{main}</main></div>"
+        )
     };
     let html = format!(
         "<div class=\"first-paint\" data-route=\"{route}\"><header class=\"first-paint__header\"><div class=\"container first-paint__bar\"><a class=\"first-paint__logo\" href=\"{home_href}\"><img src=\"{}\" alt=\"{}\" width=\"165\" height=\"44\"></a></div></header>{rooms}{body}</div>",
@@ -580,7 +587,14 @@ fn home(
                 escape(messages.text("home.slide")),
                 escape(&position),
                 escape(&href(locale, &format!("/products/{}", path_segment(code)))),
-                image_tag(image, "", SLIDE_SIZES, "product-image slide__image", true, 640),
+                image_tag(
+                    image,
+                    "",
+                    SLIDE_SIZES,
+                    "product-image slide__image",
+                    true,
+                    640
+                ),
                 escape(name),
                 price_html(price, was, messages, "price--md slide__price"),
             )

@@ -219,7 +219,10 @@ async fn the_home_page_draws_its_introduction_and_first_slide_in_the_apps_markup
     assert!(markup.contains("class=\"product-image slide__image\""));
     assert!(markup.contains("fetchpriority=\"high\""));
     // Its photo is preloaded, at the slider's sizes.
-    assert!(page.body.contains("imagesizes=\"(max-width: 1024px) 90vw, 440px\""));
+    assert!(
+        page.body
+            .contains("imagesizes=\"(max-width: 1024px) 90vw, 440px\"")
+    );
     // Phones show the room strip above the introduction: drawn too, with the rooms' Thai names.
     assert!(markup.contains("<nav class=\"room-menu first-paint__rooms\""));
     assert!(markup.contains("href=\"/th/room/living\""));

@@ -1,7 +1,7 @@
 // The first paint comes from the server (issue 17): with scripts off a shopper still reads the
 // product's name and price and a listing's first products; with scripts on, the app starts from
 // the answers the page carried instead of asking for them again.
-import { expect, test } from './fixtures';
+import { expect, isMobile, message, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -52,4 +52,30 @@ test('the app starts from the answers the page carried', async ({ acceptedCookie
   // The room's heading stays visible until the product page is there: wait for the request.
   await expect(page).toHaveURL(/\/th\/products\/[A-Z]{2}-\d+$/);
   await expect.poll(() => asked.some((u) => u.startsWith('/api/app/product/get/'))).toBe(true);
+});
+
+test('the home page is drawn where the app puts it: its introduction and the first slide do not move', async ({ page, browser, baseURL }) => {
+  const viewport = page.viewportSize()!;
+  // The server's drawing, as a shopper sees it before any script has run.
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport, baseURL, isMobile: isMobile(page) });
+  const drawn = await still.newPage();
+  await drawn.goto('/th');
+  await expect(drawn.locator('h1.hero__title')).toHaveText(message('th', 'home.title'));
+  const drawnPhoto = drawn.locator('.slide img.slide__image');
+  await expect(drawnPhoto).toHaveJSProperty('complete', true);
+  const before = { photo: await drawnPhoto.boundingBox(), title: await drawn.locator('h1.hero__title').boundingBox() };
+  const name = await drawn.locator('.slide__name').textContent();
+  await still.close();
+
+  await page.goto('/th');
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+  const slide = page.locator('.slide:not([hidden])');
+  await expect(slide.locator('.slide__name')).toHaveText(name!);
+  const after = { photo: await slide.locator('img.slide__image').boundingBox(), title: await page.locator('h1.hero__title').boundingBox() };
+  // Within a pixel: the app's header rounds its height differently by a fraction.
+  for (const part of ['photo', 'title'] as const) {
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs(after[part]![side] - before[part]![side]), `${part} ${side}`).toBeLessThanOrEqual(1);
+    }
+  }
 });
