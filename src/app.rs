@@ -120,6 +120,12 @@ impl AppState {
                 UiDist::get(".vite/manifest.json")
                     .map(|f| f.data)
                     .as_deref(),
+            )
+            .with_fonts(
+                UiDist::iter()
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(|f| f.as_ref()),
             );
         let tokens = Tokens::new(&accounts::store::jwt_secret(&store)?);
         let catalog = Arc::new(CatalogCache::load(&store)?);

@@ -263,8 +263,10 @@ pub fn render(
     };
 
     let settings = content.settings(config);
+    // What the browser should ask for first goes right after the title, ahead of the scripts
+    // vite lists: the page's largest photo, then the fonts its first text is set in.
+    let mut early = String::new();
     let mut head = String::with_capacity(4096);
-    head.push_str(&template.font_links(page.locale));
     let (first_markup, lcp_image) = match page.first_paint {
         Some((plan, answers)) if page.found => first_paint::markup(
             plan,
@@ -277,8 +279,9 @@ pub fn render(
         _ => (String::new(), None),
     };
     if let Some(image) = &lcp_image {
-        head.push_str(&first_paint::preload_link(image));
+        early.push_str(&first_paint::preload_link(image));
     }
+    early.push_str(&template.font_links(page.locale));
     if let Some((plan, _)) = page.first_paint.filter(|_| page.found) {
         head.push_str(&template.chunk_links(plan.draw.route()));
     }
@@ -349,7 +352,8 @@ pub fn render(
     html.push_str(&template.before_lang);
     html.push_str(&format!("<html lang=\"{}\">", page.locale.html_lang()));
     html.push_str(&template.before_title);
-    html.push_str(&format!("<title>{}</title>", escape(&title)));
+    html.push_str(&format!("<title>{}</title>\n", escape(&title)));
+    html.push_str(&early);
     html.push_str(&template.before_head_end);
     html.push_str(&head);
     html.push_str(HEAD_END_MARK);

@@ -230,3 +230,38 @@ async fn the_home_page_draws_its_introduction_and_first_slide_in_the_apps_markup
     // The category menu's column is kept (empty) beside the page, as the app lays it out.
     assert!(markup.contains("<aside class=\"layout__side side-menu first-paint__side\"></aside>"));
 }
+
+/// The `href`s of `<link rel="preload" … as="font">` in a page.
+fn preloaded_fonts(page: &Page) -> Vec<String> {
+    page.body
+        .split("<link rel=\"preload\" href=\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let (href, tail) = rest.split_once('"')?;
+            tail.starts_with(" as=\"font\"").then(|| href.to_string())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn pages_preload_their_main_font_weights() {
+    let app = spawn_app().await;
+    // Every page writes digits and ฿ in the Latin face; Thai pages need the Thai one as well.
+    let english = preloaded_fonts(&app.get_page("/").await);
+    assert_eq!(english.len(), 1, "{english:?}");
+    assert!(
+        english[0].starts_with("/assets/prompt-latin-400-"),
+        "{english:?}"
+    );
+    let thai = preloaded_fonts(&app.get_page("/th/room/living").await);
+    assert_eq!(thai.len(), 2, "{thai:?}");
+    assert!(
+        thai.iter()
+            .any(|href| href.starts_with("/assets/prompt-thai-400-"))
+    );
+    for href in &thai {
+        assert!(href.ends_with(".woff2"));
+        let font = app.get(href).await;
+        assert_eq!(font.status(), 200, "{href}");
+    }
+}

@@ -112,6 +112,8 @@ async function infoBar(page: Page, mark: string, project: string) {
     await page.getByTestId('save-settings').click();
     await expect(page.getByRole('status').filter({ hasText: th('admin.content.settings.saved') })).toBeVisible();
     await storefront.goto('/th');
+    // A phone shows the info bar in its menu.
+    if (isMobile(storefront)) await storefront.getByRole('button', { name: th('header.openMenu') }).click();
     await expect(storefront.locator('.info-bar__message')).toHaveText(text, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await storefront.close();

@@ -52,6 +52,8 @@ export function FeaturedSlider({ fallback }: { fallback?: ComponentChildren }) {
   const slides = remote.data ? pickFeatured(remote.data.products) : [];
   const count = slides.length;
   const [index, setIndex] = useState(0);
+  // The first slide is there from the start (the server drew it): only a change of slide slides in.
+  const [moved, setMoved] = useState(false);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -60,7 +62,10 @@ export function FeaturedSlider({ fallback }: { fallback?: ComponentChildren }) {
   useEffect(() => {
     if (!rotating) return undefined;
     // Restarted on every change of slide, so a slide chosen by hand gets its full time.
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    const timer = setTimeout(() => {
+      setMoved(true);
+      setIndex((i) => (i + 1) % count);
+    }, SLIDE_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [rotating, index, count]);
 
@@ -87,10 +92,13 @@ export function FeaturedSlider({ fallback }: { fallback?: ComponentChildren }) {
     );
   }
   const current = Math.min(index, count - 1);
-  const go = (next: number) => setIndex((next + count) % count);
+  const go = (next: number) => {
+    setMoved(true);
+    setIndex((next + count) % count);
+  };
   return (
     <section
-      class="slider"
+      class={`slider${moved ? ' slider--moved' : ''}`}
       aria-roledescription={t('home.carousel')}
       aria-labelledby="featured-title"
       onMouseEnter={() => setHovered(true)}
