@@ -67,8 +67,8 @@ async function startShop() {
   };
 }
 
-/** One Lighthouse run; a failed one (Lighthouse sometimes loses its trace: NO_NAVSTART) is tried once more. */
-function lighthouse(url, out, retry = true) {
+/** One Lighthouse run; a failed one (Lighthouse sometimes loses its trace: NO_NAVSTART) is tried twice more. */
+function lighthouse(url, out, retries = 2) {
   const result = spawnSync(
     'npx',
     ['--yes', 'lighthouse@12', url, '--quiet', '--chrome-path=/usr/bin/chromium', `--chrome-flags=${CHROME_FLAGS}`,
@@ -76,7 +76,7 @@ function lighthouse(url, out, retry = true) {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (result.status !== 0) {
-    if (retry) return lighthouse(url, out, false);
+    if (retries > 0) return lighthouse(url, out, retries - 1);
     throw new Error(`lighthouse failed for ${url}`);
   }
   return JSON.parse(readFileSync(out, 'utf8'));
