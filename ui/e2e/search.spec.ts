@@ -14,7 +14,22 @@ async function openSearchBox(page: Page, code: Code = 'en') {
 }
 // Real cards only: the loading skeletons share the class.
 const cards = (page: Page) => page.locator('main .product-card:not(.product-card--skeleton)');
-const cardCodes = (page: Page) => page.locator('main .product-card__code').allTextContents();
+/** The listed codes once the app's whole first page is there: the server's drawing is replaced
+ * and the cards past the first row, which come a task later, have arrived (the count holds). */
+async function cardCodes(page: Page): Promise<string[]> {
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+  const codes = page.locator('main .product-card__code');
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const count = await codes.count();
+      const settled = count > 0 && count === last;
+      last = count;
+      return settled;
+    })
+    .toBe(true);
+  return codes.allTextContents();
+}
 
 test('a #code goes to the code search, which lists the products whose code starts with it', async ({ acceptedCookies: page }) => {
   await page.goto('/');
