@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyWithReload, preloadPage } from './lazy-with-reload';
+import { lazyWithReload } from './lazy-with-reload';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,17 +30,5 @@ describe('lazyWithReload', () => {
       </Suspense>,
     );
     expect(await screen.findByText('Living room')).toBeTruthy();
-  });
-
-  it('renders a page whose chunk was preloaded in the same render, without the fallback', async () => {
-    const load = async () => ({ default: () => <p>Sofas</p> });
-    const Page = lazyWithReload<object>(load, async () => true);
-    await preloadPage(load);
-    const { container } = render(
-      <Suspense fallback={<p>Loading</p>}>
-        <Page />
-      </Suspense>,
-    );
-    expect(container.textContent).toBe('Sofas');
   });
 });

@@ -18,7 +18,6 @@ import { currentHref, setPageStatus } from '../lib/page-status';
 import { websitedata } from '../lib/website-data';
 import { deferBelowTheFold } from '../components/later';
 import { App } from './app';
-import { preloadPage } from './lazy-with-reload';
 import { startCartSession } from './cart-session';
 import { readBoot, type Boot } from './boot';
 import { FIRST_PAINT_CHUNKS } from './routes';
@@ -92,7 +91,7 @@ async function start(): Promise<void> {
   // replaces it in one go (same answers, same layout).
   const drawn = container.querySelector<HTMLElement>('.first-paint')?.dataset.route;
   const chunk = drawn ? FIRST_PAINT_CHUNKS[drawn] : undefined;
-  if (chunk) await preloadPage(chunk);
+  if (chunk) await chunk().catch(() => undefined);
   await Promise.all(Array.from(container.querySelectorAll<HTMLImageElement>('.first-paint img'), shownOrLate));
   container.textContent = '';
   deferBelowTheFold();
