@@ -659,5 +659,6 @@ pub async fn serve(
         header_timeout: std::time::Duration::from_secs(state.config.limits.header_timeout_secs),
     }
     .fitted();
-    crate::http::server::serve(listener, app(state), limits, shutdown).await
+    let front_door = crate::http::front_door::FrontDoor::new(state.clone());
+    crate::http::server::serve(listener, app(state), front_door, limits, shutdown).await
 }

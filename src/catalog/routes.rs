@@ -387,9 +387,7 @@ pub async fn list_products(
     wanted: Wanted,
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
-    // Keyed by the query as sent: a remembered answer needs no parsing (its query was valid
-    // when it was made). The same filters written in another order are another entry.
-    let key = format!("list {}", uri.query().unwrap_or(""));
+    let key = list_key(&uri);
     if let Some(found) = catalog.cached(&key) {
         return Ok(found.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL));
     }
@@ -414,6 +412,19 @@ pub async fn list_products(
             locale,
         ))
     })
+}
+
+/// Keyed by the query as sent: a remembered answer needs no parsing (its query was valid when
+/// it was made). The same filters written in another order are another entry.
+fn list_key(uri: &Uri) -> String {
+    format!("list {}", uri.query().unwrap_or(""))
+}
+
+/// The list answer remembered for this exact query in the current catalogue, if any: what the
+/// front door (`crate::http::front_door`) answers without routing.
+pub fn remembered_list(state: &AppState, uri: &Uri, wanted: &Wanted) -> Option<Response> {
+    let found = state.catalog.current().cached(&list_key(uri))?;
+    Some(found.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
 
 /// The product with `code`, or the API's 404.

@@ -102,13 +102,19 @@ fn etag_matches(request: &HeaderMap, etag: &str) -> bool {
         })
 }
 
-/// `GET /assets/{*path}`: hashed UI bundles.
+/// `GET /assets/{*path}`: hashed UI bundles (the front door answers them first, see
+/// `super::front_door`; this route serves the HEAD requests and the 404s).
 pub async fn serve_ui_asset(uri: axum::http::Uri, wanted: Wanted) -> Result<Response, AppError> {
+    ui_asset(uri.path(), &wanted).ok_or_else(|| {
+        AppError::NotFound(format!("no asset {}", uri.path().trim_start_matches('/')))
+    })
+}
+
+/// The hashed UI bundle at `path` (`/assets/…`), if the binary holds it.
+pub fn ui_asset(path: &str, wanted: &Wanted) -> Option<Response> {
     // `/assets/x.js` is embedded as `assets/x.js`: the path is the key, no copy of it.
-    let path = uri.path().trim_start_matches('/');
-    let file = ready::<UiDist>("ui", path)
-        .ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
-    Ok(file.respond_to(&wanted, StatusCode::OK, HeaderValue::from_static(IMMUTABLE)))
+    let file = ready::<UiDist>("ui", path.trim_start_matches('/'))?;
+    Some(file.respond_to(wanted, StatusCode::OK, HeaderValue::from_static(IMMUTABLE)))
 }
 
 /// Only pictures leave `assets/` through `/static`; seed documents stay internal.

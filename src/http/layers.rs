@@ -25,7 +25,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-static KCARD: HeaderName = HeaderName::from_static("kcard");
+pub(crate) static KCARD: HeaderName = HeaderName::from_static("kcard");
 
 /// The longest plain-text rejection turned into a JSON error (axum's are one line).
 const REJECTION_TEXT_LIMIT: usize = 4 * 1024;
@@ -151,16 +151,34 @@ async fn access_log(request: Request<Body>, next: Next) -> Response {
     );
     let mut response = next.run(request).instrument(span).await;
     finish_headers(response.headers_mut(), request_id.as_ref());
-    let latency = started.elapsed();
-    let status = response.status();
+    log_answer(
+        &method,
+        uri.path(),
+        &kcard,
+        &request_id,
+        response.status(),
+        started.elapsed(),
+    );
+    response
+}
+
+/// The access log's line for one answer (also written by `super::front_door`).
+pub(crate) fn log_answer(
+    method: &axum::http::Method,
+    path: &str,
+    kcard: &Option<HeaderValue>,
+    request_id: &Option<HeaderValue>,
+    status: StatusCode,
+    latency: Duration,
+) {
     let ms = latency.as_millis() as u64;
     macro_rules! answered {
         ($level:ident) => {
             tracing::$level!(
                 method = %method,
-                path = %uri.path(),
-                kcard = %text(&kcard),
-                request_id = %text(&request_id),
+                path = %path,
+                kcard = %text(kcard),
+                request_id = %text(request_id),
                 status = status.as_u16(),
                 latency_ms = ms,
                 "answered"
@@ -174,7 +192,6 @@ async fn access_log(request: Request<Body>, next: Next) -> Response {
     } else {
         answered!(debug);
     }
-    response
 }
 
 /// A header's text for the log ("" when absent or not visible ASCII).
@@ -185,7 +202,7 @@ fn text(value: &Option<HeaderValue>) -> &str {
 /// The headers every answer carries, and its request's id, in one pass inside the access log
 /// (a layer each cost a service wrapper and a boxed future per request); a handler's own
 /// value wins.
-fn finish_headers(headers: &mut HeaderMap, request_id: Option<&HeaderValue>) {
+pub(crate) fn finish_headers(headers: &mut HeaderMap, request_id: Option<&HeaderValue>) {
     const HEADERS: [(HeaderName, &str); 6] = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -223,9 +240,18 @@ static REQUEST_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::Atomic
 
 impl tower_http::request_id::MakeRequestId for RequestIds {
     fn make_request_id<B>(&mut self, _: &Request<B>) -> Option<tower_http::request_id::RequestId> {
-        let n = REQUEST_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{:08x}-{n:08x}", *REQUEST_PREFIX))
-            .ok()
-            .map(tower_http::request_id::RequestId::new)
+        new_request_id().map(tower_http::request_id::RequestId::new)
     }
+}
+
+/// The next request id.
+fn new_request_id() -> Option<HeaderValue> {
+    let n = REQUEST_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    HeaderValue::from_str(&format!("{:08x}-{n:08x}", *REQUEST_PREFIX)).ok()
+}
+
+/// The request's id: the one it came with (a proxy in front set it), else a new one — what
+/// `SetRequestIdLayer` gives the requests that pass the router.
+pub(crate) fn request_id_of(headers: &HeaderMap) -> Option<HeaderValue> {
+    headers.get(&X_REQUEST_ID).cloned().or_else(new_request_id)
 }

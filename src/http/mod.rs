@@ -8,6 +8,7 @@ pub mod encoded;
 pub mod envelope;
 pub mod error;
 pub mod first_paint;
+pub mod front_door;
 pub mod json;
 pub mod layers;
 pub mod openapi;

@@ -20,6 +20,8 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
+use super::front_door::FrontDoor;
+
 /// The header timeout for new connections while the server is nearly full.
 const PRESSED_HEADER_TIMEOUT: Duration = Duration::from_secs(2);
 /// File descriptors kept free for the database, logs and the control socket.
@@ -63,10 +65,12 @@ fn builder(header_timeout: Duration) -> Builder {
     builder
 }
 
-/// Serves `app` until `shutdown` completes, then lets open requests finish.
+/// Serves `app` until `shutdown` completes, then lets open requests finish; `front_door`
+/// answers what it can before the router sees the request.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
+    front_door: FrontDoor,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
@@ -96,11 +100,18 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
+        let front_door = front_door.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let early = front_door.answer(&request);
             // Handlers read the peer address (sign-in throttling per client).
             request.extensions_mut().insert(ConnectInfo(peer));
             let app = app.clone();
-            async move { app.oneshot(request).await }
+            async move {
+                match early {
+                    Some(response) => Ok(response),
+                    None => app.oneshot(request).await,
+                }
+            }
         });
         let builder = if permits.available_permits() < pressed_below {
             &pressed

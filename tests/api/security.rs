@@ -218,3 +218,86 @@ async fn put(
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or_default())
 }
+
+/// Hashed bundles and remembered list answers are answered before the router
+/// (`kiosk::http::front_door`, for speed); what they send must be what the router sends: the
+/// same bytes, validators, caching, security headers, request id.
+#[tokio::test]
+async fn the_front_door_answers_bundles_and_remembered_lists_as_the_router_would() {
+    use axum::http::{Method, Request};
+    let app = spawn_app().await;
+    let door = kiosk::http::front_door::FrontDoor::new(app.state.clone());
+    let request = |method: Method, path: &str| {
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .header("accept-encoding", "gzip, br")
+            .body(())
+            .unwrap()
+    };
+    let asset = app.get_page("/").await.first_script_src();
+    let list = "/api/app/product/list?limit=24&lang=th&sort=price_asc";
+    // Not remembered yet, not a stored file, or not a GET: the router's.
+    assert!(door.answer(&request(Method::GET, list)).is_none());
+    assert!(
+        door.answer(&request(Method::GET, "/assets/nope.js"))
+            .is_none()
+    );
+    assert!(door.answer(&request(Method::HEAD, &asset)).is_none());
+    assert!(
+        door.answer(&request(Method::GET, "/api/app/room/list"))
+            .is_none()
+    );
+
+    let fetch = |path: &str, method: reqwest::Method| {
+        app.client
+            .request(method, app.url(path))
+            .header("accept-encoding", "gzip, br")
+            .header("x-request-id", "trace-7")
+            .send()
+    };
+    let comparable = |response: &reqwest::Response| {
+        let mut headers: Vec<(String, String)> = response
+            .headers()
+            .iter()
+            .filter(|(name, _)| !["date", "content-length"].contains(&name.as_str()))
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_string()))
+            .collect();
+        headers.sort();
+        (response.status(), headers)
+    };
+    // The list: the first answer is made by the router, the second comes from the door.
+    let by_router = fetch(list, reqwest::Method::GET).await.unwrap();
+    assert!(door.answer(&request(Method::GET, list)).is_some());
+    let by_door = fetch(list, reqwest::Method::GET).await.unwrap();
+    let (router_head, door_head) = (comparable(&by_router), comparable(&by_door));
+    assert_eq!(router_head, door_head);
+    assert!(
+        door_head
+            .1
+            .contains(&("x-request-id".into(), "trace-7".into()))
+    );
+    assert!(
+        door_head
+            .1
+            .contains(&("content-encoding".into(), "br".into()))
+    );
+    assert!(
+        door_head
+            .1
+            .iter()
+            .any(|(name, _)| name == "content-security-policy")
+    );
+    assert_eq!(
+        by_router.bytes().await.unwrap(),
+        by_door.bytes().await.unwrap()
+    );
+    // A bundle: GET from the door, HEAD from the router.
+    assert!(door.answer(&request(Method::GET, &asset)).is_some());
+    let by_door = fetch(&asset, reqwest::Method::GET).await.unwrap();
+    let by_router = fetch(&asset, reqwest::Method::HEAD).await.unwrap();
+    assert_eq!(comparable(&by_router), comparable(&by_door));
+    // Without the request's own id, each answer gets a new one.
+    let fresh = door.answer(&request(Method::GET, &asset)).unwrap();
+    assert!(!fresh.headers()["x-request-id"].is_empty());
+}
