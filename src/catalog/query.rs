@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::model::Product;
 use crate::domain::Satang;
+use crate::search::index::Scored;
 
 /// A query parameter that cannot be used, naming it; answered as 400 `invalid_parameter`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -159,6 +160,27 @@ impl ProductQuery {
             products.truncate(first);
         }
         products.sort_unstable_by(|a, b| order(a, b));
+    }
+
+    /// Puts the first `first` hits in this query's order at the front of `hits`, in place (the
+    /// rest follow in no order): the same choice as [`ProductQuery::sort_first`], for a search's
+    /// remembered matches, which later pages rank further.
+    pub fn order_first<'a>(
+        &self,
+        hits: &mut [Scored],
+        first: usize,
+        product: impl Fn(u32) -> &'a Product,
+    ) {
+        let order = self.order();
+        let first = first.min(hits.len());
+        if first == 0 {
+            return;
+        }
+        let by = |a: &Scored, b: &Scored| order(product(a.doc), product(b.doc));
+        if first < hits.len() {
+            hits.select_nth_unstable_by(first - 1, by);
+        }
+        hits[..first].sort_unstable_by(by);
     }
 
     /// The order of this query's sort; total, so equal keys never swap between pages.

@@ -80,7 +80,7 @@ fn judged_queries_find_what_shoppers_mean() {
             .take(PAGE)
             .map(|h| catalog.product_at(h.doc).code.as_str())
             .collect();
-        let found = search(&catalog, &synonyms, &case.q, &query, true);
+        let found = search(&catalog, &synonyms, 0, &case.q, &query, true);
         let codes: Vec<&str> = found.products.iter().map(|p| p.code.as_str()).collect();
         let kind = by_kind.entry(&case.kind).or_default();
         for (score, got) in [(&mut before, &plain), (&mut after, &codes)] {

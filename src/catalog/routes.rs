@@ -17,7 +17,7 @@ use super::ratings::Rating;
 use crate::app::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
-use crate::http::encoded::Wanted;
+use crate::http::encoded::{Effort, Wanted};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
@@ -187,7 +187,18 @@ fn cached_json<T: Serialize>(
     wanted: &Wanted,
     answer: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<Response, AppError> {
-    let encoded = catalog.answer(key, || {
+    cached_json_with(catalog, key, Effort::Thorough, wanted, answer)
+}
+
+/// `effort`: how hard to compress the answer (see [`Effort`]).
+fn cached_json_with<T: Serialize>(
+    catalog: &CatalogSnapshot,
+    key: &str,
+    effort: Effort,
+    wanted: &Wanted,
+    answer: impl FnOnce() -> Result<T, AppError>,
+) -> Result<Response, AppError> {
+    let encoded = catalog.answer(key, effort, || {
         serde_json::to_vec(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
     })?;
     Ok(encoded.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
@@ -459,7 +470,7 @@ pub async fn get_product(
     // whole product is read once per answer remembered.
     let rating = state.ratings.get(&code);
     let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
-    let encoded = catalog.answer(&key, || {
+    let encoded = catalog.answer(&key, Effort::Thorough, || {
         let product = catalog
             .described(&state.store, &code)?
             .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
@@ -652,8 +663,10 @@ pub async fn search(
     let synonyms = state.search.synonyms();
     let key = format!("search {generation} {locale:?} {relevance} {keyword:?} {query:?}");
     let count_key = format!("{generation} {keyword:?}");
-    let response = cached_json(&catalog, &key, &wanted, || {
-        let found = super::search::search(&catalog, &synonyms, &keyword, &query, relevance);
+    // Each page and page size of a search is its own answer, seldom asked for again.
+    let response = cached_json_with(&catalog, &key, Effort::Quick, &wanted, || {
+        let found =
+            super::search::search(&catalog, &synonyms, generation, &keyword, &query, relevance);
         // What the keyword found before filters: the count the misses below need, so a new
         // keyword is searched once, not twice.
         catalog.count(&count_key, || found.keyword_total);

@@ -7,6 +7,7 @@ use super::cache::CatalogSnapshot;
 use super::model::Product;
 use super::query::ProductQuery;
 use crate::search::facets::{FacetCounts, Filter};
+use crate::search::index::Scored;
 use crate::search::synonyms::Synonyms;
 
 /// One page of a search.
@@ -35,37 +36,171 @@ impl ProductQuery {
     }
 }
 
-/// Searches `keyword`, filtered and sorted by `query` (best match first when `relevance`).
+/// One search's matches after its filters, ranked as far as its pages have needed. Shoppers
+/// turn pages and change the page size, and each of those answers is new to the answer cache,
+/// but its matching, filtering and facet counts are not (Solr keeps the same "query result
+/// cache"): a page of a search remembered here costs ranking the few hits it adds, not a search.
+pub struct Ranked {
+    /// `hits[..ranked]` are in the search's order; the others follow in no order.
+    hits: Vec<Scored>,
+    ranked: usize,
+    keyword_total: usize,
+    facets: FacetCounts,
+    corrected: Option<String>,
+}
+
+impl Ranked {
+    /// Matches held.
+    pub fn len(&self) -> usize {
+        self.hits.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hits.is_empty()
+    }
+}
+
+/// Pages ranked ahead of the one asked for: a shopper's next page then ranks nothing.
+const PAGES_AHEAD: usize = 2;
+
+/// Searches `keyword`, filtered and sorted by `query` (best match first when `relevance`);
+/// `synonyms_generation` names the synonyms in force (their save changes what matches).
 pub fn search<'a>(
     catalog: &'a CatalogSnapshot,
     synonyms: &Synonyms,
+    synonyms_generation: u64,
     keyword: &str,
     query: &ProductQuery,
     relevance: bool,
 ) -> Found<'a> {
     let index = &catalog.index;
-    let (mut hits, corrected) = index.find(keyword, synonyms);
-    let keyword_total = hits.len();
-    let facets = index.refine(&mut hits, &query.filter());
-    let total = hits.len();
-    let start = (query.page - 1) * query.limit;
-    let products = if relevance {
-        index.best_first(&mut hits, start + query.limit);
-        hits.iter()
-            .skip(start)
-            .take(query.limit)
-            .map(|h| catalog.product_at(h.doc))
-            .collect()
-    } else {
-        let mut products: Vec<&Product> = hits.iter().map(|h| catalog.product_at(h.doc)).collect();
-        query.sort_first(&mut products, start + query.limit);
-        products.into_iter().skip(start).take(query.limit).collect()
+    let unpaged = ProductQuery {
+        page: 0,
+        limit: 0,
+        ..query.clone()
     };
+    let key = format!("{synonyms_generation} {relevance} {keyword:?} {unpaged:?}");
+    let remembered = catalog.ranked(&key, || {
+        let (mut hits, corrected) = index.find(keyword, synonyms);
+        let keyword_total = hits.len();
+        let facets = index.refine(&mut hits, &query.filter());
+        Ranked {
+            hits,
+            ranked: 0,
+            keyword_total,
+            facets,
+            corrected,
+        }
+    });
+    let mut ranked = remembered.lock().unwrap_or_else(|p| p.into_inner());
+    let total = ranked.hits.len();
+    let start = (query.page - 1).saturating_mul(query.limit).min(total);
+    let end = start.saturating_add(query.limit).min(total);
+    if ranked.ranked < end {
+        let done = ranked.ranked;
+        let upto = end
+            .saturating_add(query.limit.saturating_mul(PAGES_AHEAD))
+            .min(total);
+        let rest = &mut ranked.hits[done..];
+        if relevance {
+            index.best_first(rest, upto - done);
+        } else {
+            query.order_first(rest, upto - done, |doc| catalog.product_at(doc));
+        }
+        ranked.ranked = upto;
+    }
     Found {
-        products,
+        products: ranked.hits[start..end]
+            .iter()
+            .map(|h| catalog.product_at(h.doc))
+            .collect(),
         total,
-        keyword_total,
-        facets,
-        corrected,
+        keyword_total: ranked.keyword_total,
+        facets: ranked.facets.clone(),
+        corrected: ranked.corrected.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::catalog::cache::CatalogCache;
+    use crate::store::Store;
+
+    /// A page made from a fresh search, the way pages were made before matches were remembered.
+    fn fresh<'a>(
+        catalog: &'a CatalogSnapshot,
+        synonyms: &Synonyms,
+        keyword: &str,
+        query: &ProductQuery,
+        relevance: bool,
+    ) -> Vec<&'a str> {
+        let (mut hits, _) = catalog.index.find(keyword, synonyms);
+        catalog.index.refine(&mut hits, &query.filter());
+        let start = (query.page - 1) * query.limit;
+        if relevance {
+            catalog.index.best_first(&mut hits, start + query.limit);
+            hits.iter()
+                .skip(start)
+                .take(query.limit)
+                .map(|h| catalog.product_at(h.doc).code.as_str())
+                .collect()
+        } else {
+            let mut products: Vec<&Product> =
+                hits.iter().map(|h| catalog.product_at(h.doc)).collect();
+            query.sort_first(&mut products, start + query.limit);
+            products
+                .into_iter()
+                .skip(start)
+                .take(query.limit)
+                .map(|p| p.code.as_str())
+                .collect()
+        }
+    }
+
+    #[test]
+    fn pages_of_a_remembered_search_are_the_pages_a_fresh_search_gives() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        crate::catalog::store::seed_demo(&store).unwrap();
+        let catalog = CatalogCache::load(&store).unwrap().current();
+        let synonyms = Synonyms::built_in();
+        let mut checked = 0;
+        for keyword in ["sofa", "โซฟา", "table", "ไม้สัก", "chair"] {
+            for (sort, relevance) in [
+                ("", true),
+                ("price_asc", false),
+                ("popular", false),
+                ("newest", false),
+            ] {
+                for room in [None, Some("living")] {
+                    // Pages in an order that ranks further, jumps back and changes the size.
+                    for (page, limit) in [(3, 2), (1, 5), (2, 5), (7, 1), (1, 1), (1, 100), (2, 3)]
+                    {
+                        let mut params: HashMap<String, String> = [
+                            ("page".to_string(), page.to_string()),
+                            ("limit".to_string(), limit.to_string()),
+                        ]
+                        .into();
+                        if !sort.is_empty() {
+                            params.insert("sort".into(), sort.into());
+                        }
+                        if let Some(room) = room {
+                            params.insert("room".into(), room.into());
+                        }
+                        let query = ProductQuery::parse(&params).unwrap();
+                        let found = search(&catalog, &synonyms, 0, keyword, &query, relevance);
+                        let codes: Vec<&str> =
+                            found.products.iter().map(|p| p.code.as_str()).collect();
+                        let expected = fresh(&catalog, &synonyms, keyword, &query, relevance);
+                        assert_eq!(codes, expected, "{keyword} {sort} {room:?} {page}×{limit}");
+                        checked += codes.len();
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 }

@@ -22,6 +22,13 @@ pub const CACHED_BROTLI_QUALITY: u32 = 6;
 /// Gzip level for the same answers (only clients without brotli get them): 6 is within 0.3 %
 /// of 9 at the same speed there; 1 was 74 % larger.
 pub const CACHED_GZIP_LEVEL: u32 = 6;
+/// Brotli quality and gzip level for answers that are seldom asked for twice (searches with
+/// their pages and page sizes): at quality 6 brotli's setting-up and hashing were a fifth of a
+/// distinct search's CPU at 100 000 products (`perf`, `tests/load/distinct-searches.lua`).
+/// Measured on a 50-card Thai search answer (16 KB) with `cargo bench --bench encoding -- FILE`:
+/// see [`Effort::Quick`].
+pub const QUICK_BROTLI_QUALITY: u32 = 1;
+pub const QUICK_GZIP_LEVEL: u32 = 1;
 /// Brotli's window for answers of this size: 4 MiB covers every answer we cache.
 const BROTLI_WINDOW: u32 = 22;
 /// Below this, compression does not pay for its header and a round trip of CPU.
@@ -117,9 +124,20 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Wanted {
     }
 }
 
+/// How hard to compress an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effort {
+    /// Answers served many times (lists, products, files): small, worth the CPU once.
+    Thorough,
+    /// Answers made per search: fast levels; a 16 KB answer is ~45 % larger than at quality 6
+    /// but takes a tenth of the time.
+    Quick,
+}
+
 /// One answer's bytes, with its compressed forms made at most once each.
 pub struct Encoded {
     raw: Bytes,
+    effort: Effort,
     /// The hash of `raw`, without quotes or the encoding suffix.
     tag: String,
     /// The ETag header for each encoding (identity, brotli, gzip), made once.
@@ -142,12 +160,18 @@ impl Encoded {
         let etag = |suffix: &str| HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).ok();
         Encoded {
             raw,
+            effort: Effort::Thorough,
             etags: [etag(""), etag("-br"), etag("-gz")],
             tag,
             content_type,
             brotli: OnceLock::new(),
             gzip: OnceLock::new(),
         }
+    }
+
+    /// Compressed with `effort` when first asked for.
+    pub fn with_effort(self, effort: Effort) -> Encoded {
+        Encoded { effort, ..self }
     }
 
     /// Compressed forms made at build time; a missing one is made on first request.
@@ -171,13 +195,17 @@ impl Encoded {
         if self.raw.len() < MIN_COMPRESS_BYTES {
             return (Encoding::Identity, self.raw.clone());
         }
+        let (quality, level) = match self.effort {
+            Effort::Thorough => (CACHED_BROTLI_QUALITY, CACHED_GZIP_LEVEL),
+            Effort::Quick => (QUICK_BROTLI_QUALITY, QUICK_GZIP_LEVEL),
+        };
         let stored = match encoding {
             Encoding::Brotli => self
                 .brotli
-                .get_or_init(|| smaller(&self.raw, brotli(&self.raw))),
+                .get_or_init(|| smaller(&self.raw, brotli_at(&self.raw, quality))),
             Encoding::Gzip => self
                 .gzip
-                .get_or_init(|| smaller(&self.raw, gzip(&self.raw))),
+                .get_or_init(|| smaller(&self.raw, gzip_at(&self.raw, level))),
             Encoding::Identity => return (Encoding::Identity, self.raw.clone()),
         };
         match stored {
@@ -355,6 +383,41 @@ mod tests {
         );
         assert_eq!(other.status(), StatusCode::OK);
         assert!(!other.headers().contains_key(header::CONTENT_ENCODING));
+    }
+
+    #[test]
+    fn quick_answers_are_compressed_at_the_fast_levels_and_still_decode() {
+        let raw = Bytes::from(
+            (0..400)
+                .map(|i| {
+                    format!(
+                        "{{\"code\":\"SF-{i}\",\"name\":\"โซฟา {}\"}},",
+                        i * 7919 % 1000
+                    )
+                })
+                .collect::<String>(),
+        );
+        let json = || HeaderValue::from_static("application/json");
+        let quick = Encoded::new(raw.clone(), json()).with_effort(Effort::Quick);
+        let thorough = Encoded::new(raw.clone(), json());
+        let (Encoding::Brotli, fast) = quick.body(Encoding::Brotli) else {
+            panic!("brotli expected")
+        };
+        assert_eq!(fast[..], brotli_at(&raw, QUICK_BROTLI_QUALITY)[..]);
+        let (Encoding::Brotli, small) = thorough.body(Encoding::Brotli) else {
+            panic!("brotli expected")
+        };
+        assert_eq!(small[..], brotli_at(&raw, CACHED_BROTLI_QUALITY)[..]);
+        assert_ne!(fast, small);
+        let mut decoded = Vec::new();
+        brotli::Decompressor::new(&fast[..], 4096)
+            .read_to_end(&mut decoded)
+            .unwrap();
+        assert_eq!(decoded, raw);
+        let (Encoding::Gzip, fast) = quick.body(Encoding::Gzip) else {
+            panic!("gzip expected")
+        };
+        assert_eq!(fast[..], gzip_at(&raw, QUICK_GZIP_LEVEL)[..]);
     }
 
     #[test]
