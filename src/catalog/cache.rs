@@ -14,6 +14,7 @@ use super::search::Ranked;
 use super::store;
 use crate::content::model::Localized;
 use crate::http::encoded::{Effort, Encoded};
+use crate::i18n::Locale;
 use crate::search::facets::FacetDoc;
 use crate::search::index::{IndexBuilder, SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
@@ -40,6 +41,8 @@ pub struct CatalogSnapshot {
     counts: Mutex<HashMap<String, usize>>,
     /// Each recent search's matches in order, by keyword, filters and sort (not page).
     ranked: Mutex<RankedCache>,
+    /// Product cards as JSON, by language and code, made when first shown.
+    cards: RwLock<CardCache>,
     /// While this snapshot's words are indexed in the background: the last snapshot that had
     /// them, which answers keyword searches meanwhile (a large shop's edit must not stop search).
     searchable_before: Option<Arc<CatalogSnapshot>>,
@@ -58,6 +61,17 @@ struct RankedCache {
     /// Matches held, over all searches.
     hits: usize,
 }
+
+#[derive(Default)]
+struct CardCache {
+    cards: HashMap<Locale, HashMap<String, Arc<Box<RawValue>>>>,
+    bytes: usize,
+}
+
+/// Bytes of product cards kept per snapshot (a card is ~300 bytes: ~25 000 cards); past it,
+/// further cards are made per answer. Serialising the cards (escaping the names, versioning
+/// the image URLs) was a third of a distinct search answer's CPU.
+const CARD_CACHE_BYTES: usize = 8 * 1024 * 1024;
 
 /// Matches remembered per snapshot before the ranked searches start over: 8 bytes each, so
 /// 8 MB; at 100 000 products a broad word ("sofa") matches ~20 000.
@@ -170,6 +184,7 @@ impl CatalogSnapshot {
             responses: RwLock::default(),
             counts: Mutex::default(),
             ranked: Mutex::default(),
+            cards: RwLock::default(),
             searchable_before: None,
         })
     }
@@ -283,6 +298,7 @@ impl CatalogSnapshot {
             responses: RwLock::default(),
             counts: Mutex::default(),
             ranked: Mutex::default(),
+            cards: RwLock::default(),
             searchable_before,
         }
     }
@@ -327,8 +343,41 @@ impl CatalogSnapshot {
     /// uncompressed bytes they held.
     pub fn forget_answers(&self) -> usize {
         *self.ranked.lock().unwrap_or_else(|p| p.into_inner()) = RankedCache::default();
+        *self.cards.write().unwrap_or_else(|p| p.into_inner()) = CardCache::default();
         let mut cache = self.responses.write().unwrap_or_else(|p| p.into_inner());
         std::mem::take(&mut *cache).bytes
+    }
+
+    /// `product`'s card in `locale` as JSON: the one made for an earlier answer of this snapshot,
+    /// or the one `make` gives now (kept while there is room).
+    pub fn card<E>(
+        &self,
+        product: &Product,
+        locale: Locale,
+        make: impl FnOnce() -> Result<Box<RawValue>, E>,
+    ) -> Result<Arc<Box<RawValue>>, E> {
+        if let Some(found) = self
+            .cards
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .cards
+            .get(&locale)
+            .and_then(|cards| cards.get(&product.code))
+        {
+            return Ok(Arc::clone(found));
+        }
+        let made = Arc::new(make()?);
+        let mut cache = self.cards.write().unwrap_or_else(|p| p.into_inner());
+        let size = made.get().len() + product.code.len();
+        if cache.bytes + size <= CARD_CACHE_BYTES {
+            cache.bytes += size;
+            cache
+                .cards
+                .entry(locale)
+                .or_default()
+                .insert(product.code.clone(), Arc::clone(&made));
+        }
+        Ok(made)
     }
 
     /// The matches remembered for the search `key`, or the ones `find` gives now (remembered

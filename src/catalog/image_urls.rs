@@ -12,6 +12,8 @@
 //! and the version is added only on the way out to shoppers.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use crate::catalog::model::Product;
 use crate::catalog::uploads::IMAGE_URL_PREFIX;
@@ -22,15 +24,26 @@ pub const VERSION_LEN: usize = 12;
 /// Uploads are named by 20 hex digits of their hash (`uploads::check_image`).
 const UPLOAD_HASH_LEN: usize = 20;
 
+/// The demo images' versions by path below `demo/images/`, worked out once: every card of a
+/// demo or test shop names one, and hashing the name's lookup and hex each time was a few
+/// percent of a search answer's CPU.
+static DEMO_VERSIONS: LazyLock<HashMap<String, String>> = LazyLock::new(|| {
+    Assets::iter()
+        .filter_map(|name| {
+            let demo = name.strip_prefix("demo/images/")?.to_string();
+            let file = Assets::get(&name)?;
+            let mut version = hex::encode(file.metadata.sha256_hash());
+            version.truncate(VERSION_LEN);
+            Some((demo, version))
+        })
+        .collect()
+});
+
 /// The version of the image at `path` (below `/api/file/images/`), or `None` when its bytes
 /// could change under that path.
 pub fn version_of(path: &str) -> Option<String> {
-    if let Some(demo) = path.strip_prefix("demo/")
-        && let Some(file) = Assets::get(&format!("demo/images/{demo}"))
-    {
-        let mut version = hex::encode(file.metadata.sha256_hash());
-        version.truncate(VERSION_LEN);
-        return Some(version);
+    if let Some(demo) = path.strip_prefix("demo/") {
+        return DEMO_VERSIONS.get(demo).cloned();
     }
     let (_, file) = path.rsplit_once('/')?;
     let (stem, _) = file.split_once('.')?;

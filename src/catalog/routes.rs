@@ -1,6 +1,7 @@
 //! Thin handlers for rooms, categories, products and search.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -48,9 +49,11 @@ pub struct CategoriesAnswer<'a> {
 /// matching products.
 #[derive(Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct ProductPageAnswer<'a> {
+pub struct ProductPageAnswer {
     pub status: SuccessStatus,
-    pub products: Vec<ProductSummary<'a>>,
+    #[schema(value_type = Vec<ProductSummary>)]
+    #[ts(as = "Vec<ProductSummary<'static>>")]
+    pub products: Vec<Card>,
     /// Every match, not only this page's.
     #[ts(type = "number")]
     pub total: usize,
@@ -138,6 +141,35 @@ impl<'a> ProductSummary<'a> {
             active: product.active,
         }
     }
+}
+
+/// A product card serialised once per catalogue snapshot and language
+/// ([`CatalogSnapshot::card`]): a [`ProductSummary`] in JSON.
+pub struct Card(Arc<Box<RawValue>>);
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// The cards of `products` in `locale`, each made once per snapshot.
+fn cards<'a>(
+    catalog: &CatalogSnapshot,
+    products: impl IntoIterator<Item = &'a Product>,
+    locale: Locale,
+) -> Result<Vec<Card>, AppError> {
+    products
+        .into_iter()
+        .map(|product| {
+            catalog
+                .card(product, locale, || {
+                    serde_json::value::to_raw_value(&ProductSummary::of(product, locale))
+                })
+                .map(Card)
+                .map_err(|e| AppError::internal("serialising a product card", e))
+        })
+        .collect()
 }
 
 fn summaries<'a>(
@@ -283,19 +315,21 @@ pub async fn get_category_tree(
 
 /// One page of `items`, which hold at least everything up to the page's end in order;
 /// `total` counts every match.
-fn page_of<'a>(
-    items: Vec<&'a Product>,
+fn page_of(
+    catalog: &CatalogSnapshot,
+    items: Vec<&Product>,
     total: usize,
     page: usize,
     limit: usize,
     facets: Facets,
     locale: Locale,
-) -> ProductPageAnswer<'a> {
-    let products = summaries(
+) -> Result<ProductPageAnswer, AppError> {
+    let products = cards(
+        catalog,
         items.into_iter().skip((page - 1) * limit).take(limit),
         locale,
-    );
-    ProductPageAnswer {
+    )?;
+    Ok(ProductPageAnswer {
         status: SuccessStatus::Success,
         products,
         total,
@@ -303,7 +337,7 @@ fn page_of<'a>(
         limit,
         facets,
         corrected_keyword: None,
-    }
+    })
 }
 
 /// The filters of the product list. Values arrive as text and are checked by
@@ -414,14 +448,15 @@ pub async fn list_products(
         let mut matching: Vec<&Product> = hits.iter().map(|h| catalog.product_at(h.doc)).collect();
         let total = matching.len();
         query.sort_first(&mut matching, query.page.saturating_mul(query.limit));
-        Ok(page_of(
+        page_of(
+            &catalog,
             matching,
             total,
             query.page,
             query.limit,
             facets.into(),
             locale,
-        ))
+        )
     })
 }
 
@@ -672,7 +707,7 @@ pub async fn search(
         catalog.count(&count_key, || found.keyword_total);
         Ok(ProductPageAnswer {
             status: SuccessStatus::Success,
-            products: summaries(found.products, locale),
+            products: cards(&catalog, found.products, locale)?,
             total: found.total,
             page: query.page,
             limit: query.limit,

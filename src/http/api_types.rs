@@ -312,7 +312,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 catalog::images::ImageParams,
                 catalog::routes::RoomsAnswer<'static>,
                 catalog::routes::CategoriesAnswer<'static>,
-                catalog::routes::ProductPageAnswer<'static>,
+                catalog::routes::ProductPageAnswer,
                 catalog::routes::Facets,
                 catalog::routes::PriceRange,
                 catalog::routes::ProductAnswer<'static>,

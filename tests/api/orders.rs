@@ -720,6 +720,49 @@ async fn the_product_pages_show_stock_after_orders() {
     panic!("stock not refreshed: {shown}");
 }
 
+/// Cards in lists and searches are made once per catalogue snapshot and language; an order's
+/// stock change makes a new snapshot, so the cards shown after it carry the new level.
+#[tokio::test]
+async fn lists_and_searches_show_stock_after_orders() {
+    let app = spawn_app().await;
+    let buyer = shopper(&app, "card-watcher").await;
+    let item = product(&app, |p| {
+        plain(p) && p.stock >= 3 && !p.categories.is_empty()
+    });
+    let list = format!(
+        "/api/app/product/list?category={}&limit=100&lang=th",
+        item.categories[0]
+    );
+    let search = format!("/api/app/search?keyword={}&lang=th", item.code);
+    let stock_in = |answer: &Value| {
+        answer["products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|card| card["code"] == item.code.as_str())
+            .map(|card| card["stock"].clone())
+    };
+    for path in [&list, &search] {
+        let (status, answer) = app.get_json(path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(stock_in(&answer), Some(json!(item.stock)), "{path}");
+    }
+    add(&app, &buyer, &item.code, 2).await;
+    let (status, _) = place(&app, &buyer, json!({})).await;
+    assert_eq!(status, 201);
+    for path in [&list, &search] {
+        let mut shown = None;
+        for _ in 0..50 {
+            shown = stock_in(&app.get_json(path).await.1);
+            if shown == Some(json!(item.stock - 2)) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(shown, Some(json!(item.stock - 2)), "{path}");
+    }
+}
+
 /// The real binary, killed with SIGKILL right after it acknowledged an order, loses nothing.
 #[tokio::test]
 async fn an_acknowledged_order_survives_kill_minus_9() {
