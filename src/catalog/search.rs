@@ -98,8 +98,11 @@ pub fn search<'a>(
     let end = start.saturating_add(query.limit).min(total);
     if ranked.ranked < end {
         let done = ranked.ranked;
+        // At least double what was ranked: a shopper paging on, or a page size growing a card
+        // at a time, then ranks the rest in a few passes instead of one per page.
         let upto = end
             .saturating_add(query.limit.saturating_mul(PAGES_AHEAD))
+            .max(done.saturating_mul(2))
             .min(total);
         let rest = &mut ranked.hits[done..];
         if relevance {
