@@ -56,3 +56,12 @@ describe('FilterPanel on a room or category page', () => {
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ material: [], colour: ['pink'], page: 1 }));
   });
 });
+
+describe('FilterPanel on a search page', () => {
+  it('offers the rooms of the matches, most matches first and equal counts in key order', () => {
+    const scopedFacets = { ...facets, rooms: { living: 3, bedroom: 5, dining: 3 } };
+    render(<FilterPanel id="s" open scoped filters={DEFAULT_FILTERS} labels={labels} onChange={vi.fn()} facets={scopedFacets} />);
+    const rooms = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="room"]'), (input) => input.value);
+    expect(rooms).toEqual(['bedroom', 'dining', 'living']);
+  });
+});
