@@ -424,17 +424,13 @@ impl CatalogSnapshot {
         &self,
         key: &str,
         effort: Effort,
-        make: impl FnOnce() -> Result<Vec<u8>, E>,
+        make: impl FnOnce() -> Result<Bytes, E>,
     ) -> Result<Arc<Encoded>, E> {
         if let Some(found) = self.cached(key) {
             return Ok(found);
         }
         let made = Arc::new(
-            Encoded::new(
-                Bytes::from(make()?),
-                HeaderValue::from_static("application/json"),
-            )
-            .with_effort(effort),
+            Encoded::new(make()?, HeaderValue::from_static("application/json")).with_effort(effort),
         );
         let mut cache = self.responses.write().unwrap_or_else(|p| p.into_inner());
         if cache.answers.len() >= RESPONSE_CACHE_ENTRIES || cache.bytes >= RESPONSE_CACHE_BYTES {

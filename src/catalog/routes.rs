@@ -18,7 +18,7 @@ use super::ratings::Rating;
 use crate::app::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
-use crate::http::encoded::{Effort, Wanted};
+use crate::http::encoded::{Effort, Encoded, Wanted, json_bytes};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
@@ -231,7 +231,7 @@ fn cached_json_with<T: Serialize>(
     answer: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<Response, AppError> {
     let encoded = catalog.answer(key, effort, || {
-        serde_json::to_vec(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
+        json_bytes(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
     })?;
     Ok(encoded.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
@@ -510,7 +510,7 @@ pub async fn get_product(
             .described(&state.store, &code)?
             .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
         let shown = super::image_urls::for_shoppers(&product);
-        serde_json::to_vec(&ProductAnswer {
+        json_bytes(&ProductAnswer {
             status: SuccessStatus::Success,
             product: RatedProduct {
                 product: &shown,
@@ -698,8 +698,10 @@ pub async fn search(
     let synonyms = state.search.synonyms();
     let key = format!("search {generation} {locale:?} {relevance} {keyword:?} {query:?}");
     let count_key = format!("{generation} {keyword:?}");
-    // Each page and page size of a search is its own answer, seldom asked for again.
-    let response = cached_json_with(&catalog, &key, Effort::Quick, &wanted, || {
+    // Each page and page size of a search is its own answer, seldom asked for again: compressed
+    // quickly, and past the first pages made per request (the search's matches are remembered,
+    // see `Ranked`).
+    let make = || {
         let found =
             super::search::search(&catalog, &synonyms, generation, &keyword, &query, relevance);
         // What the keyword found before filters: the count the misses below need, so a new
@@ -714,7 +716,16 @@ pub async fn search(
             facets: found.facets.into(),
             corrected_keyword: found.corrected,
         })
-    })?;
+    };
+    let response = if query.page <= REMEMBERED_SEARCH_PAGES {
+        cached_json_with(&catalog, &key, Effort::Quick, &wanted, make)?
+    } else {
+        let raw =
+            json_bytes(&make()?).map_err(|e| AppError::internal("serialising an answer", e))?;
+        Encoded::new(raw, HeaderValue::from_static("application/json"))
+            .with_effort(Effort::Quick)
+            .respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL)
+    };
     // Every search that finds too little counts, remembered answer or not.
     if !keyword.is_empty()
         && !typing
@@ -731,6 +742,12 @@ pub async fn search(
     }
     Ok(response)
 }
+
+/// Search pages from this one on are made per request, not remembered: a load of distinct
+/// searches (pages 1–40, `tests/load/distinct-searches.lua`) made the answer cache start over
+/// several times a second, and each start-over handed its 24 MB back to the system to fault
+/// in again (`MIMALLOC_PURGE_DELAY=0`).
+const REMEMBERED_SEARCH_PAGES: usize = 2;
 
 /// How long a shopper's browser waits before searching again while the index is built.
 const SEARCH_RETRY_AFTER_SECONDS: u64 = 2;

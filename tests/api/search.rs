@@ -266,3 +266,47 @@ async fn staff_see_what_shoppers_could_not_find() {
     let (status, _) = app.get_authed("/api/admin/search/misses", &sales).await;
     assert_eq!(status, 403);
 }
+
+/// Every page of a search, in any page size, is a slice of one order: the matches are
+/// remembered once and ranked further as pages need (pages past the second are made per
+/// request, not remembered), and these per-search answers go out gzip-compressed when the
+/// browser takes gzip (the thread's deflate state is used again).
+#[tokio::test]
+async fn pages_and_page_sizes_of_a_search_are_slices_of_one_order() {
+    let app = spawn_app().await;
+    for (query, lang) in [(keyword("sofa"), "en"), (keyword("โต๊ะ"), "th")] {
+        for sort in ["", "&sort=price_asc"] {
+            let whole = codes(&search(&app, &format!("{query}&lang={lang}&limit=100{sort}")).await);
+            assert!(whole.len() >= 6, "{query}: {whole:?}");
+            for (page, limit) in [(4, 1), (3, 2), (1, 3), (2, 3), (6, 1), (2, 2)] {
+                let body = search(
+                    &app,
+                    &format!("{query}&lang={lang}&limit={limit}&page={page}{sort}"),
+                )
+                .await;
+                let start = (page - 1) * limit;
+                let expected: Vec<String> = whole.iter().skip(start).take(limit).cloned().collect();
+                assert_eq!(codes(&body), expected, "{query}{sort} {page}×{limit}");
+                assert_eq!(body["total"], whole.len(), "{query}{sort}");
+            }
+        }
+    }
+    for page in [1, 5] {
+        let response = app
+            .client
+            .get(app.url(&format!(
+                "/api/app/search?keyword=chair&limit=1&page={page}"
+            )))
+            .header("accept-encoding", "gzip, deflate, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(
+            response.headers()["content-encoding"],
+            "gzip",
+            "page {page}"
+        );
+        assert!(response.headers().contains_key("etag"));
+    }
+}
