@@ -33,18 +33,17 @@ impl FrontDoor {
     /// The answer to `request` when it is one of the stored ones; `None` sends it on to the
     /// router.
     pub fn answer<B>(&self, request: &Request<B>) -> Option<Response> {
-        if request.method() != Method::GET {
+        let path = request.uri().path();
+        let bundle = path.starts_with("/assets/");
+        if request.method() != Method::GET || !(bundle || path == "/api/app/product/list") {
             return None;
         }
         let started = Instant::now();
-        let path = request.uri().path();
         let wanted = Wanted::of(request.headers());
-        let mut response = if path.starts_with("/assets/") {
+        let mut response = if bundle {
             assets::ui_asset(path, &wanted)?
-        } else if path == "/api/app/product/list" {
-            crate::catalog::routes::remembered_list(&self.state, request.uri(), &wanted)?
         } else {
-            return None;
+            crate::catalog::routes::remembered_list(&self.state, request.uri(), &wanted)?
         };
         self.state.quiet.touch();
         let request_id = layers::request_id_of(request.headers());
