@@ -472,6 +472,33 @@ pub fn markup(
     (html, lcp)
 }
 
+/// What a drawn product card or slide shows of a list answer's card: code, name (the code
+/// when it has none), first photo and the price a shopper pays now (with the price before).
+struct Card<'a> {
+    code: &'a str,
+    name: &'a str,
+    image: &'a str,
+    price: i64,
+    was: Option<i64>,
+}
+
+impl<'a> Card<'a> {
+    fn of(product: &'a Value, promotions: &Running, locale: Locale) -> Card<'a> {
+        let code = product["code"].as_str().unwrap_or_default();
+        let (price, was) = shown_price(product, promotions, locale);
+        Card {
+            code,
+            name: product["name"]
+                .as_str()
+                .filter(|n| !n.is_empty())
+                .unwrap_or(code),
+            image: product["image"].as_str().unwrap_or_default(),
+            price,
+            was,
+        }
+    }
+}
+
 /// How many products the home page slider features (`ui/src/features/catalog/featured.ts`).
 const FEATURED_COUNT: usize = 5;
 
@@ -557,16 +584,10 @@ fn home(
     let mut lcp = None;
     let slider = match featured(&products) {
         Some((product, count)) => {
-            let code = product["code"].as_str().unwrap_or_default();
-            let name = product["name"]
-                .as_str()
-                .filter(|n| !n.is_empty())
-                .unwrap_or(code);
-            let image = product["image"].as_str().unwrap_or_default();
-            let (price, was) = shown_price(product, promotions, locale);
+            let card = Card::of(product, promotions, locale);
             lcp = Some(LcpImage {
-                srcset: srcset(image),
-                src: resized(image, 640),
+                srcset: srcset(card.image),
+                src: resized(card.image, 640),
                 sizes: SLIDE_SIZES,
             });
             let position = messages
@@ -586,17 +607,20 @@ fn home(
                 escape(messages.text("home.featured")),
                 escape(messages.text("home.slide")),
                 escape(&position),
-                escape(&href(locale, &format!("/products/{}", path_segment(code)))),
+                escape(&href(
+                    locale,
+                    &format!("/products/{}", path_segment(card.code))
+                )),
                 image_tag(
-                    image,
+                    card.image,
                     "",
                     SLIDE_SIZES,
                     "product-image slide__image",
                     true,
                     640
                 ),
-                escape(name),
-                price_html(price, was, messages, "price--md slide__price"),
+                escape(card.name),
+                price_html(card.price, card.was, messages, "price--md slide__price"),
             )
         }
         None => String::new(),
@@ -640,25 +664,19 @@ fn listing(
     let mut cards = String::new();
     let mut lcp = None;
     for (index, product) in products.iter().take(FIRST_CARDS).enumerate() {
-        let code = product["code"].as_str().unwrap_or_default();
-        let name = product["name"]
-            .as_str()
-            .filter(|n| !n.is_empty())
-            .unwrap_or(code);
-        let image = product["image"].as_str().unwrap_or_default();
-        let (price, was) = shown_price(product, promotions, locale);
-        if index == 0 && !image.is_empty() {
+        let card = Card::of(product, promotions, locale);
+        if index == 0 && !card.image.is_empty() {
             lcp = Some(LcpImage {
-                src: resized(image, 320),
-                srcset: srcset(image),
+                src: resized(card.image, 320),
+                srcset: srcset(card.image),
                 sizes: CARD_SIZES,
             });
         }
-        let picture = if image.is_empty() {
+        let picture = if card.image.is_empty() {
             String::new()
         } else {
             image_tag(
-                image,
+                card.image,
                 "",
                 CARD_SIZES,
                 "product-card__image product-image",
@@ -668,10 +686,10 @@ fn listing(
         };
         cards.push_str(&format!(
             "<li class=\"product-card\">{picture}<div class=\"product-card__body\"><p class=\"product-card__code\">{}</p><p class=\"product-card__name\"><a class=\"product-card__link\" href=\"{}\">{}</a></p>{}</div></li>",
-            escape(code),
-            escape(&href(locale, &format!("/products/{}", path_segment(code)))),
-            escape(name),
-            price_html(price, was, messages, "price--sm"),
+            escape(card.code),
+            escape(&href(locale, &format!("/products/{}", path_segment(card.code)))),
+            escape(card.name),
+            price_html(card.price, card.was, messages, "price--sm"),
         ));
     }
     let count = page["total"].as_u64().unwrap_or(products.len() as u64);
