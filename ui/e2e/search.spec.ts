@@ -7,6 +7,8 @@ const searchBox = (page: Page, code: Code = 'en') => page.getByRole('combobox', 
 
 /** The header's search field, opened first from its button on a phone. */
 async function openSearchBox(page: Page, code: Code = 'en') {
+  // Typing into the server's drawing is lost when the app replaces it: wait for the app's box.
+  await expect(page.locator('.first-paint')).toHaveCount(0);
   const box = searchBox(page, code);
   if (isMobile(page) && !(await box.isVisible())) await page.getByRole('button', { name: message(code, 'mobile.openSearch'), exact: true }).click();
   await expect(box).toBeVisible();
