@@ -1,4 +1,4 @@
-//! Small value types shared by every domain: money, ids and keys. Each is parsed once at the
+//! Small value types shared by every domain: money, ids, keys and the rule for stored free text. Each is parsed once at the
 //! edge (`parse`, or serde with the same rules) so that code past the edge works with values
 //! known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
 //! string it always was.
@@ -6,6 +6,7 @@
 mod idempotency;
 mod ids;
 mod money;
+pub mod text;
 
 pub use idempotency::IdempotencyKey;
 pub use ids::{OrderId, UserId};
