@@ -1039,7 +1039,7 @@ mod tests {
             serde_json::from_value(serde_json::json!({
                 "code": code, "name": {"en": name, "th": name}, "price": 100,
                 "description": {"en": name}, "material": name, "colour": name,
-                "images": [format!("{name}.png")], "createdAt": name
+                "images": [format!("{}.png", name.replace('|', ""))], "createdAt": name
             }))
             .unwrap()
         };

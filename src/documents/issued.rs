@@ -116,7 +116,7 @@ mod tests {
         Issuer {
             name: "New Owner Trading Co., Ltd.".into(),
             address: "1 New Road, Chiang Mai 50000".into(),
-            tax_id: "0105561234561".into(),
+            tax_id: "0505550000127".into(),
             ..issuer()
         }
     }
