@@ -9,7 +9,8 @@
 //! Every export writes through [`CsvSheet`], so no export can forget the rule; the catalogue
 //! import reads cells back through [`restore`], so an exported file imports as the products it
 //! came from. The two are exact inverses: a cell that already starts with apostrophes before a
-//! trigger gets one more, so `restore` only ever takes off what `neutralise` put on.
+//! trigger gets one more, so `restore` only ever takes off what `neutralise` put on. See
+//! `docs/EXPORTS.md`.
 
 use std::borrow::Cow;
 
