@@ -111,6 +111,11 @@ impl AppState {
         }
         let store = Store::open(&config.data_dir)?;
         seed_store(&store, config.demo)?;
+        // Documents issued before their prints were stored are frozen as they show now, once.
+        crate::documents::issued::freeze_earlier(
+            &store,
+            &crate::documents::Issuer::from_config(&config),
+        )?;
 
         let index = UiDist::get("index.html")
             .ok_or_else(|| StartError::Shell("ui/dist/index.html is not embedded".into()))?;

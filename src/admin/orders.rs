@@ -207,10 +207,11 @@ pub async fn export_orders_csv(
     Ok(response)
 }
 
-/// One row per order, amounts in baht with two decimals.
+/// One row per order, amounts in baht with two decimals. Names, phones and the channel are
+/// typed by shoppers (and guests): the sheet marks any cell a spreadsheet would run.
 pub fn orders_csv(orders: &[Order]) -> Result<String, csv::Error> {
-    let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record([
+    let mut out = crate::domain::spreadsheet::CsvSheet::new();
+    out.row([
         "number",
         "placed",
         "status",
@@ -243,7 +244,7 @@ pub fn orders_csv(orders: &[Order]) -> Result<String, csv::Error> {
             .unwrap_or_default();
         let q = &o.quote;
         let discounts = q.promotion_discount + q.coupon_discount;
-        out.write_record([
+        out.row([
             o.number.clone(),
             placed,
             o.status.as_str().into(),
@@ -276,10 +277,7 @@ pub fn orders_csv(orders: &[Order]) -> Result<String, csv::Error> {
                 .unwrap_or_default(),
         ])?;
     }
-    let bytes = out.into_inner().map_err(|e| e.into_error())?;
-    let mut text = String::from('\u{feff}');
-    text.push_str(&String::from_utf8_lossy(&bytes));
-    Ok(text)
+    Ok(format!("\u{feff}{}", out.into_text()?))
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]

@@ -251,9 +251,11 @@ pub async fn sales_report_csv(
     let summary = tokio::task::spawn_blocking(move || summarise(&db, from, to))
         .await
         .map_err(|e| AppError::internal("sales report", e))??;
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let write = |out: &mut csv::Writer<Vec<u8>>| -> Result<(), csv::Error> {
-        out.write_record([
+    // Dates and amounts only today, but every CSV the shop writes goes through the one sheet
+    // that marks cells a spreadsheet would run, so a text column added later is covered.
+    let mut out = crate::domain::spreadsheet::CsvSheet::new();
+    let write = |out: &mut crate::domain::spreadsheet::CsvSheet| -> Result<(), csv::Error> {
+        out.row([
             "date",
             "orders",
             "revenue",
@@ -269,7 +271,7 @@ pub async fn sales_report_csv(
             } else {
                 Satang::ZERO
             };
-            out.write_record([
+            out.row([
                 day_key(day.date),
                 t.orders.to_string(),
                 t.revenue.to_decimal_string(),
@@ -280,7 +282,7 @@ pub async fn sales_report_csv(
             ])?;
         }
         let t = &summary.totals;
-        out.write_record([
+        out.row([
             "total".into(),
             t.orders.to_string(),
             t.revenue.to_decimal_string(),
@@ -291,11 +293,10 @@ pub async fn sales_report_csv(
         ])
     };
     write(&mut out).map_err(|e| AppError::internal("sales CSV", e))?;
-    let bytes = out
-        .into_inner()
-        .map_err(|e| AppError::internal("sales CSV", e.into_error()))?;
-    let mut body = "\u{feff}".as_bytes().to_vec();
-    body.extend(bytes);
+    let text = out
+        .into_text()
+        .map_err(|e| AppError::internal("sales CSV", e))?;
+    let body = format!("\u{feff}{text}");
     let mut response = body.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,

@@ -19,6 +19,7 @@ use super::store::PRODUCT_CODE_TO_PRODUCT;
 use crate::activity::{self, Event};
 use crate::content::model::Localized;
 use crate::domain::Satang;
+use crate::domain::spreadsheet::{self, CsvSheet};
 use crate::store::{Store, StoreError, Txn};
 
 /// A product and the line of the file it starts on.
@@ -384,13 +385,15 @@ fn read_csv(
             }
         }
         let line = record.position().map_or(0, |p| p.line() as usize);
+        // The export marks cells a spreadsheet would run (`'=…`); reading takes the mark off,
+        // so an exported file imports as the products it came from.
         let get = |name: &str| {
-            column
+            let cell = column
                 .get(name)
                 .and_then(|&i| record.get(i))
                 .unwrap_or("")
-                .trim()
-                .to_string()
+                .trim();
+            spreadsheet::restore(cell).to_string()
         };
         let list = |name: &str| {
             get(name)
@@ -857,12 +860,11 @@ fn apply_rows(
     })
 }
 
-/// Writes products as CSV (columns as [`CSV_COLUMNS`]).
+/// Writes products as CSV (columns as [`CSV_COLUMNS`]); a cell a spreadsheet would read as a
+/// formula is marked as text, and [`read_csv`] takes the mark off again.
 pub fn to_csv(products: &[Product]) -> Result<String, String> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer
-        .write_record(CSV_COLUMNS)
-        .map_err(|e| e.to_string())?;
+    let mut writer = CsvSheet::new();
+    writer.row(CSV_COLUMNS).map_err(|e| e.to_string())?;
     for p in products {
         let record = [
             p.code.clone(),
@@ -893,9 +895,9 @@ pub fn to_csv(products: &[Product]) -> Result<String, String> {
             p.popularity.to_string(),
             p.created_at.clone(),
         ];
-        writer.write_record(&record).map_err(|e| e.to_string())?;
+        writer.row(&record).map_err(|e| e.to_string())?;
     }
-    String::from_utf8(writer.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
+    writer.into_text().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -1016,6 +1018,46 @@ mod tests {
             .map(|r| r.product)
             .collect();
         let csv = to_csv(&products).unwrap();
+        let back: Vec<Product> = parse(&csv, true)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.product)
+            .collect();
+        assert_eq!(back, products);
+    }
+
+    #[test]
+    fn formula_like_text_is_marked_in_the_export_and_reads_back_unchanged() {
+        let hostile = [
+            "=HYPERLINK(\"https://evil.example\",\"x\")",
+            "+cmd|' /C calc'!A0",
+            "@SUM(1)",
+            "-2+3",
+            "'=already marked by hand",
+        ];
+        let product = |code: &str, name: &str| -> Product {
+            serde_json::from_value(serde_json::json!({
+                "code": code, "name": {"en": name, "th": name}, "price": 100,
+                "description": {"en": name}, "material": name, "colour": name,
+                "images": [format!("{}.png", name.replace('|', ""))], "createdAt": name
+            }))
+            .unwrap()
+        };
+        let products: Vec<Product> = hostile
+            .iter()
+            .enumerate()
+            .map(|(i, name)| product(&format!("SF-{i}"), name))
+            .collect();
+        let csv = to_csv(&products).unwrap();
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        for record in reader.records() {
+            for cell in record.unwrap().iter() {
+                assert!(
+                    !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "{cell:?} would run in a spreadsheet:\n{csv}"
+                );
+            }
+        }
         let back: Vec<Product> = parse(&csv, true)
             .unwrap()
             .into_iter()

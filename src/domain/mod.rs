@@ -1,4 +1,5 @@
-//! Small value types shared by every domain: money, ids, keys and the rule for stored free text. Each is parsed once at the
+//! Small value types shared by every domain: money, ids, keys, the rule for stored free text
+//! and the rule for the cells of the CSV files the shop writes. Each is parsed once at the
 //! edge (`parse`, or serde with the same rules) so that code past the edge works with values
 //! known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
 //! string it always was.
@@ -6,6 +7,7 @@
 mod idempotency;
 mod ids;
 mod money;
+pub mod spreadsheet;
 pub mod text;
 
 pub use idempotency::IdempotencyKey;

@@ -82,7 +82,7 @@ pub struct Message {
 /// Which messages the shop sends: the channels configured, where its own alerts go, and in
 /// which language. Taken from the configuration by the caller of each use case, so the
 /// use cases (shared by HTTP, the CLI and background tasks) stay free of settings lookups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     pub email: bool,
     /// Alerts by mail to `notifications.email.shop_to`.
@@ -91,6 +91,9 @@ pub struct Plan {
     pub shop_lang: Locale,
     /// The seller has a tax id: full tax invoices are issued for orders with `vatInfo`.
     pub tax_invoices: bool,
+    /// Who issues the money documents the messages carry: their prints are frozen with this
+    /// seller block in the transaction of the event. `None` issues no prints (tools, tests).
+    pub issuer: Option<std::sync::Arc<crate::documents::Issuer>>,
 }
 
 impl Plan {
@@ -102,6 +105,9 @@ impl Plan {
             line: n.line.enabled(),
             shop_lang: Locale::parse(&n.shop_lang).unwrap_or(Locale::Th),
             tax_invoices: config.seller.issues_tax_invoices(),
+            issuer: Some(std::sync::Arc::new(crate::documents::Issuer::from_config(
+                config,
+            ))),
         }
     }
 
@@ -112,6 +118,7 @@ impl Plan {
         line: false,
         shop_lang: Locale::Th,
         tax_invoices: false,
+        issuer: None,
     };
 }
 

@@ -187,8 +187,8 @@ async fn compose_mail(
     }
     let attachments = match (message.audience, order) {
         (Audience::Shopper, Some(order)) => {
-            let (config, event) = (state.config.clone(), message.event);
-            tokio::task::spawn_blocking(move || documents_for(&config, event, &order))
+            let (store, event) = (state.store.clone(), message.event);
+            tokio::task::spawn_blocking(move || documents_for(&store, event, &order))
                 .await
                 .map_err(|err| Outcome::Retry(err.to_string()))?
                 .map_err(Outcome::Retry)?
@@ -204,38 +204,29 @@ async fn compose_mail(
 }
 
 /// The PDFs a shopper's mail carries: the receipt and tax invoice with the payment, the
-/// credit note with the cancellation of an invoiced order.
+/// credit note with the cancellation of an invoiced order. Drawn from the prints frozen when
+/// they were issued, so the mail carries the documents as issued.
 fn documents_for(
-    config: &crate::config::Config,
+    store: &crate::store::Store,
     event: Event,
     order: &Order,
 ) -> Result<Vec<Attachment>, String> {
-    let pdf = |file_name: String, bytes: Vec<u8>| Attachment {
-        file_name,
-        content_type: "application/pdf".into(),
-        bytes,
+    use crate::documents::{DocumentKind, issued};
+    let kinds: &[DocumentKind] = match event {
+        Event::OrderPaid => &[DocumentKind::Receipt, DocumentKind::TaxInvoice],
+        Event::OrderCancelled => &[DocumentKind::CreditNote],
+        _ => &[],
     };
     let mut out = Vec::new();
-    let seller = &config.seller;
-    match event {
-        Event::OrderPaid => {
-            let receipt = crate::documents::receipt(order, seller, &config.shop_name)
-                .map_err(|err| err.to_string())?;
-            out.push(pdf(format!("receipt-{}.pdf", order.number), receipt));
-            if let Some(invoice) = &order.documents.tax_invoice {
-                let bytes =
-                    crate::documents::tax_invoice(order, seller).map_err(|err| err.to_string())?;
-                out.push(pdf(format!("tax-invoice-{}.pdf", invoice.number), bytes));
-            }
+    for &kind in kinds {
+        let bytes = issued::pdf(store, order, kind).map_err(|err| err.to_string())?;
+        if let (Some(file_name), Some(bytes)) = (kind.file_name(order), bytes) {
+            out.push(Attachment {
+                file_name,
+                content_type: "application/pdf".into(),
+                bytes,
+            });
         }
-        Event::OrderCancelled => {
-            if let Some(note) = &order.documents.credit_note {
-                let bytes =
-                    crate::documents::credit_note(order, seller).map_err(|err| err.to_string())?;
-                out.push(pdf(format!("credit-note-{}.pdf", note.number), bytes));
-            }
-        }
-        _ => {}
     }
     Ok(out)
 }

@@ -7,11 +7,11 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::model::{Order, Status};
 use super::routes::KeyQuery;
 use super::store;
 use crate::admin::permissions::{self, Permission};
 use crate::app::AppState;
+use crate::documents::DocumentKind;
 use crate::domain::OrderId;
 use crate::http::auth::authenticate;
 use crate::http::envelope::ErrorAnswer;
@@ -23,6 +23,16 @@ enum Kind {
     Receipt,
     TaxInvoice,
     CreditNote,
+}
+
+impl Kind {
+    fn document(self) -> DocumentKind {
+        match self {
+            Kind::Receipt => DocumentKind::Receipt,
+            Kind::TaxInvoice => DocumentKind::TaxInvoice,
+            Kind::CreditNote => DocumentKind::CreditNote,
+        }
+    }
 }
 
 /// The order's receipt (its shopper, or staff with `orders.read`).
@@ -99,7 +109,7 @@ async fn document(
     kind: Kind,
 ) -> Result<Response, AppError> {
     let caller = authenticate(state, headers).await?;
-    let (db, config) = (state.store.clone(), state.config.clone());
+    let db = state.store.clone();
     let role = caller.as_ref().map(|c| c.user.role.clone());
     let holder = query.holder(caller.as_ref());
     let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
@@ -122,32 +132,22 @@ async fn document(
         if !allowed {
             return Err(missing());
         }
-        let not_yet =
-            |what: &str| AppError::NotFound(format!("order {} has no {what}", order.number));
-        let seller = &config.seller;
-        let rendered = match kind {
-            Kind::Receipt if was_paid(&order) => (
-                format!("receipt-{}.pdf", order.number),
-                crate::documents::receipt(&order, seller, &config.shop_name),
-            ),
-            Kind::Receipt => return Err(not_yet("receipt: it is not paid")),
-            Kind::TaxInvoice => match &order.documents.tax_invoice {
-                Some(issued) => (
-                    format!("tax-invoice-{}.pdf", issued.number),
-                    crate::documents::tax_invoice(&order, seller),
-                ),
-                None => return Err(not_yet("tax invoice")),
-            },
-            Kind::CreditNote => match &order.documents.credit_note {
-                Some(issued) => (
-                    format!("credit-note-{}.pdf", issued.number),
-                    crate::documents::credit_note(&order, seller),
-                ),
-                None => return Err(not_yet("credit note")),
-            },
+        // Drawn from the print stored when the document was issued, never from today's
+        // settings: an issued document does not change (docs/DOCUMENTS.md).
+        let kind = kind.document();
+        let pdf = crate::documents::issued::pdf(&db, &order, kind)
+            .map_err(|err| AppError::internal("drawing a document", err))?;
+        let (Some(name), Some(pdf)) = (kind.file_name(&order), pdf) else {
+            let why = if kind == DocumentKind::Receipt {
+                "receipt: it is not paid"
+            } else {
+                kind.what()
+            };
+            return Err(AppError::NotFound(format!(
+                "order {} has no {why}",
+                order.number
+            )));
         };
-        let (name, pdf) = rendered;
-        let pdf = pdf.map_err(|err| AppError::internal("rendering a document", err))?;
         Ok((name, pdf))
     })
     .await?;
@@ -171,12 +171,4 @@ async fn document(
         pdf,
     )
         .into_response())
-}
-
-/// Paid at some point: a cancelled order that had been paid keeps its receipt.
-fn was_paid(order: &Order) -> bool {
-    order
-        .history
-        .iter()
-        .any(|change| change.status == Status::Paid)
 }

@@ -1,7 +1,8 @@
 //! What an order's payment and cancellation issue besides the status: the numbered tax
-//! documents and the messages. Both are written in the transaction of the change, so a
-//! number is never skipped (a rolled-back payment takes its number with it) and never given
-//! twice (redb runs one write transaction at a time).
+//! documents, their prints and the messages. All are written in the transaction of the
+//! change, so a number is never skipped (a rolled-back payment takes its number with it),
+//! never given twice (redb runs one write transaction at a time), and never printed with
+//! settings other than those of its issue.
 
 use redb::WriteTransaction;
 
@@ -61,13 +62,19 @@ pub fn event_of(status: Status) -> Option<Event> {
     }
 }
 
-/// Writes the messages of the order's move to `status` (after the order itself is final).
+/// Freezes the documents the order now has, then writes the messages of its move to `status`
+/// (after the order itself is final). The prints come first because the messages carry the
+/// documents: the receipt and tax invoice with the payment, the credit note with the
+/// cancellation. Every path that issues a document announces it, so none lacks its print.
 pub fn announce(
     txn: &WriteTransaction,
     plan: &Plan,
     order: &Order,
     status: Status,
 ) -> Result<(), StoreError> {
+    if let Some(issuer) = &plan.issuer {
+        crate::documents::issued::freeze(txn, order, issuer)?;
+    }
     match event_of(status) {
         Some(event) => outbox::order_event(txn, plan, event, order, None),
         None => Ok(()),

@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 12;
+const NEWEST_COVERED: u64 = 13;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -547,6 +547,87 @@ fn a_version_9_database_upgrades_and_reads_back() {
 #[test]
 fn a_current_database_opens_and_reads_back() {
     upgrade_from(10);
+}
+
+#[test]
+fn a_version_12_database_upgrades_and_reads_back() {
+    upgrade_from(12);
+}
+
+/// An order a version-12 shop invoiced and then cancelled: receipt, tax invoice and credit
+/// note issued, none of them with a stored print.
+fn credited_order() -> Value {
+    let mut order = order();
+    order["id"] = json!(2);
+    order["number"] = json!("K000002");
+    order["status"] = json!("cancelled");
+    order["payment"]["status"] = json!("refund_due");
+    order["vatInfo"] = json!({"name": "Jaidee Co., Ltd.", "taxId": "0105558000001",
+        "branch": "00000", "address": "99 Sukhumvit Road, Bangkok 10110"});
+    order["cancelReason"] = json!("the shopper changed their mind");
+    order["documents"] = json!({
+        "taxInvoice": {"number": "INV-000001", "issuedAt": 1767300500000_u64},
+        "creditNote": {"number": "CN-000001", "issuedAt": 1767390000000_u64}
+    });
+    order["history"] = json!([
+        {"status": "pending_payment", "at": 1767300200000_u64},
+        {"status": "paid", "at": 1767300500000_u64},
+        {"status": "cancelled", "at": 1767390000000_u64}
+    ]);
+    order
+}
+
+#[test]
+fn version_13_freezes_the_documents_issued_before_it_once_with_the_seller_of_the_next_start() {
+    use crate::documents::{DocumentKind, Issuer, issued};
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open_unmigrated(dir.path()).unwrap();
+        migrate_to(&store, 12).unwrap();
+        write_as_release(&store, 12);
+        let txn = store.db().unwrap().begin_write().unwrap();
+        txn.open_table(ORDER_ID_TO_ORDER)
+            .unwrap()
+            .insert(2, bytes(&credited_order()).as_slice())
+            .unwrap();
+        txn.commit().unwrap();
+    }
+    let store = Store::open(dir.path()).unwrap();
+    let seller = |name: &str| Issuer {
+        name: name.into(),
+        address: "1 Charoen Krung Road, Bangkok 10500".into(),
+        tax_id: "0105551234567".into(),
+        branch: "00000".into(),
+        phone: "02-123-4567".into(),
+        shop_name: "Kiosk".into(),
+    };
+    // The first start: the paid order's receipt, and the credited order's three documents.
+    assert_eq!(
+        issued::freeze_earlier(&store, &seller("Then Trading Co., Ltd.")).unwrap(),
+        4
+    );
+    // Later starts with other settings change nothing.
+    assert_eq!(
+        issued::freeze_earlier(&store, &seller("Later Trading Co., Ltd.")).unwrap(),
+        0
+    );
+    let orders: Vec<crate::orders::model::Order> = [1, 2]
+        .into_iter()
+        .map(|id| crate::orders::store::get(&store, crate::domain::OrderId(id)).unwrap())
+        .collect();
+    for (order, kinds) in orders
+        .iter()
+        .zip([&[DocumentKind::Receipt][..], &DocumentKind::ALL])
+    {
+        for &kind in kinds {
+            let print = store
+                .read(|txn| issued::printed(txn, order, kind))
+                .unwrap()
+                .unwrap_or_else(|| panic!("{} of {} has no print", kind.what(), order.number));
+            assert_eq!(print.seller.name, "Then Trading Co., Ltd.");
+            assert!(issued::pdf(&store, order, kind).unwrap().is_some());
+        }
+    }
 }
 
 #[test]

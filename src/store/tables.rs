@@ -58,6 +58,7 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_ORDER_TO_ID.definition()),
     AnyTable::TextToBytes(crate::search::live::SEARCH_NAME_TO_SYNONYMS.definition()),
     AnyTable::TextToU64(crate::search::misses::SEARCH_MISS_TO_COUNT.definition()),
+    AnyTable::PairToBytes(crate::documents::issued::ORDER_DOCUMENT_TO_PRINT.definition()),
 ];
 
 impl AnyTable {
