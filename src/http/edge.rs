@@ -10,6 +10,8 @@
 //!   the socket with an empty body and offers no hook, so [`JsonRefusals`] wraps the socket
 //!   and gives exactly those answers (a bare 400/414/431 head with `content-length: 0`, which
 //!   the shop's own answers never are) the JSON body, then lets hyper close the connection.
+//!
+//! The limits and codes are listed in `docs/guest-order-keys.md` (refusals at the HTTP edge).
 
 use std::io::IoSlice;
 use std::pin::Pin;
@@ -168,7 +170,11 @@ impl<T: hyper::rt::Write + Unpin> JsonRefusals<T> {
 
     /// Takes `head` as written when it is one of hyper's refusals (its JSON form goes out
     /// instead); `None` when it is not.
-    fn rewrite(&mut self, cx: &mut Context<'_>, head: &[u8]) -> Option<Poll<std::io::Result<usize>>> {
+    fn rewrite(
+        &mut self,
+        cx: &mut Context<'_>,
+        head: &[u8],
+    ) -> Option<Poll<std::io::Result<usize>>> {
         let rewritten = json_form(head)?;
         self.pending = Some((rewritten, 0));
         Some(match self.poll_pending(cx) {
@@ -247,7 +253,10 @@ mod tests {
         let (head, body) = out.split_once("\r\n\r\n").unwrap();
         assert!(head.starts_with("HTTP/1.1 431 "), "{head}");
         assert!(head.contains("date: Fri, 27 Nov 2026"), "{head}");
-        assert!(head.contains(&format!("content-length: {}", body.len())), "{head}");
+        assert!(
+            head.contains(&format!("content-length: {}", body.len())),
+            "{head}"
+        );
         let json: serde_json::Value = serde_json::from_str(body).unwrap();
         assert_eq!(json["error"]["code"], "headers_too_large");
 
@@ -259,7 +268,11 @@ mod tests {
             b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n",
             b"{\"status\":\"error\"}",
         ] {
-            assert!(json_form(other).is_none(), "{}", String::from_utf8_lossy(other));
+            assert!(
+                json_form(other).is_none(),
+                "{}",
+                String::from_utf8_lossy(other)
+            );
         }
     }
 }

@@ -124,7 +124,8 @@ pub async fn serve(
         } else {
             &normal
         };
-        let connection = graceful.watch(builder.serve_connection(JsonRefusals::new(TokioIo::new(stream)), service));
+        let connection = graceful
+            .watch(builder.serve_connection(JsonRefusals::new(TokioIo::new(stream)), service));
         tokio::spawn(async move {
             // A client that goes away or times out is routine, not an error worth a log line.
             let _ = connection.await;

@@ -230,7 +230,10 @@ async fn guest_link(
     if !order.is_guest() {
         return Ok(None);
     }
-    let secret = transports.link_secret.as_ref().map_err(|err| Outcome::Retry(err.clone()))?;
+    let secret = transports
+        .link_secret
+        .as_ref()
+        .map_err(|err| Outcome::Retry(err.clone()))?;
     let key = secret.mail_key(order.id, nonce);
     let (store, id, armed) = (state.store.clone(), order.id, key.clone());
     tokio::task::spawn_blocking(move || {

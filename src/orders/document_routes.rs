@@ -107,7 +107,9 @@ async fn document(
     let account = caller.as_ref().map(|c| c.user.id);
     let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
         let staff = match &role {
-            Some(role) if role.is_admin() => permissions::allows(&db, role, Permission::OrdersRead)?,
+            Some(role) if role.is_admin() => {
+                permissions::allows(&db, role, Permission::OrdersRead)?
+            }
             _ => false,
         };
         let order = db.read(|txn| -> Result<_, store::OrderError> {

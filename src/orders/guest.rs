@@ -174,7 +174,10 @@ impl LinkSecret {
                 .map_err(|_| {
                     std::io::Error::new(
                         std::io::ErrorKind::InvalidData,
-                        format!("{} must hold exactly 32 bytes; delete it to make a new one", path.display()),
+                        format!(
+                            "{} must hold exactly 32 bytes; delete it to make a new one",
+                            path.display()
+                        ),
                     )
                 }),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Self::create(&path),
@@ -198,8 +201,7 @@ impl LinkSecret {
     /// the nonce, cut to 128 bits and written as 32 hex characters like every order key. The
     /// same message gives the same key on every try, so a retried mail does not pile up keys.
     pub fn mail_key(&self, id: OrderId, nonce: &str) -> String {
-        let mut mac =
-            Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any size");
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any size");
         mac.update(b"kiosk guest order mail key\0");
         mac.update(&id.get().to_be_bytes());
         mac.update(nonce.as_bytes());

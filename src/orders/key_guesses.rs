@@ -135,7 +135,10 @@ mod tests {
             guesses.begin("203.0.113.9").unwrap();
         }
         let wait = guesses.begin("203.0.113.9").unwrap_err();
-        assert!(wait >= Duration::from_secs(1) && wait <= REFILL_EVERY, "{wait:?}");
+        assert!(
+            wait >= Duration::from_secs(1) && wait <= REFILL_EVERY,
+            "{wait:?}"
+        );
         assert!(guesses.begin("10.0.0.1").is_ok());
     }
 

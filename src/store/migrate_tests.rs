@@ -720,18 +720,30 @@ fn version_13_keeps_no_key_of_a_waiting_guest_mail_and_gives_it_a_nonce() {
     let store = Store::open(dir.path()).unwrap();
     assert_tables_are_the_listed_ones(&store);
     let read = store.db().unwrap().begin_read().unwrap();
-    let outbox = crate::notify::outbox::OUTBOX_ID_TO_MESSAGE.read(&read).unwrap();
+    let outbox = crate::notify::outbox::OUTBOX_ID_TO_MESSAGE
+        .read(&read)
+        .unwrap();
     let waiting = outbox.get(1).unwrap().unwrap();
     let nonce = waiting.nonce.expect("the waiting mail gets a nonce");
     assert_eq!(nonce.len(), 32);
-    assert_eq!(outbox.get(2).unwrap().unwrap().nonce, None, "a sent mail needs none");
+    assert_eq!(
+        outbox.get(2).unwrap().unwrap().nonce,
+        None,
+        "a sent mail needs none"
+    );
     let raw = read.open_table(OUTBOX_ID_TO_MESSAGE).unwrap();
     let row = String::from_utf8(raw.get(1).unwrap().unwrap().value().to_vec()).unwrap();
     assert!(!row.contains(mailed) && !row.contains("link"), "{row}");
     let id = crate::domain::OrderId(7);
     use crate::orders::guest::key_opens;
-    assert!(!key_opens(&read, id, mailed).unwrap(), "the key that never left opens nothing");
-    assert!(key_opens(&read, id, placed).unwrap(), "the guest's own key still opens");
+    assert!(
+        !key_opens(&read, id, mailed).unwrap(),
+        "the key that never left opens nothing"
+    );
+    assert!(
+        key_opens(&read, id, placed).unwrap(),
+        "the guest's own key still opens"
+    );
 }
 
 #[test]

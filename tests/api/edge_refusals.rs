@@ -69,9 +69,15 @@ fn json_code(answer: &str) -> String {
             .contains("content-type: application/json"),
         "{head}"
     );
-    let json: serde_json::Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    let json: serde_json::Value =
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
     assert_eq!(json["status"], "error", "{json}");
-    assert!(json["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{json}");
+    assert!(
+        json["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{json}"
+    );
     json["error"]["code"].as_str().unwrap().to_string()
 }
 

@@ -101,7 +101,10 @@ async fn wrong_keys_are_limited_per_address_and_right_ones_are_not() {
     let mut statuses = BTreeMap::new();
     let mut retry_after = None;
     for n in 0..1000u32 {
-        let response = from("203.0.113.9", &format!("{n:032x}")).send().await.unwrap();
+        let response = from("203.0.113.9", &format!("{n:032x}"))
+            .send()
+            .await
+            .unwrap();
         let status = response.status().as_u16();
         if status == 429 {
             retry_after = response
@@ -120,7 +123,10 @@ async fn wrong_keys_are_limited_per_address_and_right_ones_are_not() {
     );
     assert_eq!(statuses.get(&404), Some(&20), "{statuses:?}");
     assert_eq!(statuses.get(&429), Some(&980), "{statuses:?}");
-    assert!(retry_after.is_some_and(|s| (1..=6).contains(&s)), "{retry_after:?}");
+    assert!(
+        retry_after.is_some_and(|s| (1..=6).contains(&s)),
+        "{retry_after:?}"
+    );
     // Another address, and the guest's, are not held back by the stranger.
     let response = from("198.51.100.7", &key).send().await.unwrap();
     assert_eq!(response.status(), 200);
@@ -147,7 +153,10 @@ async fn no_guest_key_reaches_the_database_file_and_the_mailed_link_opens_the_or
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(smtp.messages().is_empty());
     let waiting = std::fs::read(&file).unwrap();
-    assert!(!holds(&waiting, &placed_key), "the placement key is in kiosk.redb");
+    assert!(
+        !holds(&waiting, &placed_key),
+        "the placement key is in kiosk.redb"
+    );
 
     smtp.resume().await;
     let mails = smtp.wait_for(2, 20).await;
@@ -182,7 +191,10 @@ async fn no_guest_key_reaches_the_database_file_and_the_mailed_link_opens_the_or
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(&secret_file).unwrap().permissions().mode();
+        let mode = std::fs::metadata(&secret_file)
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 }
