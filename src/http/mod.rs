@@ -4,6 +4,7 @@
 mod api_types;
 pub mod assets;
 pub mod auth;
+pub mod edge;
 pub mod encoded;
 pub mod envelope;
 pub mod error;

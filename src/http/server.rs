@@ -4,6 +4,9 @@
 //! served at once. Above nine tenths of that, new connections get a 2-second header timeout,
 //! so idle sockets cannot starve health checks and shoppers; at the limit new connections are
 //! closed at once (their file descriptor freed) instead of queueing in the kernel.
+//!
+//! A request over the size limits is refused before anything else reads it, and every refusal
+//! made here or by hyper answers in the API's JSON error shape (`super::edge`).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -20,7 +23,9 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
+use super::edge::{self, JsonRefusals};
 use super::front_door::FrontDoor;
+use super::layers;
 
 /// The header timeout for new connections while the server is nearly full.
 const PRESSED_HEADER_TIMEOUT: Duration = Duration::from_secs(2);
@@ -61,7 +66,8 @@ fn builder(header_timeout: Duration) -> Builder {
     let mut builder = Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(header_timeout);
+        .header_read_timeout(header_timeout)
+        .max_header_size(edge::HEAD_LIMIT);
     builder
 }
 
@@ -102,7 +108,7 @@ pub async fn serve(
         let app = app.clone();
         let front_door = front_door.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-            let early = front_door.answer(&request);
+            let early = refuse_oversized(&request).or_else(|| front_door.answer(&request));
             // Handlers read the peer address (sign-in throttling per client).
             request.extensions_mut().insert(ConnectInfo(peer));
             let app = app.clone();
@@ -118,7 +124,8 @@ pub async fn serve(
         } else {
             &normal
         };
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let connection = graceful
+            .watch(builder.serve_connection(JsonRefusals::new(TokioIo::new(stream)), service));
         tokio::spawn(async move {
             // A client that goes away or times out is routine, not an error worth a log line.
             let _ = connection.await;
@@ -128,4 +135,23 @@ pub async fn serve(
     drop(listener);
     graceful.shutdown().await;
     Ok(())
+}
+
+/// [`edge::refuse_oversized`], with the headers and the access-log line every answer gets.
+fn refuse_oversized<B>(request: &Request<B>) -> Option<axum::response::Response> {
+    let started = std::time::Instant::now();
+    let mut response = edge::refuse_oversized(request)?;
+    // A new id: the request's own headers are what is refused, so none of them is echoed.
+    let request_id = layers::request_id_of(&axum::http::HeaderMap::new());
+    layers::finish_headers(response.headers_mut(), request_id.as_ref());
+    let path = request.uri().path();
+    layers::log_answer(
+        request.method(),
+        path.get(..200).unwrap_or(path),
+        &None,
+        &request_id,
+        response.status(),
+        started.elapsed(),
+    );
+    Some(response)
 }

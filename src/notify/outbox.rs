@@ -63,10 +63,11 @@ pub struct Message {
     /// rejected slip.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// A guest order's secret link (site path with the key), erased once sent or given up:
-    /// the key opens the order, and only its digest is kept with the order.
+    /// For a guest's mail: the nonce its order key is derived from when it is sent
+    /// (`orders::guest::LinkSecret::mail_key`), erased once sent or given up. The key itself
+    /// is never stored: the secret it needs lives outside the database file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub link: Option<String>,
+    pub nonce: Option<String>,
     pub status: MessageStatus,
     pub attempts: u32,
     /// Unix milliseconds.
@@ -154,14 +155,14 @@ pub fn order_event(
             to: &order.email,
             lang: order.lang,
             note,
-            link: None,
+            nonce: None,
         };
-        // A guest has no account to sign in to: each mail brings its own key to the order.
-        let link;
-        if order.is_guest() && !taken(txn, &draft)? {
-            let key = crate::orders::guest::mint_key(txn, order.id)?;
-            link = guest_order_path(order, &key);
-            draft.link = Some(&link);
+        // A guest has no account to sign in to: each mail brings its own key to the order,
+        // made from this nonce when the mail is sent.
+        let nonce;
+        if order.is_guest() {
+            nonce = crate::orders::guest::new_nonce();
+            draft.nonce = Some(&nonce);
         }
         add(txn, &draft)?;
     }
@@ -181,7 +182,7 @@ pub fn order_event(
                     to: "",
                     lang: plan.shop_lang,
                     note: None,
-                    link: None,
+                    nonce: None,
                 };
                 add(txn, &draft)?;
             }
@@ -213,7 +214,7 @@ pub fn reset_link(
         to: email,
         lang: plan.shop_lang,
         note: Some(link),
-        link: None,
+        nonce: None,
     };
     add(txn, &draft)
 }
@@ -238,15 +239,7 @@ struct Draft<'a> {
     to: &'a str,
     lang: Locale,
     note: Option<&'a str>,
-    link: Option<&'a str>,
-}
-
-/// Whether the event already wrote this message.
-fn taken(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
-    Ok(OUTBOX_KEY_TO_ID
-        .read(txn)?
-        .get(dedupe_key(draft).as_str())?
-        .is_some())
+    nonce: Option<&'a str>,
 }
 
 fn dedupe_key(draft: &Draft) -> String {
@@ -285,7 +278,7 @@ fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
         to: draft.to.into(),
         lang: draft.lang,
         note: draft.note.map(str::to_string),
-        link: draft.link.map(str::to_string),
+        nonce: draft.nonce.map(str::to_string),
         status: MessageStatus::Pending,
         attempts: 0,
         created_at: now,
@@ -366,7 +359,7 @@ pub fn record(
                 // The link is a credential; once delivered it has no business in the database.
                 message.note = None;
             }
-            message.link = None;
+            message.nonce = None;
         }
         Outcome::Retry(error) if message.attempts < MAX_ATTEMPTS => {
             let shift = (message.attempts - 1).min(20);
@@ -379,7 +372,7 @@ pub fn record(
             message.status = MessageStatus::Failed;
             message.last_error = Some(bounded(&error));
             message.note = None;
-            message.link = None;
+            message.nonce = None;
         }
     }
     messages.put(id, &message)?;
@@ -396,17 +389,16 @@ pub fn retry_now(txn: &WriteTransaction, id: u64, now: u64) -> Result<Option<Mes
         message.status = MessageStatus::Pending;
         message.attempts = 0;
         message.next_at = now;
-        // The guest's link went with the failure: the new try carries a new key.
+        // The guest's nonce went with the failure: the new try carries a new key.
         if let Some(order_id) = message.order_id
             && message.audience == Audience::Shopper
-            && message.link.is_none()
-            && let Some(order) = crate::orders::store::ORDER_ID_TO_ORDER
+            && message.nonce.is_none()
+            && crate::orders::store::ORDER_ID_TO_ORDER
                 .read(txn)?
                 .get(order_id.get())?
-                .filter(Order::is_guest)
+                .is_some_and(|order| order.is_guest())
         {
-            let key = crate::orders::guest::mint_key(txn, order_id)?;
-            message.link = Some(guest_order_path(&order, &key));
+            message.nonce = Some(crate::orders::guest::new_nonce());
         }
         OUTBOX_DUE_TO_ID.write(txn)?.put((now, id), [].as_slice())?;
         messages.put(id, &message)?;

@@ -13,6 +13,7 @@ use super::outbox::{self, Message, Outcome};
 use super::templates::{self, ShopInfo};
 use super::{Audience, Channel, Event, SendError};
 use crate::app::AppState;
+use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
 
 /// How often an idle sender looks for new rows; new messages go out within this time.
@@ -42,6 +43,8 @@ struct Transports {
     /// Why e-mail cannot be sent (a broken setting), for the message's record.
     mailer_error: Option<String>,
     line: Option<LinePusher>,
+    /// What guests' mail keys are made from, or why it could not be read.
+    link_secret: Result<LinkSecret, String>,
 }
 
 impl Transports {
@@ -59,10 +62,15 @@ impl Transports {
             (None, None)
         };
         let line = n.line.enabled().then(|| LinePusher::new(&n.line));
+        let link_secret = LinkSecret::load_or_create(&state.config.data_dir).map_err(|err| {
+            tracing::error!(%err, "the guest link secret is unusable; guests' mail waits in the outbox");
+            format!("the guest link secret is unusable: {err}")
+        });
         Transports {
             mailer,
             mailer_error,
             line,
+            link_secret,
         }
     }
 }
@@ -133,7 +141,7 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
                     "e-mail is not configured (notifications.email.smtp_host)".into()
                 }));
             };
-            let mail = match compose_mail(state, &shop, message, order).await {
+            let mail = match compose_mail(state, transports, &shop, message, order).await {
                 Ok(mail) => mail,
                 Err(outcome) => return outcome,
             };
@@ -156,22 +164,26 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
 
 async fn compose_mail(
     state: &AppState,
+    transports: &Transports,
     shop: &ShopInfo,
     message: &Message,
     order: Option<Order>,
 ) -> Result<OutgoingMail, Outcome> {
     let (to, rendered) = match message.audience {
-        Audience::Shopper => (
-            message.to.clone(),
-            templates::shopper_mail_at(
-                message.event,
-                message.lang,
-                shop,
-                order.as_ref(),
-                message.note.as_deref(),
-                message.link.as_deref(),
-            ),
-        ),
+        Audience::Shopper => {
+            let link = guest_link(state, transports, message, order.as_ref()).await?;
+            (
+                message.to.clone(),
+                templates::shopper_mail_at(
+                    message.event,
+                    message.lang,
+                    shop,
+                    order.as_ref(),
+                    message.note.as_deref(),
+                    link.as_deref(),
+                ),
+            )
+        }
         Audience::Shop => {
             let Some(order) = &order else {
                 return Err(Outcome::GiveUp("a shop alert needs an order".into()));
@@ -201,6 +213,36 @@ async fn compose_mail(
         attachments,
         message_id: format!("{}.{}", message.key.replace(':', "."), message.id),
     })
+}
+
+/// A guest's mail: the link with the key this message's nonce makes, registered with the order
+/// before the mail leaves. The same nonce makes the same key on every try, so registering is
+/// done once; a crash between it and the send leaves only a key that nobody received.
+async fn guest_link(
+    state: &AppState,
+    transports: &Transports,
+    message: &Message,
+    order: Option<&Order>,
+) -> Result<Option<String>, Outcome> {
+    let (Some(nonce), Some(order)) = (&message.nonce, order) else {
+        return Ok(None);
+    };
+    if !order.is_guest() {
+        return Ok(None);
+    }
+    let secret = transports
+        .link_secret
+        .as_ref()
+        .map_err(|err| Outcome::Retry(err.clone()))?;
+    let key = secret.mail_key(order.id, nonce);
+    let (store, id, armed) = (state.store.clone(), order.id, key.clone());
+    tokio::task::spawn_blocking(move || {
+        store.write(|txn| crate::orders::guest::arm(txn, id, &armed))
+    })
+    .await
+    .map_err(|err| Outcome::Retry(err.to_string()))?
+    .map_err(|err| Outcome::Retry(err.to_string()))?;
+    Ok(Some(outbox::guest_order_path(order, &key)))
 }
 
 /// The PDFs a shopper's mail carries: the receipt and tax invoice with the payment, the

@@ -2,10 +2,21 @@
 //! that open a guest's order, and taking a guest order over into an account.
 //!
 //! A guest order belongs to [`GUEST`] (no account has id 0). Whoever holds one of its keys may
-//! see and pay it. A key is 128 random bits shown once (in the placement answer and in each
-//! order mail); only its SHA-256 is stored, so a copy of the database opens no order, and a
-//! presented key is compared with the stored digests in constant time.
+//! see and pay it. A key is 128 bits shown to the guest only (in the placement answer and in
+//! each order mail); the database keeps only its SHA-256, so a copy of the file, or its freed
+//! pages, open no order, and a presented key is compared with the stored digests in constant
+//! time.
+//!
+//! A mail waits in the outbox before it is sent, so its key cannot be written down with it.
+//! The waiting message holds a random nonce instead; when the mail goes out, the sender derives
+//! the key as HMAC-SHA256(link secret, order id ‖ nonce) and registers its digest just before
+//! sending. The link secret lives in a file beside the database ([`LINK_SECRET_FILE`]), never
+//! in it; `docs/guest-order-keys.md` says why it is not in backups and what losing it costs.
 
+use std::io::Write;
+use std::path::Path;
+
+use hmac::{Hmac, Mac};
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -124,28 +135,98 @@ fn digest(key: &str) -> String {
 /// Makes a key for the order and stores its digest; answers the key.
 pub fn mint_key(txn: &WriteTransaction, id: OrderId) -> Result<String, crate::store::StoreError> {
     let key = new_key();
-    let mut table = ORDER_ID_TO_GUEST_KEYS.write(txn)?;
-    let mut keys = table.get(id.get())?.unwrap_or_default();
-    if keys.digests.len() >= MAX_KEYS {
-        keys.digests.remove(1);
-    }
-    keys.digests.push(digest(&key));
-    table.put(id.get(), &keys)?;
+    arm(txn, id, &key)?;
     Ok(key)
 }
 
-/// Whether `key` opens the order. Every stored digest is compared, in constant time.
+/// Lets `key` open the order from now on (stores its digest), unless it does already; the
+/// sender calls it with a mail's derived key just before the mail goes out.
+pub fn arm(txn: &WriteTransaction, id: OrderId, key: &str) -> Result<(), crate::store::StoreError> {
+    let mut table = ORDER_ID_TO_GUEST_KEYS.write(txn)?;
+    let mut keys = table.get(id.get())?.unwrap_or_default();
+    let wanted = digest(key);
+    if keys.digests.contains(&wanted) {
+        return Ok(());
+    }
+    if keys.digests.len() >= MAX_KEYS {
+        keys.digests.remove(1);
+    }
+    keys.digests.push(wanted);
+    table.put(id.get(), &keys)
+}
+
+/// The file in the data folder holding the [`LinkSecret`].
+pub const LINK_SECRET_FILE: &str = "guest-links.key";
+
+/// The secret a mail's key is derived from (32 random bytes). It is kept out of the database
+/// file on purpose: the database holds each waiting mail's nonce, and nonce plus secret make
+/// the key.
+#[derive(Clone)]
+pub struct LinkSecret([u8; 32]);
+
+impl LinkSecret {
+    /// Reads `<data_dir>/guest-links.key`, or creates it (owner-only) on the first start.
+    pub fn load_or_create(data_dir: &Path) -> std::io::Result<LinkSecret> {
+        let path = data_dir.join(LINK_SECRET_FILE);
+        match std::fs::read(&path) {
+            Ok(bytes) => <[u8; 32]>::try_from(bytes.as_slice())
+                .map(LinkSecret)
+                .map_err(|_| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!(
+                            "{} must hold exactly 32 bytes; delete it to make a new one",
+                            path.display()
+                        ),
+                    )
+                }),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Self::create(&path),
+            Err(err) => Err(err),
+        }
+    }
+
+    fn create(path: &Path) -> std::io::Result<LinkSecret> {
+        let secret = rand::random::<[u8; 32]>();
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(path)?;
+        file.write_all(&secret)?;
+        file.sync_all()?;
+        Ok(LinkSecret(secret))
+    }
+
+    /// The key of the mail whose outbox row holds `nonce`: HMAC-SHA256 over the order id and
+    /// the nonce, cut to 128 bits and written as 32 hex characters like every order key. The
+    /// same message gives the same key on every try, so a retried mail does not pile up keys.
+    pub fn mail_key(&self, id: OrderId, nonce: &str) -> String {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any size");
+        mac.update(b"kiosk guest order mail key\0");
+        mac.update(&id.get().to_be_bytes());
+        mac.update(nonce.as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..16])
+    }
+}
+
+/// A fresh nonce for a waiting mail: 128 random bits as hex.
+pub fn new_nonce() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}
+
+/// Whether `key` opens the order. Every stored digest is compared, in constant time, and a
+/// presented key is always hashed, so a wrong key costs the same whether the order exists,
+/// has keys, or not.
 pub fn key_opens(txn: &impl Txn, id: OrderId, key: &str) -> Result<bool, OrderError> {
     let key = key.trim();
-    if key.is_empty() || key.len() > 128 {
+    let usable = !key.is_empty() && key.len() <= 128;
+    let wanted = digest(if usable { key } else { "" });
+    let keys = ORDER_ID_TO_GUEST_KEYS.read(txn)?.get(id.get())?;
+    if !usable {
         return Ok(false);
     }
-    let Some(keys) = ORDER_ID_TO_GUEST_KEYS.read(txn)?.get(id.get())? else {
-        return Ok(false);
-    };
-    let wanted = digest(key);
     let mut found = subtle::Choice::from(0);
-    for stored in &keys.digests {
+    for stored in keys.iter().flat_map(|k| &k.digests) {
         found |= stored.as_bytes().ct_eq(wanted.as_bytes());
     }
     Ok(bool::from(found))
@@ -168,15 +249,26 @@ impl Holder {
     }
 }
 
-/// The order, when `key` opens it; otherwise the same `NotFound` as for a missing order.
-pub fn get_with_key(store: &Store, id: OrderId, key: &str) -> Result<Order, OrderError> {
-    store.read(|txn| {
-        if key_opens(txn, id, key)? {
-            orders::read_in(txn, id)
-        } else {
-            Err(OrderError::NotFound(id))
-        }
-    })
+/// The order, when its shopper's `account` asks or `key` opens it; `None` alike for a missing
+/// order and a wrong key. A presented key is hashed and checked first, whether the order exists
+/// or not, and a stranger's order is not even read, so the two cannot be told apart by the
+/// answer nor by its time beyond a few microseconds.
+pub fn open_in(
+    txn: &impl Txn,
+    id: OrderId,
+    account: Option<UserId>,
+    key: Option<&str>,
+) -> Result<Option<Order>, OrderError> {
+    let by_key = match key {
+        Some(key) => key_opens(txn, id, key)?,
+        None => false,
+    };
+    let account = account.filter(|a| *a != GUEST);
+    if !by_key && account.is_none() {
+        return Ok(None);
+    }
+    let order = orders::ORDER_ID_TO_ORDER.read(txn)?.get(id.get())?;
+    Ok(order.filter(|o| by_key || account == Some(o.user_id)))
 }
 
 /// Makes a guest order the account's: it is listed under the account from now on, its

@@ -76,6 +76,12 @@ impl KeyQuery {
     }
 }
 
+/// The answer to an order the caller may not open, the same whether it exists or not: ids are
+/// sequential and must not tell strangers which orders exist (nor the message its number).
+pub(crate) fn hidden_order() -> AppError {
+    AppError::NotFound("there is no such order, or it is not yours to open".into())
+}
+
 /// The name the activity log shows for a caller: the username, or `guest`.
 fn actor_name(caller: Option<&AuthUser>) -> String {
     caller.map_or_else(|| "guest".into(), |c| c.user.username.clone())
@@ -394,6 +400,8 @@ pub struct PayBody {
         (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
         (status = 409, description = "`not_payable`: the order no longer waits for payment", body = ErrorAnswer),
     ),
 )]
@@ -484,23 +492,17 @@ pub async fn get_order(
     let caller = authenticate(&state, &headers).await?;
     let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
     let (db, owner) = (state.store.clone(), caller.as_ref().map(|c| c.user.id));
+    let key = query.key;
     let order = blocking(move || {
-        let order = store::get(&db, id)?;
-        let opened = staff
-            || owner == Some(order.user_id)
-            || match query.key.as_deref() {
-                Some(key) => db.read(|txn| super::guest::key_opens(txn, id, key))?,
-                None => false,
-            };
-        // The same answer as for an unknown order: ids are sequential and must not tell
-        // strangers how many orders exist.
-        if opened {
-            Ok(order)
-        } else {
-            Err(OrderError::NotFound(id))
-        }
+        db.read(|txn| {
+            if staff {
+                return Ok(store::ORDER_ID_TO_ORDER.read(txn)?.get(id.get())?);
+            }
+            super::guest::open_in(txn, id, owner, key.as_deref())
+        })
     })
-    .await?;
+    .await?
+    .ok_or_else(hidden_order)?;
     let hours = state.config.unpaid_order_expiry_hours;
     let order = if staff { order } else { order.for_shopper() };
     Ok(order_answer(order.with_deadline(hours)))
@@ -529,6 +531,7 @@ pub struct ClaimBody {
         (status = 200, description = "The order, now the account's, and the coin balance", body = OrderChangeAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`: no such order, or a wrong key", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
         (status = 409, description = "`already_claimed`: another account took it", body = ErrorAnswer),
     ),
 )]

@@ -44,6 +44,7 @@ fn refused(message: impl Into<String>) -> UploadFailure {
         (status = 400, description = "`invalid_image`: not a PNG, JPEG or WebP image, damaged, or too many pixels", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
         (status = 409, description = "`not_payable`, `wrong_method` (a card order) or `too_many_proofs`", body = ErrorAnswer),
         (status = 413, description = "`payload_too_large`", body = ErrorAnswer),
     ),
@@ -132,6 +133,7 @@ pub async fn upload_proof(
         (status = 200, description = "The image", content_type = "image/*"),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
     ),
 )]
 pub async fn get_proof(

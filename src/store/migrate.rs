@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 13;
+pub const SCHEMA_VERSION: u64 = 14;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -94,6 +94,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 13,
         name: "create the table of issued documents' prints; mark the documents issued before it to be frozen at the next start",
         apply: v13_document_prints,
+    },
+    Migration {
+        version: 14,
+        name: "create the guest order key table; waiting guest mails keep a nonce instead of their key",
+        apply: v14_guest_mail_nonces,
     },
 ];
 
@@ -552,5 +557,80 @@ fn v13_document_prints(txn: &WriteTransaction) -> Result<(), StoreError> {
     // then (`documents::issued::freeze_earlier`), once.
     txn.open_table(META)?
         .insert("documents_to_freeze", "issued before schema 13")?;
+    Ok(())
+}
+
+/// Version 14. Guest order keys were looked up in a table that only the first guest order
+/// created, so every `?key=` lookup failed with 500 until then: it is created here. And a
+/// waiting guest mail kept its order link, key in clear, in the outbox row: the link is
+/// dropped, with the key's digest (nobody has received that key), and the row gets a nonce from
+/// which the sender makes a new key when the mail goes out.
+fn v14_guest_mail_nonces(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const ORDER_ID_TO_GUEST_KEYS: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_guest_keys");
+    const OUTBOX_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("outbox_id_to_message");
+    let mut keys = txn.open_table(ORDER_ID_TO_GUEST_KEYS)?;
+    let mut messages = txn.open_table(OUTBOX_ID_TO_MESSAGE)?;
+    let mut changed = Vec::new();
+    for entry in messages.iter()? {
+        let (id, bytes) = entry?;
+        let mut message: serde_json::Value =
+            serde_json::from_slice(bytes.value()).map_err(|source| StoreError::BadDocument {
+                key: format!("outbox_id_to_message/{}", id.value()),
+                source,
+            })?;
+        let Some(fields) = message.as_object_mut() else {
+            continue;
+        };
+        let Some(link) = fields.remove("link") else {
+            continue;
+        };
+        let key = link
+            .as_str()
+            .and_then(|l| l.split_once("key="))
+            .map(|(_, rest)| rest.split('&').next().unwrap_or_default().to_string());
+        let order_id = fields.get("orderId").and_then(serde_json::Value::as_u64);
+        if fields.get("status").and_then(serde_json::Value::as_str) == Some("pending") {
+            let nonce = hex::encode(rand::random::<[u8; 16]>());
+            fields.insert("nonce".into(), serde_json::Value::String(nonce));
+        }
+        changed.push((id.value(), message, order_id, key));
+    }
+    for (id, message, order_id, key) in changed {
+        let bytes = serde_json::to_vec(&message).map_err(|source| StoreError::BadDocument {
+            key: format!("outbox_id_to_message/{id}"),
+            source,
+        })?;
+        messages.insert(id, bytes.as_slice())?;
+        if let (Some(order_id), Some(key)) = (order_id, key) {
+            forget_guest_key(&mut keys, order_id, &key)?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes the digest of `key` from an order's guest keys (`{"digests": [hex SHA-256…]}`).
+fn forget_guest_key(
+    keys: &mut redb::Table<'_, u64, &'static [u8]>,
+    order_id: u64,
+    key: &str,
+) -> Result<(), StoreError> {
+    #[derive(Deserialize, serde::Serialize)]
+    struct GuestKeys {
+        digests: Vec<String>,
+    }
+    let Some(bytes) = keys.get(order_id)?.map(|b| b.value().to_vec()) else {
+        return Ok(());
+    };
+    let bad = |source| StoreError::BadDocument {
+        key: format!("order_id_to_guest_keys/{order_id}"),
+        source,
+    };
+    let mut row: GuestKeys = serde_json::from_slice(&bytes).map_err(bad)?;
+    let digest = hex::encode(Sha256::digest(key.as_bytes()));
+    row.digests.retain(|d| *d != digest);
+    let bytes = serde_json::to_vec(&row).map_err(bad)?;
+    keys.insert(order_id, bytes.as_slice())?;
     Ok(())
 }

@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 13;
+const NEWEST_COVERED: u64 = 14;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -554,6 +554,11 @@ fn a_version_12_database_upgrades_and_reads_back() {
     upgrade_from(12);
 }
 
+#[test]
+fn a_version_13_database_upgrades_and_reads_back() {
+    upgrade_from(13);
+}
+
 /// An order a version-12 shop invoiced and then cancelled: receipt, tax invoice and credit
 /// note issued, none of them with a stored print.
 fn credited_order() -> Value {
@@ -752,4 +757,90 @@ fn version_8_refuses_a_product_document_that_is_not_json() {
     // The failed migration left the file at version 7, to be retried by a fixed binary.
     let store = Store::open_unmigrated(dir.path()).unwrap();
     assert_eq!(schema_version(&store).unwrap(), 7);
+}
+
+/// An outbox row as version 12 wrote a guest's order mail: `link` holds the order key.
+fn guest_mail_v12(id: u64, status: &str, link: Option<&str>) -> Value {
+    let mut row = json!({
+        "id": id, "key": format!("orderPlaced:{id}:email:shopper"), "event": "orderPlaced",
+        "channel": "email", "audience": "shopper", "orderId": 7, "to": "nok@example.com",
+        "lang": "th", "status": status, "attempts": 0, "createdAt": 1767312000000u64,
+        "nextAt": 1767312000000u64
+    });
+    if let Some(link) = link {
+        row["link"] = json!(link);
+    }
+    row
+}
+
+#[test]
+fn version_14_keeps_no_key_of_a_waiting_guest_mail_and_gives_it_a_nonce() {
+    use sha2::{Digest, Sha256};
+    const OUTBOX_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("outbox_id_to_message");
+    const ORDER_ID_TO_GUEST_KEYS: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_guest_keys");
+    let mailed = "0123456789abcdef0123456789abcdef";
+    let placed = "fedcba9876543210fedcba9876543210";
+    let digest = |key: &str| hex::encode(Sha256::digest(key.as_bytes()));
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open_unmigrated(dir.path()).unwrap();
+        assert_eq!(migrate_to(&store, 13).unwrap(), 13);
+        let txn = store.db().unwrap().begin_write().unwrap();
+        {
+            let mut outbox = txn.open_table(OUTBOX_ID_TO_MESSAGE).unwrap();
+            let link = format!("/th/cartres?order=7&key={mailed}");
+            let waiting = guest_mail_v12(1, "pending", Some(&link));
+            outbox.insert(1, bytes(&waiting).as_slice()).unwrap();
+            let sent = guest_mail_v12(2, "sent", None);
+            outbox.insert(2, bytes(&sent).as_slice()).unwrap();
+            let keys = json!({"digests": [digest(placed), digest(mailed)]});
+            txn.open_table(ORDER_ID_TO_GUEST_KEYS)
+                .unwrap()
+                .insert(7, bytes(&keys).as_slice())
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = Store::open(dir.path()).unwrap();
+    assert_tables_are_the_listed_ones(&store);
+    let read = store.db().unwrap().begin_read().unwrap();
+    let outbox = crate::notify::outbox::OUTBOX_ID_TO_MESSAGE
+        .read(&read)
+        .unwrap();
+    let waiting = outbox.get(1).unwrap().unwrap();
+    let nonce = waiting.nonce.expect("the waiting mail gets a nonce");
+    assert_eq!(nonce.len(), 32);
+    assert_eq!(
+        outbox.get(2).unwrap().unwrap().nonce,
+        None,
+        "a sent mail needs none"
+    );
+    let raw = read.open_table(OUTBOX_ID_TO_MESSAGE).unwrap();
+    let row = String::from_utf8(raw.get(1).unwrap().unwrap().value().to_vec()).unwrap();
+    assert!(!row.contains(mailed) && !row.contains("link"), "{row}");
+    let id = crate::domain::OrderId(7);
+    use crate::orders::guest::key_opens;
+    assert!(
+        !key_opens(&read, id, mailed).unwrap(),
+        "the key that never left opens nothing"
+    );
+    assert!(
+        key_opens(&read, id, placed).unwrap(),
+        "the guest's own key still opens"
+    );
+}
+
+#[test]
+fn version_14_lets_a_key_lookup_answer_before_any_guest_order() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open_unmigrated(dir.path()).unwrap();
+        assert_eq!(migrate_to(&store, 13).unwrap(), 13);
+    }
+    let store = Store::open(dir.path()).unwrap();
+    let read = store.db().unwrap().begin_read().unwrap();
+    let opens = crate::orders::guest::key_opens(&read, crate::domain::OrderId(1), "00");
+    assert!(!opens.unwrap());
 }
