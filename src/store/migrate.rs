@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 12;
+pub const SCHEMA_VERSION: u64 = 13;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -89,6 +89,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 12,
         name: "create the search synonym and missed-search tables",
         apply: v12_search,
+    },
+    Migration {
+        version: 13,
+        name: "create the guest order key and payment slip tables",
+        apply: v13_guest_keys_and_slips,
     },
 ];
 
@@ -535,5 +540,19 @@ fn v12_search(txn: &WriteTransaction) -> Result<(), StoreError> {
         TableDefinition::new("search_miss_to_count");
     txn.open_table(SEARCH_NAME_TO_SYNONYMS)?;
     txn.open_table(SEARCH_MISS_TO_COUNT)?;
+    Ok(())
+}
+
+/// Version 13: the tables guest checkout and payment slips write. Releases 12 created them at
+/// their first write, so a shop without a guest order or a slip did not have them: lookups
+/// failed instead of finding nothing, and backups (which list their tables) refused the
+/// database once the tables appeared. Created here, every shop has them from the start.
+fn v13_guest_keys_and_slips(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const ORDER_ID_TO_GUEST_KEYS: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_guest_keys");
+    const PROOF_HASH_TO_ORDER: TableDefinition<&str, u64> =
+        TableDefinition::new("proof_hash_to_order");
+    txn.open_table(ORDER_ID_TO_GUEST_KEYS)?;
+    txn.open_table(PROOF_HASH_TO_ORDER)?;
     Ok(())
 }

@@ -36,3 +36,4 @@ mod shopping_details;
 mod sitemap_index;
 mod social;
 mod standins;
+mod storage;
