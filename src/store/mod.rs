@@ -75,6 +75,8 @@ impl StoreError {
         match self {
             StoreError::StorageFull(_) => true,
             StoreError::Database(redb::Error::Io(err)) => is_full_disk(err),
+            // A file stored beside the database (a payment slip) on the same full disk.
+            StoreError::DataDir { source, .. } => is_full_disk(source),
             _ => false,
         }
     }
@@ -419,12 +421,15 @@ impl Store {
         }
     }
 
-    /// Commits one small write (the time of the probe, in `meta`) to learn whether the store
-    /// can write: health calls it while a failure or a full disk is on record, so the state
-    /// clears as soon as space is back even when no shopper writes.
+    /// Commits a write as large as a busy order transaction (then removes it) to learn whether
+    /// the store can write: health calls it while a failure or a full disk is on record, so the
+    /// state clears as soon as space is back even when no shopper writes. A tiny probe is not
+    /// enough: on a full disk redb still fits a few pages into space the file already holds,
+    /// while an order, which touches a dozen tables, is refused (measured on a full tmpfs).
     pub fn probe_write(&self) -> Result<(), StoreError> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
-        self.write(|txn| META.write(txn)?.put("last_write_probe", now.as_str()))
+        let ballast = "0".repeat(PROBE_BYTES);
+        self.write(|txn| META.write(txn)?.put(PROBE_KEY, ballast.as_str()))?;
+        self.write(|txn| META.write(txn)?.remove(PROBE_KEY).map(drop))
     }
 
     /// Closes the poisoned database and opens the file again (redb repairs it). Waits a
@@ -533,6 +538,11 @@ impl Store {
         &self.shared.path
     }
 }
+
+/// The `meta` row health's probe writes and removes again.
+const PROBE_KEY: &str = "write_probe";
+/// How much the probe writes: more than an order transaction dirties (a few hundred KB).
+const PROBE_BYTES: usize = 1024 * 1024;
 
 /// Per-table id sequences: sequence name → the next id to hand out.
 pub const SEQUENCE_NAME_TO_NEXT: ValueTable<&str, u64> = ValueTable::new("sequence_name_to_next");
