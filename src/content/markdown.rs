@@ -85,7 +85,10 @@ mod tests {
     }
 
     fn corpus() -> Vec<Case> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/markdown-links.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/markdown-links.json"
+        );
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
     }
 

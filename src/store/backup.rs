@@ -638,7 +638,11 @@ mod tests {
             Some(BackupWarning::Overdue)
         );
 
-        let failed = write_backup(&store, Path::new("/nonexistent"), &out.path().join("no/x.tar"));
+        let failed = write_backup(
+            &store,
+            Path::new("/nonexistent"),
+            &out.path().join("no/x.tar"),
+        );
         record_backup(&store, failed.as_ref());
         let record = last_backup(&store).unwrap().expect("recorded");
         assert!(!record.ok && record.error.is_some(), "{record:?}");
@@ -646,7 +650,10 @@ mod tests {
             record.last_written_at, ok.last_written_at,
             "a failure keeps when a backup was last written"
         );
-        assert_eq!(backup_warning(Some(&record), record.at), Some(BackupWarning::Failed));
+        assert_eq!(
+            backup_warning(Some(&record), record.at),
+            Some(BackupWarning::Failed)
+        );
     }
 
     #[test]

@@ -414,9 +414,12 @@ impl Store {
         }
     }
 
-    /// A write committed: the disk has room again.
+    /// A write committed: the disk has room again. (Read first: every commit passes here, and
+    /// a load leaves the shared cache line alone.)
     fn mark_written(&self) {
-        if self.shared.full_since.swap(0, Ordering::Relaxed) != 0 {
+        if self.shared.full_since.load(Ordering::Relaxed) != 0
+            && self.shared.full_since.swap(0, Ordering::Relaxed) != 0
+        {
             tracing::warn!("the disk has room again: writes succeed");
         }
     }

@@ -363,7 +363,11 @@ mod tests {
     fn no_table_is_listed_twice() {
         let mut seen = BTreeSet::new();
         for table in ALL_TABLES {
-            assert!(seen.insert(table.name()), "{} is listed twice", table.name());
+            assert!(
+                seen.insert(table.name()),
+                "{} is listed twice",
+                table.name()
+            );
         }
     }
 }

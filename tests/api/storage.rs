@@ -253,7 +253,10 @@ async fn the_dashboard_warns_when_there_is_no_backup_or_the_last_one_failed() {
     let app = spawn_app().await;
     let staff = app.token("owner", "admin").await;
     let (_, dashboard) = app.get_authed("/api/admin/dashboard", &staff).await;
-    assert_eq!(dashboard["storage"]["backupWarning"], "never", "{dashboard}");
+    assert_eq!(
+        dashboard["storage"]["backupWarning"], "never",
+        "{dashboard}"
+    );
 
     let (store, data_dir) = (app.state.store.clone(), app.state.config.data_dir.clone());
     let failed = tokio::task::spawn_blocking(move || {
@@ -311,7 +314,11 @@ async fn place_with_headers(
         .unwrap();
     let status = response.status().as_u16();
     let headers = response.headers().clone();
-    (status, headers, response.json().await.unwrap_or(Value::Null))
+    (
+        status,
+        headers,
+        response.json().await.unwrap_or(Value::Null),
+    )
 }
 
 async fn add_with_headers(
@@ -329,7 +336,11 @@ async fn add_with_headers(
         .unwrap();
     let status = response.status().as_u16();
     let headers = response.headers().clone();
-    (status, headers, response.json().await.unwrap_or(Value::Null))
+    (
+        status,
+        headers,
+        response.json().await.unwrap_or(Value::Null),
+    )
 }
 
 async fn health(app: &TestApp) -> (u16, Value) {
@@ -482,7 +493,9 @@ async fn a_real_full_filesystem_is_reported_and_survived() {
         refused += 1;
         let (status, body) = health(&app).await;
         let code = body["error"]["code"].as_str().unwrap_or("ok").to_string();
-        *health_answers.entry(format!("{status} {code}")).or_default() += 1;
+        *health_answers
+            .entry(format!("{status} {code}"))
+            .or_default() += 1;
         if refused >= 20 {
             break;
         }
