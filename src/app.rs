@@ -604,6 +604,11 @@ pub fn app(state: AppState) -> Router {
             request
         },
     ));
+    // A 500 while the disk is full is answered as what it is (507 `storage_full`).
+    let router = router.layer(axum::middleware::from_fn_with_state(
+        state.store.clone(),
+        crate::http::error::storage_full_answers,
+    ));
     layers::apply(router, body_timeout).with_state(state)
 }
 
@@ -623,26 +628,27 @@ pub struct HealthAnswer {
     pub uptime_seconds: u64,
 }
 
-/// Liveness and version.
+/// Liveness, version and whether the shop can save: a monitor (or the packaged watchdog)
+/// learns from one request that the disk is full, not only that the process answers.
 #[utoipa::path(
     get,
     path = "/api/health",
     tag = "system",
     responses(
-        (status = 200, description = "The server is up", body = HealthAnswer),
-        (status = 503, description = "`database_unavailable`: a write failed (a full disk) and the database could not be reopened yet; the message says why", body = crate::http::envelope::ErrorAnswer),
+        (status = 200, description = "The server is up and its database takes writes", body = HealthAnswer),
+        (status = 503, description = "`storage_full`: the disk holding the database is full, so orders and every other write are refused until space is freed (`Retry-After` says when to ask again); `database_unavailable`: a write failed for another reason and the database could not be reopened yet. The message says why.", body = crate::http::envelope::ErrorAnswer,
+            headers(("Retry-After" = u64, description = "Seconds before asking again"))),
     ),
 )]
 pub(crate) async fn health(State(state): State<AppState>) -> axum::response::Response {
     use axum::response::IntoResponse;
-    if state.store.failure().is_some() {
-        // Try to recover now (the store reopens the file); still failing → 503 with the reason.
+    if state.store.failure().is_some() || state.store.storage_full_since().is_some() {
+        // Try to write now (the store reopens the file first if it must): success clears the
+        // state, so the shop reports itself well as soon as space is back.
         let store = state.store.clone();
-        let reopened = tokio::task::spawn_blocking(move || store.db().map(|_| ())).await;
-        if let Ok(Err(err)) = reopened {
-            let body = serde_json::json!({"status": "error",
-                "error": {"code": "database_unavailable", "message": err.to_string()}});
-            return (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+        let probed = tokio::task::spawn_blocking(move || store.probe_write()).await;
+        if let Ok(Err(err)) = probed {
+            return unhealthy(&err).into_response();
         }
     }
     Json(HealthAnswer {
@@ -652,6 +658,25 @@ pub(crate) async fn health(State(state): State<AppState>) -> axum::response::Res
         uptime_seconds: state.started.elapsed().as_secs(),
     })
     .into_response()
+}
+
+/// Health's 503: `storage_full` with `Retry-After`, or `database_unavailable`.
+fn unhealthy(err: &crate::store::StoreError) -> axum::response::Response {
+    use crate::http::error::{STORAGE_FULL, STORAGE_FULL_RETRY_SECONDS};
+    use axum::response::IntoResponse;
+    let (code, retry) = if err.is_storage_full() {
+        (STORAGE_FULL, STORAGE_FULL_RETRY_SECONDS)
+    } else {
+        ("database_unavailable", 5)
+    };
+    let body = serde_json::json!({"status": "error",
+        "error": {"code": code, "message": err.to_string()}});
+    let mut response = (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from(retry),
+    );
+    response
 }
 
 /// Serves until `shutdown` resolves, then stops accepting and lets requests in flight finish.

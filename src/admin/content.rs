@@ -52,6 +52,9 @@ impl From<UploadError> for AppError {
         match err {
             UploadError::NotPdf(reason) => AppError::bad_request("invalid_pdf", reason),
             UploadError::TooLarge { .. } => AppError::PayloadTooLarge,
+            UploadError::Io(err) if crate::store::is_full_disk(&err) => {
+                AppError::StorageFull(crate::http::error::STORAGE_FULL_RETRY_SECONDS)
+            }
             UploadError::Io(err) => AppError::internal("storing the e-catalogue", err),
             UploadError::Store(err) => err.into(),
         }

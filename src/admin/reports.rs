@@ -346,6 +346,38 @@ pub struct DashboardAnswer {
     pub attention: Attention,
     pub top_products: Vec<ProductSales>,
     pub low_stock: Vec<LowStock>,
+    pub storage: StorageStatus,
+}
+
+/// Whether the shop can save and whether its backups run: both fail out of sight otherwise
+/// (a full disk answered shoppers with errors while health said 200; nightly backups failed
+/// for days with no one told).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageStatus {
+    /// Since when (Unix seconds) writes have been refused because the disk is full; absent
+    /// while the shop saves normally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub disk_full_since: Option<u64>,
+    /// The last backup tried; absent before the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last_backup: Option<crate::store::backup::BackupRecord>,
+    /// What staff should be warned about the backups; absent when they are fine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub backup_warning: Option<crate::store::backup::BackupWarning>,
+}
+
+fn storage_status(store: &Store) -> Result<StorageStatus, StoreError> {
+    let last_backup = crate::store::backup::last_backup(store)?;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+    Ok(StorageStatus {
+        disk_full_since: store.storage_full_since(),
+        backup_warning: crate::store::backup::backup_warning(last_backup.as_ref(), now),
+        last_backup,
+    })
 }
 
 fn attention(store: &Store, wait_hours: u32) -> Result<Attention, StoreError> {
@@ -406,12 +438,13 @@ pub async fn dashboard(
     let db = state.store.clone();
     let to = today();
     let wait_hours = state.config.payment_wait_hours;
-    let (today_sales, week, month, attention) = tokio::task::spawn_blocking(move || {
+    let (today_sales, week, month, attention, storage) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
             attention(&db, wait_hours)?,
+            storage_status(&db)?,
         ))
     })
     .await
@@ -446,5 +479,6 @@ pub async fn dashboard(
         last30: month.totals,
         attention,
         low_stock,
+        storage,
     }))
 }

@@ -86,47 +86,6 @@ const RESERVED_NAMES: &[&str] = &[
     "view",
 ];
 
-/// Link schemes a page body may use; anything else (`javascript:`, `data:`, `vbscript:`…) is
-/// refused on save, and the storefront's renderer refuses it again.
-pub fn is_safe_link_target(target: &str) -> bool {
-    let target = target.trim().trim_start_matches('<').trim_end_matches('>');
-    let lower = target.to_ascii_lowercase();
-    if lower.starts_with("https://") || lower.starts_with("mailto:") || lower.starts_with("tel:") {
-        return true;
-    }
-    // Site-relative (`/info/returns`, `#top`), but not protocol-relative (`//evil.example`).
-    if (lower.starts_with('/') && !lower.starts_with("//")) || lower.starts_with('#') {
-        return true;
-    }
-    false
-}
-
-/// The link targets of a Markdown text: inline `[text](target)` and reference definitions
-/// `[id]: target`.
-pub fn link_targets(markdown: &str) -> Vec<&str> {
-    let mut targets = Vec::new();
-    let mut rest = markdown;
-    while let Some(at) = rest.find("](") {
-        let after = &rest[at + 2..];
-        let end = after
-            .find(|c: char| c == ')' || c.is_whitespace())
-            .unwrap_or(after.len());
-        targets.push(&after[..end]);
-        rest = &after[end..];
-    }
-    for line in markdown.lines() {
-        let line = line.trim_start();
-        if let Some(close) = line.strip_prefix('[').and_then(|l| l.find("]:")) {
-            let target = line[close + 3..]
-                .split_whitespace()
-                .next()
-                .unwrap_or_default();
-            targets.push(target);
-        }
-    }
-    targets
-}
-
 impl PageInput {
     /// Every problem, as `field: message`.
     pub fn problems(&self) -> Vec<String> {
@@ -146,12 +105,10 @@ impl PageInput {
             if body.chars().count() > MAX_BODY {
                 problems.push(format!("body.{code}: at most {MAX_BODY} characters"));
             }
-            for target in link_targets(body) {
-                if !is_safe_link_target(target) {
-                    problems.push(format!(
-                        "body.{code}: the link {target:?} is not allowed; use https://, mailto:, tel: or a path on this site"
-                    ));
-                }
+            for target in super::markdown::unsafe_destinations(body) {
+                problems.push(format!(
+                    "body.{code}: the link {target:?} is not allowed; use https://, mailto:, tel: or a path on this site"
+                ));
             }
         }
         problems
@@ -610,6 +567,11 @@ mod tests {
         assert!(!page("[x](data:text/html;base64,AAA)").problems().is_empty());
         assert!(!page("[x]: javascript:alert(1)").problems().is_empty());
         assert!(!page("[x](//evil.example)").problems().is_empty());
+        // Issue 29: what the hand-written scan missed.
+        assert!(!page("> [x]: javascript:alert(1)").problems().is_empty());
+        assert!(!page("- [x]: javascript:alert(1)").problems().is_empty());
+        assert!(!page("<javascript:alert(1)>").problems().is_empty());
+        assert!(!page("[x](java&#115;cript:alert(1))").problems().is_empty());
         // Raw HTML is kept as text: the storefront shows it as written, it never runs.
         assert!(page("<script>alert(1)</script>").problems().is_empty());
     }

@@ -5,6 +5,7 @@ pub mod cache;
 pub mod catalogue;
 pub mod edit;
 pub mod labels;
+pub mod markdown;
 pub mod messages;
 pub mod model;
 pub mod routes;

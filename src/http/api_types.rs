@@ -288,6 +288,9 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 admin::reports::Attention,
                 admin::reports::LowStock,
                 admin::reports::DashboardAnswer,
+                admin::reports::StorageStatus,
+                crate::store::backup::BackupRecord,
+                crate::store::backup::BackupWarning,
             ],
         ),
         (

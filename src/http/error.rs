@@ -49,12 +49,34 @@ pub enum AppError {
     /// 413: the body is over the route's limit.
     #[error("request body too large")]
     PayloadTooLarge,
+    /// 507: the disk holding the shop's data is full, so nothing was saved; retry after the
+    /// given seconds (the shop recovers by itself once space is freed).
+    #[error(
+        "the shop cannot save anything right now because its disk is full; nothing was changed, please try again in a few minutes"
+    )]
+    StorageFull(u64),
     /// 500: a bug or an I/O failure; details go to the log only.
     #[error("internal error: {0}")]
     Internal(String),
 }
 
+/// The code of every answer refused because the disk is full (health's 503 included).
+pub const STORAGE_FULL: &str = "storage_full";
+
+/// How long a client should wait before retrying a write refused for lack of space.
+pub const STORAGE_FULL_RETRY_SECONDS: u64 = 60;
+
 impl AppError {
+    /// A store failure: a full disk is 507 `storage_full`, anything else an internal error.
+    pub fn store(context: &str, err: crate::store::StoreError) -> Self {
+        if err.is_storage_full() {
+            tracing::error!(context, error = %err, "write refused: the disk is full");
+            AppError::StorageFull(STORAGE_FULL_RETRY_SECONDS)
+        } else {
+            AppError::internal(context, err)
+        }
+    }
+
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         AppError::BadRequest {
             code,
@@ -78,6 +100,7 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::StorageFull(_) => StatusCode::INSUFFICIENT_STORAGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -95,6 +118,7 @@ impl AppError {
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RequestTimeout => "request_timeout",
             AppError::Busy(_) => "busy",
+            AppError::StorageFull(_) => STORAGE_FULL,
             AppError::Internal(_) => "internal_error",
         }
     }
@@ -123,7 +147,9 @@ impl IntoResponse for AppError {
                     .headers_mut()
                     .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             }
-            AppError::TooManyAttempts(seconds) | AppError::Busy(seconds) => {
+            AppError::TooManyAttempts(seconds)
+            | AppError::Busy(seconds)
+            | AppError::StorageFull(seconds) => {
                 response
                     .headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -184,7 +210,7 @@ impl From<crate::accounts::store::AccountError> for AppError {
                 "this password reset link is not valid any more; ask the shop for a new one",
             ),
             AccountError::Busy(_) => AppError::Busy(2),
-            AccountError::Store(err) => AppError::internal("accounts", err),
+            AccountError::Store(err) => AppError::store("accounts", err),
         }
     }
 }
@@ -197,7 +223,7 @@ impl From<crate::orders::store::OrderError> for AppError {
             OrderError::Conflict { code, message } => AppError::Conflict { code, message },
             OrderError::NotFound(_) => AppError::NotFound(err.to_string()),
             OrderError::Forbidden(message) => AppError::Forbidden(message),
-            OrderError::Store(err) => AppError::internal("orders", err),
+            OrderError::Store(err) => AppError::store("orders", err),
         }
     }
 }
@@ -214,8 +240,29 @@ fn err_text_disabled() -> String {
 
 impl From<crate::store::StoreError> for AppError {
     fn from(err: crate::store::StoreError) -> Self {
-        AppError::internal("database", err)
+        AppError::store("database", err)
     }
+}
+
+/// The net under every API route: while the store reports a full disk, an answer that would
+/// be a plain 500 is a 507 `storage_full` with `Retry-After` instead. Handlers that convert a
+/// store error to text on the way (a domain error's message, a failure shared by a group of
+/// writes) lose the kind of the failure; the store still knows the disk is full, so the
+/// shopper and the client are told the truth whichever route they used.
+pub async fn storage_full_answers(
+    axum::extract::State(store): axum::extract::State<crate::store::Store>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let response = next.run(request).await;
+    if api
+        && response.status() == StatusCode::INTERNAL_SERVER_ERROR
+        && store.storage_full_since().is_some()
+    {
+        return AppError::StorageFull(STORAGE_FULL_RETRY_SECONDS).into_response();
+    }
+    response
 }
 
 /// Answers API paths that match no route, in the JSON shape rather than axum's empty 404.

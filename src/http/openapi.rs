@@ -209,9 +209,37 @@ impl Modify for SecurityAndChannel {
                     .parameters
                     .get_or_insert_with(Vec::new)
                     .push(kcard_header().into());
+                operation
+                    .responses
+                    .responses
+                    .entry("507".into())
+                    .or_insert_with(|| storage_full_answer().into());
             }
         }
     }
+}
+
+/// Any API call may need to write (an order, a cart, a missed search, a sign-in's log line);
+/// while the disk is full it is refused with 507 (`crate::http::error::storage_full_answers`).
+fn storage_full_answer() -> utoipa::openapi::Response {
+    use utoipa::openapi::header::Header;
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(
+            "`storage_full`: the disk holding the shop's data is full, so nothing was saved; \
+             retry after `Retry-After` seconds",
+        )
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorAnswer")))
+                .build(),
+        )
+        .header(
+            "Retry-After",
+            Header::new(ObjectBuilder::new().schema_type(Type::Integer)),
+        )
+        .build()
 }
 
 fn kcard_header() -> Parameter {

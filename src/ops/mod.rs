@@ -97,14 +97,16 @@ impl Context<'_> {
 pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
     let text = |e: &dyn std::fmt::Display| e.to_string();
     match operation {
+        // Every backup's outcome is recorded, so the dashboard can warn when one fails.
         Operation::Backup { path } => {
-            let report =
-                backup::write_backup(ctx.store, &ctx.files_dir(), &path).map_err(|e| text(&e))?;
-            Ok(json!(report))
+            let written = backup::write_backup(ctx.store, &ctx.files_dir(), &path);
+            backup::record_backup(ctx.store, written.as_ref());
+            Ok(json!(written.map_err(|e| text(&e))?))
         }
         Operation::BackupRotate { dir, keep } => {
-            let (report, removed) = backup::write_rotating(ctx.store, &ctx.files_dir(), &dir, keep)
-                .map_err(|e| text(&e))?;
+            let written = backup::write_rotating(ctx.store, &ctx.files_dir(), &dir, keep);
+            backup::record_backup(ctx.store, written.as_ref().map(|(report, _)| report));
+            let (report, removed) = written.map_err(|e| text(&e))?;
             Ok(json!({"report": report, "removed": removed}))
         }
         Operation::AdminMenuImport { document } => {

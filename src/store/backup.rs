@@ -479,6 +479,114 @@ pub fn write_rotating(
     Ok((report, removed))
 }
 
+/// The outcome of the last backup the shop tried, kept in `meta` under `last_backup` so the
+/// staff dashboard can warn when the nightly backup fails or stops running: a timer that fails
+/// every night is silent otherwise (issue 29: backups stopped after the first guest order and
+/// nobody was told).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BackupRecord {
+    /// When the last backup was tried (Unix seconds).
+    pub at: u64,
+    /// Whether that backup was written.
+    pub ok: bool,
+    /// The archive written, when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub file: Option<String>,
+    /// Why it failed, when it did (the operator's command printed the same).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<String>,
+    /// When a backup was last written (Unix seconds), whichever try that was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last_written_at: Option<u64>,
+}
+
+const LAST_BACKUP_KEY: &str = "last_backup";
+
+/// The record of the last backup tried; `None` before the first.
+pub fn last_backup(store: &Store) -> Result<Option<BackupRecord>, StoreError> {
+    let text = store.read(|txn| super::META.read(txn)?.get(LAST_BACKUP_KEY))?;
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|source| StoreError::BadDocument {
+            key: format!("meta/{LAST_BACKUP_KEY}"),
+            source,
+        })
+}
+
+/// Records the outcome of a backup. A failure to record (the database's own disk full) is
+/// logged and otherwise ignored: the backup's own answer is what the operator sees, and the
+/// dashboard then finds the last written backup too old.
+pub fn record_backup(store: &Store, outcome: Result<&BackupReport, &BackupError>) {
+    let previous = last_backup(store).ok().flatten();
+    let at = now_unix();
+    let record = match outcome {
+        Ok(report) => BackupRecord {
+            at,
+            ok: true,
+            file: Some(report.path.display().to_string()),
+            error: None,
+            last_written_at: Some(at),
+        },
+        Err(err) => BackupRecord {
+            at,
+            ok: false,
+            file: None,
+            error: Some(err.to_string()),
+            last_written_at: previous.and_then(|p| p.last_written_at),
+        },
+    };
+    let written = serde_json::to_string(&record)
+        .map_err(|e| StoreError::Failed(e.to_string()))
+        .and_then(|text| {
+            store.write(|txn| super::META.write(txn)?.put(LAST_BACKUP_KEY, text.as_str()))
+        });
+    if let Err(err) = written {
+        tracing::error!(error = %err, "the outcome of the backup could not be recorded");
+    }
+}
+
+/// How long the shop may go without a written backup before staff are warned: the nightly
+/// timer runs every 24 hours, so 48 hours means at least one night was missed.
+pub const BACKUP_OVERDUE_SECONDS: u64 = 48 * 3600;
+
+/// What is wrong with the shop's backups, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub enum BackupWarning {
+    /// No backup was ever taken.
+    Never,
+    /// The last backup tried failed.
+    Failed,
+    /// The last written backup is older than 48 hours (the timer stopped, or is not enabled).
+    Overdue,
+}
+
+/// The warning staff should see for `record` at `now` (Unix seconds); `None` when backups
+/// are fine.
+pub fn backup_warning(record: Option<&BackupRecord>, now: u64) -> Option<BackupWarning> {
+    let Some(record) = record else {
+        return Some(BackupWarning::Never);
+    };
+    if !record.ok {
+        return Some(BackupWarning::Failed);
+    }
+    match record.last_written_at {
+        Some(at) if now.saturating_sub(at) <= BACKUP_OVERDUE_SECONDS => None,
+        _ => Some(BackupWarning::Overdue),
+    }
+}
+
+fn now_unix() -> u64 {
+    time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,6 +616,43 @@ mod tests {
         assert_eq!(
             crate::accounts::store::jwt_secret(&again).unwrap(),
             crate::accounts::store::jwt_secret(&store).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_last_backup_is_recorded_and_warned_about_when_failed_or_old() {
+        let source = tempfile::tempdir().unwrap();
+        let store = Store::open(source.path()).unwrap();
+        assert_eq!(last_backup(&store).unwrap(), None);
+        assert_eq!(backup_warning(None, 0), Some(BackupWarning::Never));
+
+        let out = tempfile::tempdir().unwrap();
+        let dest = out.path().join("shop.tar");
+        let written = write_backup(&store, Path::new("/nonexistent"), &dest);
+        record_backup(&store, written.as_ref());
+        let ok = last_backup(&store).unwrap().expect("recorded");
+        assert!(ok.ok && ok.error.is_none() && ok.last_written_at == Some(ok.at));
+        assert_eq!(backup_warning(Some(&ok), ok.at + 3600), None);
+        assert_eq!(
+            backup_warning(Some(&ok), ok.at + BACKUP_OVERDUE_SECONDS + 1),
+            Some(BackupWarning::Overdue)
+        );
+
+        let failed = write_backup(
+            &store,
+            Path::new("/nonexistent"),
+            &out.path().join("no/x.tar"),
+        );
+        record_backup(&store, failed.as_ref());
+        let record = last_backup(&store).unwrap().expect("recorded");
+        assert!(!record.ok && record.error.is_some(), "{record:?}");
+        assert_eq!(
+            record.last_written_at, ok.last_written_at,
+            "a failure keeps when a backup was last written"
+        );
+        assert_eq!(
+            backup_warning(Some(&record), record.at),
+            Some(BackupWarning::Failed)
         );
     }
 

@@ -99,7 +99,7 @@ impl Store {
             Box::new(move |committed: Result<(), &StoreError>| {
                 let answer = match committed {
                     Ok(()) => outcome,
-                    Err(err) => Err(E::from(StoreError::Failed(err.to_string()))),
+                    Err(err) => Err(E::from(err.shared_copy())),
                 };
                 let _ = reply.send(answer);
             })
@@ -110,9 +110,14 @@ impl Store {
             .get_or_init(|| start(Arc::downgrade(&self.shared)));
         queue.send(job).map_err(|_| E::from(StoreError::Closed))?;
         answer.recv().unwrap_or_else(|_| {
-            Err(E::from(StoreError::Failed(self.failure().unwrap_or_else(
-                || "the write was dropped unanswered".into(),
-            ))))
+            let reason = self
+                .failure()
+                .unwrap_or_else(|| "the write was dropped unanswered".into());
+            Err(E::from(if self.storage_full_since().is_some() {
+                StoreError::StorageFull(reason)
+            } else {
+                StoreError::Failed(reason)
+            }))
         })
     }
 }

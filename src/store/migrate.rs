@@ -97,8 +97,8 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 14,
-        name: "create the guest order key table; waiting guest mails keep a nonce instead of their key",
-        apply: v14_guest_mail_nonces,
+        name: "create the guest order key and payment slip tables; waiting guest mails keep a nonce instead of their key",
+        apply: v14_guest_keys_slips_and_mail_nonces,
     },
 ];
 
@@ -560,14 +560,19 @@ fn v13_document_prints(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Version 14. Guest order keys were looked up in a table that only the first guest order
-/// created, so every `?key=` lookup failed with 500 until then: it is created here. And a
+/// Version 14. Guest order keys and payment slips were written to tables that only the first
+/// guest order or slip created, so every `?key=` lookup failed with 500 until then and backups
+/// (which list their tables) refused the database once they appeared: both are created here,
+/// so every shop has them from the start. And a
 /// waiting guest mail kept its order link, key in clear, in the outbox row: the link is
 /// dropped, with the key's digest (nobody has received that key), and the row gets a nonce from
 /// which the sender makes a new key when the mail goes out.
-fn v14_guest_mail_nonces(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn v14_guest_keys_slips_and_mail_nonces(txn: &WriteTransaction) -> Result<(), StoreError> {
     const ORDER_ID_TO_GUEST_KEYS: TableDefinition<u64, &[u8]> =
         TableDefinition::new("order_id_to_guest_keys");
+    const PROOF_HASH_TO_ORDER: TableDefinition<&str, u64> =
+        TableDefinition::new("proof_hash_to_order");
+    txn.open_table(PROOF_HASH_TO_ORDER)?;
     const OUTBOX_ID_TO_MESSAGE: TableDefinition<u64, &[u8]> =
         TableDefinition::new("outbox_id_to_message");
     let mut keys = txn.open_table(ORDER_ID_TO_GUEST_KEYS)?;

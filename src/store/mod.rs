@@ -14,7 +14,7 @@ pub mod tables;
 pub use table::{JsonTable, Txn, ValueTable};
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use redb::{Database, DatabaseError, ReadTransaction, ReadableDatabase, WriteTransaction};
@@ -63,6 +63,42 @@ pub enum StoreError {
     Failed(String),
     #[error("the shop is shutting down")]
     Closed,
+    /// The disk (or the data folder's quota) is full: nothing was written. Health, the
+    /// dashboard and every refused write say so until a write succeeds again.
+    #[error("the disk holding the database is full: {0}")]
+    StorageFull(String),
+}
+
+impl StoreError {
+    /// Whether this failure means the disk is full.
+    pub fn is_storage_full(&self) -> bool {
+        match self {
+            StoreError::StorageFull(_) => true,
+            StoreError::Database(redb::Error::Io(err)) => is_full_disk(err),
+            // A file stored beside the database (a payment slip) on the same full disk.
+            StoreError::DataDir { source, .. } => is_full_disk(source),
+            _ => false,
+        }
+    }
+
+    /// A copy for everyone who shared the failed transaction (redb's errors cannot be cloned):
+    /// it keeps a full disk a full disk, the rest becomes [`StoreError::Failed`].
+    pub fn shared_copy(&self) -> StoreError {
+        if self.is_storage_full() {
+            StoreError::StorageFull(self.to_string())
+        } else {
+            StoreError::Failed(self.to_string())
+        }
+    }
+}
+
+/// Whether an I/O error means "no space": ENOSPC (28) or EDQUOT (122) on Linux, whose kinds
+/// Rust names `StorageFull` and `QuotaExceeded`.
+pub fn is_full_disk(err: &std::io::Error) -> bool {
+    matches!(
+        err.kind(),
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+    ) || matches!(err.raw_os_error(), Some(28 | 122))
 }
 
 // redb has one error type per operation; all of them are "the database failed" to us.
@@ -88,6 +124,12 @@ from_redb!(
 /// free, without a restart. Until a reopen succeeds, [`Store::failure`] names the reason and
 /// `/api/health` answers 503 with it (systemd's watchdog or an operator restarts us if it
 /// lasts).
+///
+/// A full disk is tracked apart from that, because reopening usually succeeds while the disk
+/// is still full (redb reuses free pages in the file, so small writes may pass while larger
+/// ones fail). From the first write refused for lack of space until the next write that commits,
+/// [`Store::storage_full_since`] says so: health answers 503 `storage_full`, refused writes
+/// answer 507 `storage_full` with `Retry-After`, and the staff dashboard shows it.
 #[derive(Clone)]
 pub struct Store {
     shared: Arc<Shared>,
@@ -101,6 +143,8 @@ struct Shared {
     failure: Mutex<Option<String>>,
     /// Tests only: the next writes to the file fail as if the disk were full.
     disk_full: Arc<AtomicBool>,
+    /// Unix seconds of the first write refused for lack of space; 0 while writes succeed.
+    full_since: AtomicU64,
     /// The queue of the group-commit writer, started by the first grouped write.
     grouped: std::sync::OnceLock<std::sync::mpsc::SyncSender<group::Job>>,
 }
@@ -250,6 +294,7 @@ impl Store {
                 path,
                 failure: Mutex::new(None),
                 disk_full,
+                full_since: AtomicU64::new(0),
                 grouped: std::sync::OnceLock::new(),
             }),
         })
@@ -263,9 +308,16 @@ impl Store {
         let slot = self.shared.db.read().unwrap_or_else(|p| p.into_inner());
         match &*slot {
             Some(db) => Ok(db.clone()),
-            None => Err(StoreError::Failed(self.failure().unwrap_or_else(|| {
-                "the database is closed or being reopened".into()
-            }))),
+            None => {
+                let reason = self
+                    .failure()
+                    .unwrap_or_else(|| "the database is closed or being reopened".into());
+                Err(if self.storage_full_since().is_some() {
+                    StoreError::StorageFull(reason)
+                } else {
+                    StoreError::Failed(reason)
+                })
+            }
         }
     }
 
@@ -316,7 +368,9 @@ impl Store {
             .clone()
     }
 
-    /// Records an I/O failure so the next transaction reopens the file; other errors pass.
+    /// Records an I/O failure so the next transaction reopens the file, and a full disk so
+    /// that health and the dashboard report it; other errors pass. While the disk is full,
+    /// redb's "a previous I/O error occurred" is that same full disk.
     pub fn noted(&self, err: StoreError) -> StoreError {
         if is_io(&err) {
             tracing::error!(error = %err, "database write failed; it will be reopened");
@@ -327,7 +381,58 @@ impl Store {
                 .unwrap_or_else(|p| p.into_inner());
             failure.get_or_insert_with(|| format!("the database could not be written: {err}"));
         }
+        if err.is_storage_full() {
+            self.mark_full();
+            return StoreError::StorageFull(err.to_string());
+        }
+        if matches!(err, StoreError::Database(redb::Error::PreviousIo))
+            && self.storage_full_since().is_some()
+        {
+            return StoreError::StorageFull(err.to_string());
+        }
         err
+    }
+
+    /// Since when (Unix seconds) writes have been refused for lack of space; `None` while the
+    /// store writes normally.
+    pub fn storage_full_since(&self) -> Option<u64> {
+        match self.shared.full_since.load(Ordering::Relaxed) {
+            0 => None,
+            since => Some(since),
+        }
+    }
+
+    fn mark_full(&self) {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp().max(1) as u64;
+        if self
+            .shared
+            .full_since
+            .compare_exchange(0, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+        {
+            tracing::error!("the disk is full: writes are refused until space is freed");
+        }
+    }
+
+    /// A write committed: the disk has room again. (Read first: every commit passes here, and
+    /// a load leaves the shared cache line alone.)
+    fn mark_written(&self) {
+        if self.shared.full_since.load(Ordering::Relaxed) != 0
+            && self.shared.full_since.swap(0, Ordering::Relaxed) != 0
+        {
+            tracing::warn!("the disk has room again: writes succeed");
+        }
+    }
+
+    /// Commits a write as large as a busy order transaction (then removes it) to learn whether
+    /// the store can write: health calls it while a failure or a full disk is on record, so the
+    /// state clears as soon as space is back even when no shopper writes. A tiny probe is not
+    /// enough: on a full disk redb still fits a few pages into space the file already holds,
+    /// while an order, which touches a dozen tables, is refused (measured on a full tmpfs).
+    pub fn probe_write(&self) -> Result<(), StoreError> {
+        let ballast = "0".repeat(PROBE_BYTES);
+        self.write(|txn| META.write(txn)?.put(PROBE_KEY, ballast.as_str()))?;
+        self.write(|txn| META.write(txn)?.remove(PROBE_KEY).map(drop))
     }
 
     /// Closes the poisoned database and opens the file again (redb repairs it). Waits a
@@ -370,6 +475,10 @@ impl Store {
                 }
                 Err(err) => {
                     tracing::error!(error = %err, "reopening the database failed");
+                    if matches!(&err, DatabaseError::Storage(redb::StorageError::Io(io)) if is_full_disk(io))
+                    {
+                        self.mark_full();
+                    }
                     *self
                         .shared
                         .failure
@@ -398,7 +507,9 @@ impl Store {
 
     /// Commits a transaction begun with [`Store::begin_write`], noting an I/O failure.
     pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
-        txn.commit().map_err(|e| self.noted(StoreError::from(e)))
+        txn.commit().map_err(|e| self.noted(StoreError::from(e)))?;
+        self.mark_written();
+        Ok(())
     }
 
     /// Runs `work` in a read transaction (a consistent snapshot).
@@ -430,6 +541,11 @@ impl Store {
         &self.shared.path
     }
 }
+
+/// The `meta` row health's probe writes and removes again.
+const PROBE_KEY: &str = "write_probe";
+/// How much the probe writes: more than an order transaction dirties (a few hundred KB).
+const PROBE_BYTES: usize = 1024 * 1024;
 
 /// Per-table id sequences: sequence name → the next id to hand out.
 pub const SEQUENCE_NAME_TO_NEXT: ValueTable<&str, u64> = ValueTable::new("sequence_name_to_next");

@@ -106,6 +106,7 @@ impl<K: Key + 'static, V: DeserializeOwned> JsonTable<K, V> {
 impl<K: Key + 'static, V: Serialize + DeserializeOwned> JsonTable<K, V> {
     /// Opens the table in a write transaction (creating it if needed).
     pub fn write<'t>(&self, txn: &'t WriteTransaction) -> Result<JsonWrite<'t, K, V>, StoreError> {
+        super::tables::assert_listed(self.name);
         Ok(JsonRows::new(self.name, txn.open_table(self.definition)?))
     }
 }
@@ -354,6 +355,7 @@ impl<K: Key + 'static, V: OwnedValue> ValueTable<K, V> {
         &self,
         txn: &'t WriteTransaction,
     ) -> Result<ValueRows<Table<'t, K, V>, K, V>, StoreError> {
+        super::tables::assert_listed(redb::TableHandle::name(&self.definition));
         Ok(ValueRows::new(txn.open_table(self.definition)?))
     }
 }

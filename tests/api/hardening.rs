@@ -226,8 +226,11 @@ async fn a_full_disk_is_survived_without_a_restart() {
     let (status, body) = app
         .post_json("/api/app/cart/add", &cart_add, Some(&who.token))
         .await;
-    assert_eq!(status, 500, "{body}");
-    error_code(&body);
+    assert_eq!(
+        (status, error_code(&body)),
+        (507, "storage_full"),
+        "a full disk is said as such (issue 29): {body}"
+    );
     // While the disk stays full, every write fails and health says why.
     let (status, body) = app
         .post_json("/api/app/cart/add", &cart_add, Some(&who.token))
@@ -236,7 +239,7 @@ async fn a_full_disk_is_survived_without_a_restart() {
     let (status, health) = app.get_json("/api/health").await;
     assert_eq!(
         (status, error_code(&health)),
-        (503, "database_unavailable"),
+        (503, "storage_full"),
         "{health}"
     );
 

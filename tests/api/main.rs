@@ -40,3 +40,4 @@ mod shopping_details;
 mod sitemap_index;
 mod social;
 mod standins;
+mod storage;

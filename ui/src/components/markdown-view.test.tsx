@@ -15,4 +15,14 @@ describe('MarkdownView', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com']);
     expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
   });
+
+  it('shows code and raw HTML as text, and quotes as blocks, with links only where CommonMark has them', () => {
+    const { container } = render(
+      <MarkdownView source={'```\n[a](https://example.com/a)\n```\n\n> quoted [b](/b)\n>\n> ```\n> [c](/c)\n> ```\n\n<div>\n[d](/d)\n</div>'} />,
+    );
+    expect(container.querySelector('pre code')?.textContent).toBe('[a](https://example.com/a)');
+    expect(container.querySelector('blockquote pre')).not.toBeNull();
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/b']);
+    expect(container.textContent).toContain('[d](/d)');
+  });
 });

@@ -32,7 +32,7 @@ function inline(nodes: Inline[]): ComponentChildren {
   });
 }
 
-function block(node: Block, index: number) {
+function block(node: Block, index: number): ComponentChildren {
   switch (node.type) {
     case 'heading': {
       const Tag = `h${node.level}` as 'h2' | 'h3' | 'h4';
@@ -41,7 +41,13 @@ function block(node: Block, index: number) {
     case 'paragraph':
       return <p key={index}>{inline(node.children)}</p>;
     case 'quote':
-      return <blockquote key={index}>{inline(node.children)}</blockquote>;
+      return <blockquote key={index}>{node.blocks.map(block)}</blockquote>;
+    case 'code':
+      return (
+        <pre key={index}>
+          <code>{node.text}</code>
+        </pre>
+      );
     case 'rule':
       return <hr key={index} />;
     case 'list': {

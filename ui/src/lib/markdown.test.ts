@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inlineText, parseInline, parseMarkdown, safeHref } from './markdown';
+import corpus from '../../../tests/fixtures/markdown-links.json';
+import { blockLinks, inlineText, parseInline, parseMarkdown, safeHref } from './markdown';
 
 describe('page Markdown', () => {
   it('reads headings, paragraphs with line breaks, lists, quotes and rules', () => {
@@ -45,5 +46,30 @@ describe('page Markdown', () => {
 
   it('leaves unclosed markers and escapes as written', () => {
     expect(inlineText(parseInline('5 * 3 = 15, a_b_c and \\*not em\\*'))).toBe('5 * 3 = 15, a_b_c and *not em*');
+  });
+});
+
+type Case = { name: string; body: string; destinations: string[]; refused: boolean };
+
+describe('the shared corpus of hostile page bodies (tests/fixtures/markdown-links.json)', () => {
+  it('never links a destination the server did not see, nor an unsafe one', () => {
+    // The server's CommonMark check reads the same file (src/content/markdown.rs).
+    const cases = corpus as Case[];
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    for (const item of cases) {
+      const links = blockLinks(parseMarkdown(item.body));
+      for (const href of links) {
+        expect(safeHref(href), `${item.name}: ${href}`).toBe(href);
+        // A refused body is never stored, so only an accepted one reaches shoppers; its links must
+        // all be destinations the server's parser saw.
+        if (!item.refused) expect(item.destinations, `${item.name}: ${href}`).toContain(href);
+      }
+    }
+  });
+
+  it('links what CommonMark links in the common cases', () => {
+    expect(blockLinks(parseMarkdown('[x](/a "title") [y](/a(b)c) [z](<https://example.com/z>)'))).toEqual(['/a', '/a(b)c', 'https://example.com/z']);
+    expect(blockLinks(parseMarkdown('> see [returns](/info/returns)'))).toEqual(['/info/returns']);
+    expect(blockLinks(parseMarkdown('```\n[x](https://example.com)\n```\n\n    [y](/y)\n\n`[z](/z)`'))).toEqual([]);
   });
 });

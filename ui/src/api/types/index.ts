@@ -1414,7 +1414,60 @@ export type DashboardAnswer = { status: SuccessStatus, today: SalesTotals, last7
 /**
  * The last 30 days, for the chart.
  */
-days: Array<SalesDay>, attention: Attention, topProducts: Array<ProductSales>, lowStock: Array<LowStock>, };
+days: Array<SalesDay>, attention: Attention, topProducts: Array<ProductSales>, lowStock: Array<LowStock>, storage: StorageStatus, };
+
+/**
+ * Whether the shop can save and whether its backups run: both fail out of sight otherwise
+ * (a full disk answered shoppers with errors while health said 200; nightly backups failed
+ * for days with no one told).
+ */
+export type StorageStatus = {
+/**
+ * Since when (Unix seconds) writes have been refused because the disk is full; absent
+ * while the shop saves normally.
+ */
+diskFullSince?: number,
+/**
+ * The last backup tried; absent before the first.
+ */
+lastBackup?: BackupRecord,
+/**
+ * What staff should be warned about the backups; absent when they are fine.
+ */
+backupWarning?: BackupWarning, };
+
+/**
+ * The outcome of the last backup the shop tried, kept in `meta` under `last_backup` so the
+ * staff dashboard can warn when the nightly backup fails or stops running: a timer that fails
+ * every night is silent otherwise (issue 29: backups stopped after the first guest order and
+ * nobody was told).
+ */
+export type BackupRecord = {
+/**
+ * When the last backup was tried (Unix seconds).
+ */
+at: number,
+/**
+ * Whether that backup was written.
+ */
+ok: boolean,
+/**
+ * The archive written, when it was.
+ */
+file?: string,
+/**
+ * Why it failed, when it did (the operator's command printed the same).
+ */
+error?: string,
+/**
+ * When a backup was last written (Unix seconds), whichever try that was.
+ */
+lastWrittenAt?: number, };
+
+/**
+ * What is wrong with the shop's backups, if anything.
+ */
+export type BackupWarning = "never" | "failed" | "overdue";
 
 // Staff: search
 

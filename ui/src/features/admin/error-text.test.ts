@@ -9,6 +9,7 @@ describe('what staff read when a call fails', () => {
     );
     expect(adminErrorText({ id: 3, code: 'reason_required', message: 'reason: say why' })).toBe('Write why the order is cancelled.');
     expect(adminErrorText(new ApiError(0, 'network_error', 'Failed to fetch'))).toBe('The shop could not be reached. Check the connection and try again.');
+    expect(adminErrorText(new ApiError(507, 'storage_full', 'disk full'))).toContain("server's disk is full");
   });
 
   it("shows the server's own words where they name the field", () => {

@@ -18,6 +18,7 @@ const BY_CODE: Record<string, MessageKey> = {
   too_many_attempts: 'admin.errors.tooMany',
   no_password: 'admin.errors.noPassword',
   internal_error: 'admin.errors.internal',
+  storage_full: 'admin.errors.storageFull',
 };
 
 function codeAndMessage(error: unknown): { code: string; message: string; status: number } {

@@ -1,6 +1,7 @@
 //! /admin: the staff dashboard — today's, the last 7 and 30 days' orders and revenue, what needs
 //! someone now (each a link to the desk, filtered), revenue per day as a small chart, best
-//! sellers, low stock, and the sales report for a chosen range. A role without `reports.read`
+//! sellers, low stock, and the sales report for a chosen range. A full disk or failing backups
+//! show above everything. A role without `reports.read`
 //! gets the welcome only.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -14,6 +15,7 @@ import { formatMoney } from '../../../lib/format';
 import { getDashboard } from '../api/get-dashboard';
 import { DayChart } from '../components/day-chart';
 import { SalesReport } from '../components/sales-report';
+import { StorageNotice } from '../components/storage-notice';
 import '../dashboard.css';
 
 export type DashboardProps = {
@@ -91,6 +93,7 @@ export function DashboardPage({ userName, can, label, errorText }: DashboardProp
       {!data && !error ? <Loading /> : null}
       {data ? (
         <>
+          <StorageNotice storage={data.storage} />
           <div class="stat-grid">
             <Totals title={t('admin.home.today')} totals={data.today} testId="stat-today" />
             <Totals title={t('admin.home.last7')} totals={data.last7} testId="stat-7" />

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import type { StorageStatus } from '../../../api/types';
+import { StorageNotice } from './storage-notice';
+
+describe('StorageNotice', () => {
+  it('alerts when the disk is full and when the last backup failed', () => {
+    const storage: StorageStatus = {
+      diskFullSince: 1_764_000_000,
+      backupWarning: 'failed',
+      lastBackup: { at: 1_764_000_000, ok: false, error: 'cannot write /var/backups/kiosk' },
+    };
+    render(<StorageNotice storage={storage} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('disk is full');
+    expect(alert.textContent).toContain('cannot write /var/backups/kiosk');
+  });
+
+  it('alerts when no backup was ever taken or the last one is too old', () => {
+    const { unmount } = render(<StorageNotice storage={{ backupWarning: 'never' }} />);
+    expect(screen.getByRole('alert').textContent).toContain('No backup');
+    unmount();
+    render(<StorageNotice storage={{ backupWarning: 'overdue', lastBackup: { at: 1, ok: true, lastWrittenAt: 1 } }} />);
+    expect(screen.getByRole('alert').textContent).toContain('48 hours');
+  });
+
+  it('only mentions the last backup when all is well', () => {
+    render(<StorageNotice storage={{ lastBackup: { at: 1_764_000_000, ok: true, lastWrittenAt: 1_764_000_000 } }} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('storage-ok').textContent).toContain('Last backup');
+  });
+});

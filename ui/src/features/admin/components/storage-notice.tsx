@@ -1,0 +1,42 @@
+//! The dashboard's word on storage: a full disk (every change refused until space is freed) and
+//! backups that failed, stopped or never ran. Both fail out of sight otherwise, so they are shown
+//! above everything else, as an alert, whenever the server reports them.
+import type { StorageStatus } from '../../../api/types';
+import { useI18n } from '../../../i18n/i18n-store';
+import { formatLogTime } from '../../../lib/format';
+
+const at = (seconds: number) => formatLogTime(new Date(seconds * 1000));
+
+export function StorageNotice({ storage }: { storage: StorageStatus }) {
+  const { t } = useI18n();
+  const problems: string[] = [];
+  if (storage.diskFullSince) problems.push(t('admin.home.diskFull', { time: at(storage.diskFullSince) }));
+  const last = storage.lastBackup;
+  switch (storage.backupWarning) {
+    case 'never':
+      problems.push(t('admin.home.backupNever'));
+      break;
+    case 'failed':
+      problems.push(t('admin.home.backupFailed', { time: at(last?.at ?? 0), error: last?.error ?? '' }));
+      break;
+    case 'overdue':
+      problems.push(t('admin.home.backupOverdue', { time: last?.lastWrittenAt ? at(last.lastWrittenAt) : '—' }));
+      break;
+    default:
+      break;
+  }
+  if (!problems.length) {
+    return last?.lastWrittenAt ? (
+      <p class="admin-muted storage-notice__ok" data-testid="storage-ok">
+        {t('admin.home.backupOk', { time: at(last.lastWrittenAt) })}
+      </p>
+    ) : null;
+  }
+  return (
+    <section class="load-error storage-notice" role="alert" aria-label={t('admin.home.storage')} data-testid="storage-notice">
+      {problems.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </section>
+  );
+}
