@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 12;
+const NEWEST_COVERED: u64 = 13;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -671,4 +671,44 @@ fn version_8_refuses_a_product_document_that_is_not_json() {
     // The failed migration left the file at version 7, to be retried by a fixed binary.
     let store = Store::open_unmigrated(dir.path()).unwrap();
     assert_eq!(schema_version(&store).unwrap(), 7);
+}
+
+#[test]
+fn version_13_indexes_the_orders_a_version_12_shop_owed_a_refund() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // As a version-12 binary wrote it: a paid order cancelled since, owing its payment back,
+        // and a paid one owing nothing.
+        let store = Store::open_unmigrated(dir.path()).unwrap();
+        assert_eq!(migrate_to(&store, 12).unwrap(), 12);
+        let txn = store.db().unwrap().begin_write().unwrap();
+        {
+            let mut orders = txn.open_table(ORDER_ID_TO_ORDER).unwrap();
+            let mut owing = order();
+            owing["status"] = json!("cancelled");
+            owing["payment"]["status"] = json!("refund_due");
+            orders.insert(1, bytes(&owing).as_slice()).unwrap();
+            let mut paid = order();
+            paid["id"] = json!(2);
+            paid["number"] = json!("K000002");
+            paid["payment"]["status"] = json!("paid");
+            orders.insert(2, bytes(&paid).as_slice()).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = Store::open(dir.path()).unwrap();
+    let read = store.db().unwrap().begin_read().unwrap();
+    let index = read
+        .open_table(TableDefinition::<u64, &[u8]>::new("refund_due_to_order"))
+        .unwrap();
+    let owing: Vec<u64> = index
+        .iter()
+        .unwrap()
+        .map(|row| row.unwrap().0.value())
+        .collect();
+    assert_eq!(owing, [1]);
+    let first = crate::orders::store::get(&store, crate::domain::OrderId(1)).unwrap();
+    assert!(first.payment.refund_due);
+    let second = crate::orders::store::get(&store, crate::domain::OrderId(2)).unwrap();
+    assert!(!second.payment.refund_due);
 }
