@@ -57,6 +57,8 @@ enum Shape {
     Digits(usize),
     /// `min` to `max` ASCII letters and digits.
     Alnum(usize, usize),
+    /// Nothing, or exactly `n` ASCII digits.
+    OptionalDigits(usize),
     /// `YYYY-MM-DD HH:MM:SS`, a real date and time.
     DateTime,
     /// `YYYYMMDDHHMMSS` or `YYYY-MM-DD HH:MM:SS`.
@@ -87,7 +89,7 @@ fn shape(name: &str) -> Option<Shape> {
         "amount" => Digits(12),
         "transaction_ref" => Alnum(0, 20),
         "approval_code" => Alnum(0, 10),
-        "eci" => Alnum(0, 2),
+        "eci" => OptionalDigits(2),
         "transaction_datetime" => DateTime,
         "payment_channel" => Digits(3),
         "payment_status" => Status,
@@ -111,7 +113,7 @@ fn shape(name: &str) -> Option<Shape> {
 pub fn longest(name: &str) -> usize {
     match shape(name) {
         Some(Shape::Exact(text)) => text.len(),
-        Some(Shape::Digits(n)) => n,
+        Some(Shape::Digits(n) | Shape::OptionalDigits(n)) => n,
         Some(Shape::Alnum(_, max) | Shape::Decimal(max) | Shape::Name(max)) => max,
         Some(Shape::DateTime | Shape::Stamp) => 19,
         Some(Shape::Status) => 3,
@@ -167,6 +169,7 @@ fn fits(shape: Shape, value: &str) -> Result<(), String> {
     let ok = match shape {
         Shape::Exact(text) => value == text,
         Shape::Digits(n) => value.len() == n && digits(value),
+        Shape::OptionalDigits(n) => value.is_empty() || (value.len() == n && digits(value)),
         Shape::Alnum(min, max) => {
             (min..=max).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_alphanumeric())
         }
@@ -204,6 +207,7 @@ fn fits(shape: Shape, value: &str) -> Result<(), String> {
     Err(match shape {
         Shape::Exact(text) => format!("must be {text}"),
         Shape::Digits(n) => format!("must be {n} digits"),
+        Shape::OptionalDigits(n) => format!("must be empty or {n} digits"),
         Shape::Alnum(min, max) => format!("must be {min} to {max} letters or digits"),
         Shape::DateTime => "must be a date and time as YYYY-MM-DD HH:MM:SS".into(),
         Shape::Stamp => "must be a date and time as YYYYMMDDHHMMSS or YYYY-MM-DD HH:MM:SS".into(),

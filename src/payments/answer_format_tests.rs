@@ -161,6 +161,7 @@ fn malformed_fields_are_each_refused() {
         ("transaction_ref", "123456789012345678901"),
         ("approval_code", "12 456"),
         ("eci", "050"),
+        ("eci", "5"),
         ("transaction_datetime", ""),
         ("transaction_datetime", "2026-11-27 11:20:3"),
         ("transaction_datetime", "20261127112030"),

@@ -40,7 +40,7 @@ pub const NOTIFY_PATH: &str = "/api/app/payment/2c2p/notify";
 /// Answers kept per attempt, and refused ones per attempt and per order; more are only
 /// counted (`answersNotKept`), so nobody can grow an order by posting at it.
 const MAX_NOTICES_PER_ATTEMPT: usize = 12;
-const MAX_REFUSED_PER_ATTEMPT: usize = 6;
+const MAX_REFUSED_PER_ATTEMPT: usize = 8;
 const MAX_REFUSED_PER_ORDER: usize = 24;
 /// Card attempts one order may open ("pay again"); each keeps its answers.
 pub const MAX_ATTEMPTS: usize = 10;
