@@ -22,8 +22,8 @@
 use std::collections::BTreeMap;
 
 use super::card_2c2p::{
-    CURRENCY_THB, RESPONSE_FIELDS, STATUS_CANCELLED, STATUS_ERROR, STATUS_PENDING,
-    STATUS_REJECTED, STATUS_SUCCESS, VERSION,
+    CURRENCY_THB, RESPONSE_FIELDS, STATUS_CANCELLED, STATUS_ERROR, STATUS_PENDING, STATUS_REJECTED,
+    STATUS_SUCCESS, VERSION,
 };
 
 /// The refusal code of an answer with a field of the wrong shape.
@@ -160,7 +160,8 @@ fn date_time(value: &str) -> bool {
 }
 
 fn readable(ch: char) -> bool {
-    !ch.is_control() && !matches!(ch, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    !ch.is_control()
+        && !matches!(ch, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Whether `value` has the field's shape; what is wrong when it has not. An absent field is
@@ -188,7 +189,10 @@ fn fits(shape: Shape, value: &str) -> Result<(), String> {
         .contains(&value),
         Shape::Text(max) => value.chars().count() <= max && value.chars().all(readable),
         Shape::MaskedPan => {
-            value.len() <= 19 && value.bytes().all(|b| b.is_ascii_digit() || b == b'X' || b == b'x')
+            value.len() <= 19
+                && value
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'X' || b == b'x')
         }
         Shape::Decimal(max) => {
             value.len() <= max && value.bytes().all(|b| b.is_ascii_digit() || b == b'.')

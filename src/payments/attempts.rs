@@ -336,7 +336,10 @@ impl Answer {
     }
 
     fn field(&self, name: &str) -> &str {
-        self.fields.get(name).map(String::as_str).unwrap_or_default()
+        self.fields
+            .get(name)
+            .map(String::as_str)
+            .unwrap_or_default()
     }
 }
 

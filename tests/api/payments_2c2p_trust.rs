@@ -68,7 +68,11 @@ async fn a_decline_recut_as_a_success_under_its_own_signature_is_refused_on_both
         let location = browser_returns(&shop, &forged).await;
         assert_eq!(location, format!("/th/cartres?order={id}"));
         let (code, body) = notify(&shop, &forged).await;
-        assert_eq!((code, error_code(&body)), (400, "malformed_field"), "{body}");
+        assert_eq!(
+            (code, error_code(&body)),
+            (400, "malformed_field"),
+            "{body}"
+        );
         assert!(
             body["error"]["message"]
                 .as_str()
@@ -193,7 +197,11 @@ async fn two_card_attempts_both_paid_owe_the_second_back() {
     // A second tab: pay again while the first payment page is still open.
     let (status, again) = shop
         .app
-        .post_json(&format!("/api/app/order/pay/{id}"), &json!({}), Some(&who.token))
+        .post_json(
+            &format!("/api/app/order/pay/{id}"),
+            &json!({}),
+            Some(&who.token),
+        )
         .await;
     assert_eq!(status, 200, "{again}");
     let second = attempt_of(&again["order"]);
@@ -285,7 +293,11 @@ async fn a_cancelled_paid_order_paid_again_owes_both_payments_back() {
     assert_eq!(open_payment_page(&shop, &order).await.0, 200);
     let (_, again) = shop
         .app
-        .post_json(&format!("/api/app/order/pay/{id}"), &json!({}), Some(&who.token))
+        .post_json(
+            &format!("/api/app/order/pay/{id}"),
+            &json!({}),
+            Some(&who.token),
+        )
         .await;
     assert_eq!(open_payment_page(&shop, &again["order"]).await.0, 200);
     press(&shop, &first, "000").await;
@@ -298,10 +310,18 @@ async fn a_cancelled_paid_order_paid_again_owes_both_payments_back() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(shop.standin.notify(&attempt_of(&again["order"]), "000").await, Some(200));
+    assert_eq!(
+        shop.standin
+            .notify(&attempt_of(&again["order"]), "000")
+            .await,
+        Some(200)
+    );
     let owed = stored(&shop, id).await;
     assert_eq!(owed["payment"]["status"], "refund_due");
-    assert_eq!(owed["payment"]["extraPayments"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        owed["payment"]["extraPayments"].as_array().unwrap().len(),
+        1
+    );
     assert_eq!(dashboard_refunds_due(&shop, &staff).await, 1);
     // Two refunds: the order's payment, then the extra one.
     assert_eq!(refund(&shop, &staff, id, "R-1").await.0, 200);
@@ -333,7 +353,11 @@ async fn refused_answers_cannot_grow_an_order_or_the_activity_log_without_bound(
         if round > 0 {
             let (status, again) = shop
                 .app
-                .post_json(&format!("/api/app/order/pay/{id}"), &json!({}), Some(&who.token))
+                .post_json(
+                    &format!("/api/app/order/pay/{id}"),
+                    &json!({}),
+                    Some(&who.token),
+                )
                 .await;
             assert_eq!(status, 200, "{again}");
             attempt = attempt_of(&again["order"]);
@@ -345,14 +369,21 @@ async fn refused_answers_cannot_grow_an_order_or_the_activity_log_without_bound(
     }
     // Noise for attempts that do not exist.
     for n in 0..200 {
-        let (status, _) = notify(&shop, &big_refused_answer(&format!("K9999{n:02}P1ZZZZ"), n)).await;
+        let (status, _) =
+            notify(&shop, &big_refused_answer(&format!("K9999{n:02}P1ZZZZ"), n)).await;
         assert_eq!(status, 400);
     }
 
-    let order = kiosk::orders::store::get(&shop.app.state.store, kiosk::domain::OrderId(id)).unwrap();
+    let order =
+        kiosk::orders::store::get(&shop.app.state.store, kiosk::domain::OrderId(id)).unwrap();
     let size = serde_json::to_vec(&order).unwrap().len();
     let kept: usize = order.payment.attempts.iter().map(|a| a.notices.len()).sum();
-    let counted: u32 = order.payment.attempts.iter().map(|a| a.answers_not_kept).sum();
+    let counted: u32 = order
+        .payment
+        .attempts
+        .iter()
+        .map(|a| a.answers_not_kept)
+        .sum();
     let refusal_lines = activity_actions(&shop)
         .iter()
         .filter(|a| a.starts_with("card payment answer refused"))
@@ -368,14 +399,21 @@ async fn refused_answers_cannot_grow_an_order_or_the_activity_log_without_bound(
     assert!(size < 32 * 1024, "the order is {size} bytes");
     // 24 on the order and one for the noise.
     assert!(refusal_lines <= 25, "{refusal_lines}");
-    assert!(db_bytes < 8 * 1024 * 1024, "the database is {db_bytes} bytes");
+    assert!(
+        db_bytes < 8 * 1024 * 1024,
+        "the database is {db_bytes} bytes"
+    );
 
     // Attempts themselves are bounded.
     let mut last = 0;
     for _ in 0..4 {
         let (status, body) = shop
             .app
-            .post_json(&format!("/api/app/order/pay/{id}"), &json!({}), Some(&who.token))
+            .post_json(
+                &format!("/api/app/order/pay/{id}"),
+                &json!({}),
+                Some(&who.token),
+            )
             .await;
         last = status;
         if status == 409 {
