@@ -72,6 +72,8 @@ pub struct Shop {
     pub started: Instant,
     /// When the last request came (the caches are dropped when the shop is quiet).
     pub quiet: Arc<crate::idle::Quiet>,
+    /// Card payment answers naming no attempt, counted so they log one line a minute.
+    pub payment_noise: Arc<crate::payments::attempts::Noise>,
 }
 
 /// Why the shop could not start; each says what to do in one line.
@@ -168,6 +170,7 @@ impl AppState {
             ratings,
             started,
             quiet: Arc::new(crate::idle::Quiet::default()),
+            payment_noise: Arc::default(),
         })))
     }
 }

@@ -540,8 +540,10 @@ pub struct RefundBody {
     reference: String,
 }
 
-/// Records the refund of a `refund_due` order: `payment.status` becomes `refunded` and the
-/// refund counts in the day's sales report.
+/// Records a refund the shop owes: the payment of a `refund_due` order (`payment.status`
+/// becomes `refunded`), else the oldest extra payment not refunded yet (money received twice,
+/// `payment.extraPayments`). The refund counts in the day's sales report; `payment.refundDue`
+/// stays true while anything else is owed.
 #[utoipa::path(
     post,
     path = "/api/admin/order/{id}/refund",
@@ -555,7 +557,7 @@ pub struct RefundBody {
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs orders.write", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
-        (status = 409, description = "`not_refund_due`", body = ErrorAnswer),
+        (status = 409, description = "`not_refund_due`: nothing is owed back on this order", body = ErrorAnswer),
     ),
 )]
 pub async fn record_refund(

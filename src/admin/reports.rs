@@ -323,6 +323,9 @@ pub struct Attention {
     pub in_transit: u64,
     /// Unpaid orders with a payment slip waiting to be checked.
     pub proofs_to_check: u64,
+    /// Orders owing their shopper money back: cancelled after payment, paid after expiry, or
+    /// paid twice (`payment.refundDue`).
+    pub refunds_due: u64,
 }
 
 /// A product running out.
@@ -414,6 +417,7 @@ fn attention(store: &Store, wait_hours: u32) -> Result<Attention, StoreError> {
             to_ship: count(Status::Paid)? + count(Status::Preparing)?,
             in_transit: count(Status::Shipped)?,
             proofs_to_check,
+            refunds_due: crate::orders::store::REFUND_DUE_TO_ORDER.read(txn)?.len()?,
         })
     })
 }

@@ -358,6 +358,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 orders::model::Redirect,
                 orders::model::CardAttempt,
                 orders::model::PaymentNotice,
+                orders::model::ExtraPayment,
                 orders::model::PaymentProof,
                 orders::model::ProofStatus,
                 orders::model::OrderLine,

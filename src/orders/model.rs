@@ -152,9 +152,13 @@ pub struct CardAttempt {
     pub returned_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notified_at: Option<u64>,
-    /// Every answer received for this attempt, verified or not.
+    /// Answers received for this attempt, verified or not, up to the limits in
+    /// `payments::attempts` (a refused answer is kept as a digest, never as it came).
     #[serde(default)]
     pub notices: Vec<PaymentNotice>,
+    /// Answers received over those limits: counted, not kept.
+    #[serde(default)]
+    pub answers_not_kept: u32,
 }
 
 /// One answer from the payment provider as it came.
@@ -170,9 +174,36 @@ pub struct PaymentNotice {
     pub verdict: String,
     #[serde(default)]
     pub payment_status: String,
-    /// The posted fields (staff only; empty in the shopper's view).
+    /// The signed fields of a verified answer (staff only; empty in the shopper's view and for
+    /// a refused answer, whose fields are nobody's word).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub fields: std::collections::BTreeMap<String, String>,
+    /// The first 16 hex digits of the SHA-256 of the body as it came, and its size in bytes:
+    /// enough to tell answers apart without keeping what a stranger posted.
+    #[serde(default)]
+    pub digest: String,
+    #[serde(default)]
+    pub bytes: u64,
+}
+
+/// Money received for an order beyond the one payment it needed (a second card attempt paid,
+/// or a card payment after staff had confirmed another), owed back until staff record its
+/// refund.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ExtraPayment {
+    pub amount: Satang,
+    /// How it came: `card_2c2p`.
+    pub method: PaymentMethod,
+    /// The provider's reference: the card attempt and its transaction.
+    pub reference: String,
+    /// Unix milliseconds.
+    pub received_at: u64,
+    /// The reference of the refund staff made, once made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund_reference: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded_at: Option<u64>,
 }
 
 /// How to pay this order, fixed when it was placed (a later change of the shop's account does
@@ -203,10 +234,38 @@ pub struct Payment {
     /// The reference of the refund staff made for a `refund_due` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refund_reference: Option<String>,
+    /// Payments received beyond the first, oldest first; each owed back until refunded.
+    #[serde(default)]
+    pub extra_payments: Vec<ExtraPayment>,
+    /// Whether the shop owes the shopper money back: the order's payment (`status` is
+    /// `refund_due`) or an extra payment not refunded yet. Kept by
+    /// `orders::store::note_refund_state` whenever the money of the order changes.
+    #[serde(default)]
+    pub refund_due: bool,
     /// When an unpaid order is cancelled if still unpaid (unix milliseconds, from
     /// `unpaid_order_expiry_hours`); set in answers only, absent when orders never expire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pay_by: Option<u64>,
+}
+
+impl Payment {
+    /// Whether money came in for the order already: it was paid, even if cancelled or refunded
+    /// since.
+    pub fn money_received(&self) -> bool {
+        matches!(
+            self.status,
+            PaymentStatus::Paid | PaymentStatus::RefundDue | PaymentStatus::Refunded
+        )
+    }
+
+    /// Whether the shop owes the shopper money back (see [`Payment::refund_due`]).
+    pub fn owes_refund(&self) -> bool {
+        self.status == PaymentStatus::RefundDue
+            || self
+                .extra_payments
+                .iter()
+                .any(|extra| extra.refund_reference.is_none())
+    }
 }
 
 /// What staff decided about an uploaded slip.

@@ -401,8 +401,7 @@ pub struct PayBody {
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
         (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
-        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
-        (status = 409, description = "`not_payable`: the order no longer waits for payment", body = ErrorAnswer),
+        (status = 409, description = "`not_payable`: the order no longer waits for payment; `too_many_attempts`: the order has had its 10 card payment attempts", body = ErrorAnswer),
     ),
 )]
 pub async fn pay_order(

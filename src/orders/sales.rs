@@ -141,13 +141,13 @@ pub fn record_payment(
     table.put(key.as_str(), &day)
 }
 
-/// Counts a refund staff recorded at `at` (unix milliseconds) in that day.
-pub fn record_refund(txn: &WriteTransaction, order: &Order, at: u64) -> Result<(), StoreError> {
+/// Counts a refund of `amount` staff recorded at `at` (unix milliseconds) in that day.
+pub fn record_refund(txn: &WriteTransaction, amount: Satang, at: u64) -> Result<(), StoreError> {
     let key = day_key(day_of(at));
     let mut table = SALES_DAY_TO_TOTALS.write(txn)?;
     let mut day = table.get(key.as_str())?.unwrap_or_default();
     day.refunds.orders += 1;
-    day.refunds.revenue = Satang(day.refunds.revenue.get() + order.total.get());
+    day.refunds.revenue = Satang(day.refunds.revenue.get() + amount.get());
     table.put(key.as_str(), &day)
 }
 

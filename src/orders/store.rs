@@ -19,6 +19,23 @@ pub const ORDER_USER_TO_ORDER: ValueTable<(u64, u64), &[u8]> =
     ValueTable::new("order_user_to_order");
 /// `<user id>:<idempotency key>` → order id: a repeated placement answers the first order.
 pub const ORDER_KEY_TO_ORDER: ValueTable<&str, u64> = ValueTable::new("order_key_to_order");
+/// Order id → nothing: the orders that owe their shopper money back (`payment.refundDue`), so
+/// the dashboard counts them without reading every order.
+pub const REFUND_DUE_TO_ORDER: ValueTable<u64, &[u8]> = ValueTable::new("refund_due_to_order");
+
+/// Sets `payment.refund_due` from the order's money and keeps [`REFUND_DUE_TO_ORDER`] in step.
+/// Called in the transaction that writes the order, wherever its money changes (a payment,
+/// a cancellation, a refund), so the flag and the index never disagree with the payment.
+pub fn note_refund_state(txn: &WriteTransaction, order: &mut Order) -> Result<(), StoreError> {
+    order.payment.refund_due = order.payment.owes_refund();
+    let mut index = REFUND_DUE_TO_ORDER.write(txn)?;
+    if order.payment.refund_due {
+        index.put(order.id.get(), [].as_slice())?;
+    } else {
+        index.remove(order.id.get())?;
+    }
+    Ok(())
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
@@ -263,6 +280,7 @@ pub fn change_status(
         status: next,
         at: activity::now_millis(),
     });
+    note_refund_state(txn, &mut order)?;
     write(txn, &order)?;
     super::paperwork::announce(txn, plan, &order, next)?;
     let details = status_details(shipment.as_ref(), reason.as_deref(), reference.as_deref());

@@ -2,24 +2,34 @@
 //!
 //! An attempt is one signed form with its own 2C2P `order_id` (`K000012P1ABCD`: the order
 //! number, `P`, the attempt's number and four random characters, so a retry or a restored
-//! database never sends 2C2P an `order_id` twice). Answers are verified (signature, merchant,
-//! currency, amount, attempt) and every one is stored on its attempt, verified or not. Only a
-//! verified `000` server notification marks the order paid, in one transaction with the
-//! payment record, the status index, the sales aggregates and the activity line; a repeat
-//! changes nothing.
+//! database never sends 2C2P an `order_id` twice). Answers are checked field by field
+//! (`answer_format`), then their signature, then that they echo what the attempt sent
+//! (merchant, attempt, invoice, currency, amount). Only a verified `000` server notification
+//! marks the order paid, in one transaction with the payment record, the status index, the
+//! sales aggregates and the activity line; a repeat changes nothing. Money for an order that
+//! already has its payment is recorded as an extra payment the shop owes back.
+//!
+//! What a stranger can make the shop store is bounded (docs/PAYMENTS.md, "Limits"): answers
+//! kept per attempt and per order, a digest instead of a refused answer's body, attempts per
+//! order, and one activity line per minute for answers naming no attempt.
 
 use std::collections::BTreeMap;
 
 use redb::WriteTransaction;
 
-use super::card_2c2p::{self as c2p, STATUS_CANCELLED, STATUS_PENDING, STATUS_SUCCESS};
+use std::sync::Mutex;
+
+use super::answer_format::{self, Refusal, Sent};
+use super::card_2c2p::{
+    self as c2p, RESPONSE_FIELDS, STATUS_CANCELLED, STATUS_PENDING, STATUS_SUCCESS,
+};
 use crate::activity::{self, Event};
 use crate::config::{Card2c2p, Payments};
 use crate::domain::OrderId;
 use crate::notify::outbox::Plan;
 use crate::orders::model::{
-    AttemptStatus, CardAttempt, Order, PaymentMethod, PaymentNotice, PaymentStatus, Redirect,
-    Status, StatusChange,
+    AttemptStatus, CardAttempt, ExtraPayment, Order, PaymentMethod, PaymentNotice, PaymentStatus,
+    Redirect, Status, StatusChange,
 };
 use crate::orders::store::{ORDER_ID_TO_ORDER, OrderError};
 use crate::store::{Store, StoreError};
@@ -27,9 +37,15 @@ use crate::store::{Store, StoreError};
 /// The paths 2C2P is given as result URLs, after the shop's public address.
 pub const RETURN_PATH: &str = "/api/app/payment/2c2p/return";
 pub const NOTIFY_PATH: &str = "/api/app/payment/2c2p/notify";
-/// Answers kept per attempt; more are refused into the activity log only, so nobody can grow
-/// an order without bound by posting at it.
-const MAX_NOTICES: usize = 50;
+/// Answers kept per attempt, and refused ones per attempt and per order; more are only
+/// counted (`answersNotKept`), so nobody can grow an order by posting at it.
+const MAX_NOTICES_PER_ATTEMPT: usize = 12;
+const MAX_REFUSED_PER_ATTEMPT: usize = 8;
+const MAX_REFUSED_PER_ORDER: usize = 24;
+/// Card attempts one order may open ("pay again"); each keeps its answers.
+pub const MAX_ATTEMPTS: usize = 10;
+/// At most one activity line per this many milliseconds for answers naming no attempt.
+const NOISE_WINDOW_MS: u64 = 60_000;
 /// The name answers from 2C2P carry in the activity log.
 const PROVIDER: &str = "2c2p";
 
@@ -83,6 +99,15 @@ fn add_attempt(order: &mut Order, shop: Shop) -> Result<(), OrderError> {
             "payment: this shop takes no card payment for this amount",
         )
     })?;
+    if order.payment.attempts.len() >= MAX_ATTEMPTS {
+        return Err(OrderError::conflict(
+            "too_many_attempts",
+            format!(
+                "order {} has had {MAX_ATTEMPTS} card payment attempts; please pay another way or contact the shop",
+                order.number
+            ),
+        ));
+    }
     let id = attempt_id(order, order.payment.attempts.len() + 1);
     let return_url = format!("{}{RETURN_PATH}", shop.public_url);
     let notify_url = format!("{}{NOTIFY_PATH}", shop.public_url);
@@ -111,6 +136,7 @@ fn add_attempt(order: &mut Order, shop: Shop) -> Result<(), OrderError> {
         returned_at: None,
         notified_at: None,
         notices: Vec::new(),
+        answers_not_kept: 0,
     });
     order.payment.redirect = Some(Redirect {
         url: shop.card.payment_url.clone(),
@@ -236,7 +262,8 @@ pub enum Verdict {
     Applied,
     /// Verified; it had been applied before, or it only confirms what is known.
     Recorded,
-    /// Refused (400): `invalid_signature`, `amount_mismatch` or `unknown_attempt`.
+    /// Refused (400): `malformed_field`, `invalid_signature`, `attempt_mismatch`,
+    /// `amount_mismatch` or `unknown_attempt`.
     Refused { code: &'static str, message: String },
 }
 
@@ -254,12 +281,77 @@ fn refused(code: &'static str, message: impl Into<String>) -> Verdict {
     }
 }
 
+impl From<Refusal> for Verdict {
+    fn from(refusal: Refusal) -> Verdict {
+        refused(refusal.code, refusal.message)
+    }
+}
+
+/// Counts refusals of answers that name no attempt, so that such noise writes at most one
+/// activity line per minute (with the count held back since the last one) however fast it
+/// comes. In memory: a restart only starts a new minute.
+#[derive(Debug, Default)]
+pub struct Noise {
+    window: Mutex<NoiseWindow>,
+}
+
+#[derive(Debug, Default)]
+struct NoiseWindow {
+    /// When the last line was written (unix milliseconds; 0 before the first).
+    since: u64,
+    held_back: u64,
+}
+
+impl Noise {
+    /// `Some(held back since the last line)` when this refusal may write a line now.
+    fn admit(&self, now: u64) -> Option<u64> {
+        let mut window = self.window.lock().unwrap_or_else(|e| e.into_inner());
+        if window.since == 0 || now >= window.since + NOISE_WINDOW_MS {
+            window.since = now;
+            Some(std::mem::take(&mut window.held_back))
+        } else {
+            window.held_back += 1;
+            None
+        }
+    }
+}
+
+/// The answer as it came: its fields, and the digest and size of its body.
+pub struct Answer {
+    pub fields: BTreeMap<String, String>,
+    pub digest: String,
+    pub bytes: u64,
+}
+
+impl Answer {
+    /// Parses a form body (`application/x-www-form-urlencoded`).
+    pub fn parse(body: &[u8]) -> Answer {
+        use sha2::Digest;
+        let digest = hex::encode(sha2::Sha256::digest(body));
+        Answer {
+            fields: c2p::parse_form(body),
+            digest: digest[..16].to_string(),
+            bytes: body.len() as u64,
+        }
+    }
+
+    fn field(&self, name: &str) -> &str {
+        self.fields
+            .get(name)
+            .map(String::as_str)
+            .unwrap_or_default()
+    }
+}
+
 /// Checks an answer against the attempt it names; `Ok` when it is genuine and for this attempt.
+/// Shapes first, so a re-cut answer is refused before its signature is computed.
 fn verify(
     card: &Card2c2p,
+    order: &Order,
     attempt: &CardAttempt,
     fields: &BTreeMap<String, String>,
 ) -> Result<(), Verdict> {
+    answer_format::check_shapes(fields)?;
     let Some(merchant) = card.merchant_by_id(&attempt.merchant_id) else {
         return Err(refused(
             "invalid_signature",
@@ -272,103 +364,53 @@ fn verify(
             "hash_value does not match the fields",
         ));
     }
-    let field = |name: &str| fields.get(name).map(String::as_str).unwrap_or_default();
-    if field("merchant_id") != attempt.merchant_id {
-        return Err(refused(
-            "invalid_signature",
-            "merchant_id is not the attempt's merchant",
-        ));
-    }
-    if field("currency") != c2p::CURRENCY_THB {
-        return Err(refused(
-            "amount_mismatch",
-            "currency is not 764 (Thai baht)",
-        ));
-    }
-    if field("amount") != c2p::amount_field(attempt.amount) {
-        return Err(refused(
-            "amount_mismatch",
-            format!(
-                "amount {} is not the attempt's {}",
-                field("amount"),
-                c2p::amount_field(attempt.amount)
-            ),
-        ));
-    }
+    let amount = c2p::amount_field(attempt.amount);
+    let sent = Sent {
+        merchant_id: &attempt.merchant_id,
+        order_id: &attempt.id,
+        invoice_no: &order.number,
+        amount: &amount,
+    };
+    answer_format::check_echoes(fields, &sent)?;
     Ok(())
 }
 
-/// Takes one answer from 2C2P: verifies it, stores it on its attempt, and applies it. Refusals
-/// are stored too (and logged) but change nothing else.
+/// Takes one answer from 2C2P: verifies it, keeps it on its attempt (within the limits), and
+/// applies it. Refusals change nothing else.
 pub fn receive(
     store: &Store,
     card: &Card2c2p,
     plan: &Plan,
+    noise: &Noise,
     channel: Channel,
-    fields: BTreeMap<String, String>,
+    answer: Answer,
 ) -> Result<Received, OrderError> {
-    let attempt_id = fields.get("order_id").cloned().unwrap_or_default();
-    let status_code = fields.get("payment_status").cloned().unwrap_or_default();
+    let attempt_id = answer.field("order_id").to_string();
     store.write(|txn| {
-        let refuse_unattached = |txn: &WriteTransaction, message: &str| {
-            tracing::warn!(attempt = %attempt_id, channel = channel.as_str(), "2C2P answer refused: {message}");
-            activity::log(
-                txn,
-                &Event {
-                    actor: PROVIDER,
-                    kcard: "",
-                    action: "card payment answer refused",
-                    target: &format!("payment {}", attempt_id.chars().take(40).collect::<String>()),
-                    details: &format!("unknown_attempt ({}): {message}", channel.as_str()),
-                },
-            )
-        };
         let order = match order_of_attempt(&attempt_id) {
             Some(id) => ORDER_ID_TO_ORDER.read(txn)?.get(id.get())?,
             None => None,
         };
-        let Some(mut order) = order else {
-            refuse_unattached(txn, "no such order")?;
-            return Ok(Received {
-                verdict: refused("unknown_attempt", "order_id names no payment attempt"),
-                order: None,
-            });
-        };
-        let Some(index) = order.payment.attempts.iter().position(|a| a.id == attempt_id) else {
-            refuse_unattached(txn, "no such attempt")?;
+        let found = order.and_then(|order| {
+            let index = order.payment.attempts.iter().position(|a| a.id == attempt_id)?;
+            Some((order, index))
+        });
+        let Some((mut order, index)) = found else {
+            refuse_unattached(txn, noise, channel, &attempt_id)?;
             return Ok(Received {
                 verdict: refused("unknown_attempt", "order_id names no payment attempt"),
                 order: None,
             });
         };
         let now = activity::now_millis();
-        let checked = verify(card, &order.payment.attempts[index], &fields);
+        let checked = verify(card, &order, &order.payment.attempts[index], &answer.fields);
         let verdict = match &checked {
             Err(verdict) => verdict.clone(),
-            Ok(()) => apply(txn, &mut order, index, channel, &fields, now, plan)?,
+            Ok(()) => apply(txn, &mut order, index, channel, &answer.fields, now, plan)?,
         };
-        let verdict_text = match &verdict {
-            Verdict::Applied => "applied".to_string(),
-            Verdict::Recorded => "recorded".to_string(),
-            Verdict::Refused { code, .. } => (*code).to_string(),
-        };
-        let attempt = &mut order.payment.attempts[index];
-        if attempt.notices.len() < MAX_NOTICES {
-            attempt.notices.push(PaymentNotice {
-                at: now,
-                channel: channel.as_str().into(),
-                verified: checked.is_ok(),
-                verdict: verdict_text.clone(),
-                payment_status: status_code.chars().take(8).collect(),
-                fields: fields
-                    .iter()
-                    .take(80)
-                    .map(|(k, v)| (k.chars().take(64).collect(), v.chars().take(500).collect()))
-                    .collect(),
-            });
-            write(txn, &order)?;
-        }
-        if let Verdict::Refused { code, message } = &verdict {
+        let kept = keep(&mut order, index, channel, &answer, &verdict, now);
+        write(txn, &order)?;
+        if let (Verdict::Refused { code, message }, true) = (&verdict, kept) {
             tracing::warn!(order = %order.number, attempt = %attempt_id, channel = channel.as_str(), code, "2C2P answer refused: {message}");
             activity::log(
                 txn,
@@ -386,6 +428,98 @@ pub fn receive(
             order: Some(order),
         })
     })
+}
+
+/// An answer naming no attempt: one activity line per minute at most, with how many were held
+/// back since the previous one.
+fn refuse_unattached(
+    txn: &WriteTransaction,
+    noise: &Noise,
+    channel: Channel,
+    attempt_id: &str,
+) -> Result<(), StoreError> {
+    let Some(held_back) = noise.admit(activity::now_millis()) else {
+        return Ok(());
+    };
+    let named: String = attempt_id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect();
+    tracing::warn!(attempt = %named, channel = channel.as_str(), held_back, "2C2P answer for no attempt refused");
+    activity::log(
+        txn,
+        &Event {
+            actor: PROVIDER,
+            kcard: "",
+            action: "card payment answer refused",
+            target: &format!("payment {named}"),
+            details: &format!(
+                "unknown_attempt ({}): no such attempt; {held_back} more refused since the previous line",
+                channel.as_str()
+            ),
+        },
+    )
+}
+
+/// Keeps the answer on its attempt while the limits allow: a verified one with its signed
+/// fields, a refused one as a digest. Over the limits it is only counted. Whether it was kept.
+fn keep(
+    order: &mut Order,
+    index: usize,
+    channel: Channel,
+    answer: &Answer,
+    verdict: &Verdict,
+    now: u64,
+) -> bool {
+    let verified = !matches!(verdict, Verdict::Refused { .. });
+    let refused_in_order: usize = order
+        .payment
+        .attempts
+        .iter()
+        .flat_map(|a| &a.notices)
+        .filter(|n| !n.verified)
+        .count();
+    let attempt = &mut order.payment.attempts[index];
+    let refused_in_attempt = attempt.notices.iter().filter(|n| !n.verified).count();
+    let room = attempt.notices.len() < MAX_NOTICES_PER_ATTEMPT
+        && (verified
+            || (refused_in_attempt < MAX_REFUSED_PER_ATTEMPT
+                && refused_in_order < MAX_REFUSED_PER_ORDER));
+    if !room {
+        attempt.answers_not_kept = attempt.answers_not_kept.saturating_add(1);
+        return false;
+    }
+    let fields = if verified {
+        // Checked shapes: every value is short and plain.
+        RESPONSE_FIELDS
+            .iter()
+            .chain(&["hash_value"])
+            .filter_map(|name| Some(((*name).to_string(), answer.fields.get(*name)?.clone())))
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
+    attempt.notices.push(PaymentNotice {
+        at: now,
+        channel: channel.as_str().into(),
+        verified,
+        verdict: match verdict {
+            Verdict::Applied => "applied".to_string(),
+            Verdict::Recorded => "recorded".to_string(),
+            Verdict::Refused { code, .. } => (*code).to_string(),
+        },
+        payment_status: answer
+            .field("payment_status")
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .take(8)
+            .collect(),
+        fields,
+        digest: answer.digest.clone(),
+        bytes: answer.bytes,
+    });
+    true
 }
 
 /// Applies a verified answer to the order in memory (the caller writes it) and, for a payment,
@@ -468,8 +602,50 @@ fn apply(
     }
 }
 
+/// A card payment for an order whose money had already come (another attempt, or staff
+/// confirmed a transfer): kept as an extra payment the shop owes back, shown on the order
+/// (`payment.refundDue`), counted on the dashboard, refundable at the desk.
+fn record_extra(
+    txn: &WriteTransaction,
+    order: &mut Order,
+    attempt_id: &str,
+    transaction_ref: Option<&str>,
+    details: &str,
+) -> Result<(), OrderError> {
+    let amount = order
+        .payment
+        .attempts
+        .iter()
+        .find(|a| a.id == attempt_id)
+        .map_or(order.total, |a| a.amount);
+    order.payment.extra_payments.push(ExtraPayment {
+        amount,
+        method: PaymentMethod::Card2c2p,
+        reference: format!(
+            "2C2P attempt {attempt_id}, transaction {}",
+            transaction_ref.unwrap_or("-")
+        ),
+        received_at: activity::now_millis(),
+        refund_reference: None,
+        refunded_at: None,
+    });
+    crate::orders::store::note_refund_state(txn, order)?;
+    activity::log(
+        txn,
+        &Event {
+            actor: PROVIDER,
+            kcard: &order.kcard,
+            action: "card payment received twice",
+            target: &format!("order {}", order.number),
+            details: &format!("{details}; the order's money had already come: refund due"),
+        },
+    )?;
+    Ok(())
+}
+
 /// The order is paid: status, history, index, payment record, sales and activity, in `txn`.
-/// An order already cancelled (expired, or by staff) keeps its status and owes a refund.
+/// An order already cancelled (expired, or by staff) keeps its status and owes a refund; an
+/// order whose money had already come owes this payment back.
 fn mark_paid(
     txn: &WriteTransaction,
     order: &mut Order,
@@ -482,11 +658,13 @@ fn mark_paid(
         transaction_ref.unwrap_or("-"),
         order.total.get()
     );
+    if order.payment.money_received() {
+        return record_extra(txn, order, attempt_id, transaction_ref, &details);
+    }
     if order.status != Status::PendingPayment {
-        // Money came for an order that no longer waits for it.
-        if order.payment.status != PaymentStatus::Paid {
-            order.payment.status = PaymentStatus::RefundDue;
-        }
+        // Money came for an order that no longer waits for it (expired or cancelled unpaid).
+        order.payment.status = PaymentStatus::RefundDue;
+        crate::orders::store::note_refund_state(txn, order)?;
         activity::log(
             txn,
             &Event {
@@ -494,7 +672,7 @@ fn mark_paid(
                 kcard: &order.kcard,
                 action: "card payment for an order not waiting for it",
                 target: &format!("order {}", order.number),
-                details: &format!("{details}; order is {}", order.status.as_str()),
+                details: &format!("{details}; order is {}; refund due", order.status.as_str()),
             },
         )?;
         return Ok(());

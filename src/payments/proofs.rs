@@ -253,8 +253,9 @@ pub fn accept_pending(order: &mut Order) {
     }
 }
 
-/// Staff record the refund of a `refund_due` order: its reference, `refunded`, and the refund
-/// in the day's sales totals.
+/// Staff record a refund the shop owes: the order's payment of a `refund_due` order (it
+/// becomes `refunded`), else the oldest extra payment not refunded yet (a card payment
+/// received twice). Each counts in the day's refunds; the order's `refundDue` follows.
 pub fn record_refund(
     store: &Store,
     id: OrderId,
@@ -262,7 +263,7 @@ pub fn record_refund(
     who: &Who,
 ) -> Result<Order, OrderError> {
     let reference = text(
-        reference,
+        &crate::domain::text::single_line(reference),
         "reference",
         MAX_REFERENCE,
         "write the refund reference",
@@ -272,16 +273,29 @@ pub fn record_refund(
             .read(txn)?
             .get(id.get())?
             .ok_or(OrderError::NotFound(id))?;
-        if order.payment.status != PaymentStatus::RefundDue {
+        let now = activity::now_millis();
+        let (amount, what) = if order.payment.status == PaymentStatus::RefundDue {
+            order.payment.status = PaymentStatus::Refunded;
+            order.payment.refund_reference = Some(reference.clone());
+            (order.total, "the order's payment".to_string())
+        } else if let Some(extra) = order
+            .payment
+            .extra_payments
+            .iter_mut()
+            .find(|e| e.refund_reference.is_none())
+        {
+            extra.refund_reference = Some(reference.clone());
+            extra.refunded_at = Some(now);
+            (extra.amount, format!("extra payment ({})", extra.reference))
+        } else {
             return Err(OrderError::conflict(
                 "not_refund_due",
                 format!("order {} has no refund due", order.number),
             ));
-        }
-        order.payment.status = PaymentStatus::Refunded;
-        order.payment.refund_reference = Some(reference.clone());
+        };
+        crate::orders::store::note_refund_state(txn, &mut order)?;
         ORDER_ID_TO_ORDER.write(txn)?.put(id.get(), &order)?;
-        crate::orders::sales::record_refund(txn, &order, activity::now_millis())?;
+        crate::orders::sales::record_refund(txn, amount, now)?;
         activity::log(
             txn,
             &Event {
@@ -289,7 +303,11 @@ pub fn record_refund(
                 kcard: who.kcard,
                 action: "order refunded",
                 target: &format!("order {}", order.number),
-                details: &format!("{} baht: {reference}", order.total.get() / 100),
+                details: &format!(
+                    "{}.{:02} baht, {what}: {reference}",
+                    amount.get() / 100,
+                    amount.get() % 100
+                ),
             },
         )?;
         Ok(order)

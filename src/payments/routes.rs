@@ -6,8 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::attempts::{self, Channel, Verdict};
-use super::card_2c2p;
+use super::attempts::{self, Answer, Channel, Verdict};
 use crate::app::AppState;
 use crate::http::AppError;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
@@ -54,8 +53,11 @@ fn escape(text: &str) -> String {
 
 /// The server notification from 2C2P (result URL 2).
 ///
-/// Verified (HMAC-SHA256, merchant, currency, amount, attempt) and stored whatever the
-/// outcome; a verified `000` marks the order paid. Repeats answer 200 and change nothing.
+/// Every signed field's shape is checked first (docs/PAYMENTS.md), then the HMAC-SHA256, then
+/// that merchant, attempt, invoice, currency and amount are the attempt's. Kept on the attempt
+/// within bounded limits (a refused answer as a digest); a verified `000` marks the order paid,
+/// or records an extra payment owed back when the order's money had already come. Repeats
+/// answer 200 and change nothing.
 #[utoipa::path(
     post,
     path = "/api/app/payment/2c2p/notify",
@@ -63,19 +65,24 @@ fn escape(text: &str) -> String {
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "2C2P's response fields, `hash_value` included"),
     responses(
         (status = 200, description = "Verified and applied, or applied before", body = Done),
-        (status = 400, description = "`invalid_signature`, `amount_mismatch` or `unknown_attempt`: stored and logged, nothing changed", body = ErrorAnswer),
+        (status = 400, description = "`malformed_field` (a signed field not in 2C2P's format), `invalid_signature`, `attempt_mismatch`, `amount_mismatch` or `unknown_attempt`: counted (kept as a digest within limits), nothing changed", body = ErrorAnswer),
     ),
 )]
 pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<Done>, AppError> {
-    let fields = card_2c2p::parse_form(&body);
-    let (db, config) = (state.store.clone(), state.config.clone());
+    let answer = Answer::parse(&body);
+    let (db, config, noise) = (
+        state.store.clone(),
+        state.config.clone(),
+        state.payment_noise.clone(),
+    );
     let received = blocking(move || {
         attempts::receive(
             &db,
             &config.payments.card_2c2p,
             &Plan::from_config(&config),
+            &noise,
             Channel::Notify,
-            fields,
+            answer,
         )
     })
     .await?;
@@ -106,15 +113,20 @@ pub async fn browser_return(
     State(state): State<AppState>,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let fields = card_2c2p::parse_form(&body);
-    let (db, config) = (state.store.clone(), state.config.clone());
+    let answer = Answer::parse(&body);
+    let (db, config, noise) = (
+        state.store.clone(),
+        state.config.clone(),
+        state.payment_noise.clone(),
+    );
     let received = blocking(move || {
         attempts::receive(
             &db,
             &config.payments.card_2c2p,
             &Plan::from_config(&config),
+            &noise,
             Channel::Return,
-            fields,
+            answer,
         )
     })
     .await?;

@@ -154,8 +154,9 @@ fn response_for(
 ) -> BTreeMap<String, String> {
     let field = |name: &str| request.get(name).cloned().unwrap_or_default();
     let now = time::OffsetDateTime::now_utc();
+    // 2C2P's layout: `YYYY-MM-DD HH:MM:SS` (the shop refuses any other).
     let stamp = format!(
-        "{:04}{:02}{:02}{:02}{:02}{:02}",
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
         now.year(),
         u8::from(now.month()),
         now.day(),

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 14;
+pub const SCHEMA_VERSION: u64 = 15;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -99,6 +99,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 14,
         name: "create the guest order key and payment slip tables; waiting guest mails keep a nonce instead of their key",
         apply: v14_guest_keys_slips_and_mail_nonces,
+    },
+    Migration {
+        version: 15,
+        name: "index the orders that owe a refund",
+        apply: v15_refunds_due,
     },
 ];
 
@@ -637,5 +642,48 @@ fn forget_guest_key(
     row.digests.retain(|d| *d != digest);
     let bytes = serde_json::to_vec(&row).map_err(bad)?;
     keys.insert(order_id, bytes.as_slice())?;
+    Ok(())
+}
+
+/// Version 15: the index of orders owing their shopper money back. Orders a version-14 shop
+/// left with `payment.status = "refund_due"` are indexed and get `payment.refundDue = true`.
+fn v15_refunds_due(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("order_id_to_order");
+    const REFUND_DUE_TO_ORDER: TableDefinition<u64, &[u8]> =
+        TableDefinition::new("refund_due_to_order");
+
+    let mut index = txn.open_table(REFUND_DUE_TO_ORDER)?;
+    let mut orders = txn.open_table(ORDER_ID_TO_ORDER)?;
+    let mut changed = Vec::new();
+    for entry in orders.iter()? {
+        let (id, bytes) = entry?;
+        let id = id.value();
+        let mut order: serde_json::Value =
+            serde_json::from_slice(bytes.value()).map_err(|source| StoreError::Decode {
+                table: "order_id_to_order",
+                key: id.to_string(),
+                source,
+            })?;
+        let Some(payment) = order
+            .get_mut("payment")
+            .and_then(serde_json::Value::as_object_mut)
+        else {
+            continue;
+        };
+        if payment.get("status").and_then(serde_json::Value::as_str) == Some("refund_due") {
+            payment.insert("refundDue".into(), true.into());
+            changed.push((id, order));
+        }
+    }
+    for (id, order) in changed {
+        let bytes = serde_json::to_vec(&order).map_err(|source| StoreError::Encode {
+            table: "order_id_to_order",
+            key: id.to_string(),
+            source,
+        })?;
+        orders.insert(id, bytes.as_slice())?;
+        index.insert(id, [].as_slice())?;
+    }
     Ok(())
 }

@@ -20,7 +20,7 @@ use crate::store::tables::{ALL_TABLES, AnyTable};
 use crate::store::{Store, StoreError};
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 14;
+const NEWEST_COVERED: u64 = 15;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -566,6 +566,11 @@ fn a_version_13_database_upgrades_and_reads_back() {
     upgrade_from(13);
 }
 
+#[test]
+fn a_version_14_database_upgrades_and_reads_back() {
+    upgrade_from(14);
+}
+
 /// An order a version-12 shop invoiced and then cancelled: receipt, tax invoice and credit
 /// note issued, none of them with a stored print.
 fn credited_order() -> Value {
@@ -807,6 +812,27 @@ fn version_14_keeps_no_key_of_a_waiting_guest_mail_and_gives_it_a_nonce() {
                 .unwrap()
                 .insert(7, bytes(&keys).as_slice())
                 .unwrap();
+
+#[test]
+fn version_15_indexes_the_orders_a_version_14_shop_owed_a_refund() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // As a version-14 binary wrote it: a paid order cancelled since, owing its payment back,
+        // and a paid one owing nothing.
+        let store = Store::open_unmigrated(dir.path()).unwrap();
+        assert_eq!(migrate_to(&store, 14).unwrap(), 14);
+        let txn = store.db().unwrap().begin_write().unwrap();
+        {
+            let mut orders = txn.open_table(ORDER_ID_TO_ORDER).unwrap();
+            let mut owing = order();
+            owing["status"] = json!("cancelled");
+            owing["payment"]["status"] = json!("refund_due");
+            orders.insert(1, bytes(&owing).as_slice()).unwrap();
+            let mut paid = order();
+            paid["id"] = json!(2);
+            paid["number"] = json!("K000002");
+            paid["payment"]["status"] = json!("paid");
+            orders.insert(2, bytes(&paid).as_slice()).unwrap();
         }
         txn.commit().unwrap();
     }
@@ -850,4 +876,19 @@ fn version_14_lets_a_key_lookup_answer_before_any_guest_order() {
     let read = store.db().unwrap().begin_read().unwrap();
     let opens = crate::orders::guest::key_opens(&read, crate::domain::OrderId(1), "00");
     assert!(!opens.unwrap());
+
+    let read = store.db().unwrap().begin_read().unwrap();
+    let index = read
+        .open_table(TableDefinition::<u64, &[u8]>::new("refund_due_to_order"))
+        .unwrap();
+    let owing: Vec<u64> = index
+        .iter()
+        .unwrap()
+        .map(|row| row.unwrap().0.value())
+        .collect();
+    assert_eq!(owing, [1]);
+    let first = crate::orders::store::get(&store, crate::domain::OrderId(1)).unwrap();
+    assert!(first.payment.refund_due);
+    let second = crate::orders::store::get(&store, crate::domain::OrderId(2)).unwrap();
+    assert!(!second.payment.refund_due);
 }

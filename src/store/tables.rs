@@ -61,7 +61,7 @@ pub const ALL_TABLES: &[AnyTable] = &[
     AnyTable::TextToU64(crate::payments::proofs::PROOF_HASH_TO_ORDER.definition()),
     AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER.definition()),
     AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER.definition()),
-    AnyTable::U64ToBytes(crate::orders::guest::ORDER_ID_TO_GUEST_KEYS.definition()),
+    AnyTable::U64ToBytes(crate::orders::store::REFUND_DUE_TO_ORDER.definition()),
     AnyTable::TextToBytes(crate::admin::permissions::ROLE_NAME_TO_PERMISSIONS.definition()),
     AnyTable::TextToBytes(crate::accounts::reset::RESET_TOKEN_TO_TICKET.definition()),
     AnyTable::PairToBytes(crate::orders::desk::ORDER_STATUS_TO_ORDER.definition()),

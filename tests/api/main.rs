@@ -34,6 +34,7 @@ mod orders;
 mod pages;
 mod payment_proofs;
 mod payments_2c2p;
+mod payments_2c2p_trust;
 mod search;
 mod security;
 mod shopping_details;

@@ -68,6 +68,8 @@ function problemOf(fields: Fields): string | null {
 
 function answerFor(request: Fields, code: string): Fields {
   const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  // 2C2P's layout for the transaction's date and time; the shop refuses any other.
+  const datetime = new Date().toISOString().slice(0, 19).replace('T', ' ');
   const fields: Fields = {
     version: '8.5',
     request_timestamp: now,
@@ -79,7 +81,7 @@ function answerFor(request: Fields, code: string): Fields {
     transaction_ref: `T${request.order_id!.replace(/\W/g, '').slice(-11)}`,
     approval_code: code === '000' ? '654321' : '',
     eci: '05',
-    transaction_datetime: now,
+    transaction_datetime: datetime,
     payment_channel: '001',
     payment_status: code,
     channel_response_code: code === '000' ? '00' : '05',

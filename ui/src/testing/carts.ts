@@ -54,7 +54,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     coinsUsed: 0,
     address: { name: 'Somchai Jaidee', phone: '0812345678', line1: '99/9 Sukhumvit Road', district: 'Khlong Toei', province: 'bangkok', postcode: '10110' },
     vatInfo: null,
-    payment: { method: 'promptpay', promptpayId: '0812345678', promptpayPayload: '00020101021229370016A000000677010111011300668123456785802TH530376454071701.006304ABCD', status: 'pending', attempts: [], proofs: [] },
+    payment: { method: 'promptpay', promptpayId: '0812345678', promptpayPayload: '00020101021229370016A000000677010111011300668123456785802TH530376454071701.006304ABCD', status: 'pending', attempts: [], proofs: [], extraPayments: [], refundDue: false },
     history: [{ status: 'pending_payment', at: 1_767_225_600_000 }],
     review: null,
     coinsEarned: 0,

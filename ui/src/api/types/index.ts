@@ -1400,7 +1400,12 @@ inTransit: number,
 /**
  * Unpaid orders with a payment slip waiting to be checked.
  */
-proofsToCheck: number, };
+proofsToCheck: number,
+/**
+ * Orders owing their shopper money back: cancelled after payment, paid after expiry, or
+ * paid twice (`payment.refundDue`).
+ */
+refundsDue: number, };
 
 /**
  * A product running out.
@@ -2021,6 +2026,16 @@ proofs: Array<PaymentProof>,
  */
 refundReference?: string | null,
 /**
+ * Payments received beyond the first, oldest first; each owed back until refunded.
+ */
+extraPayments: Array<ExtraPayment>,
+/**
+ * Whether the shop owes the shopper money back: the order's payment (`status` is
+ * `refund_due`) or an extra payment not refunded yet. Kept by
+ * `orders::store::note_refund_state` whenever the money of the order changes.
+ */
+refundDue: boolean,
+/**
  * When an unpaid order is cancelled if still unpaid (unix milliseconds, from
  * `unpaid_order_expiry_hours`); set in answers only, absent when orders never expire.
  */
@@ -2070,9 +2085,14 @@ resultCode?: string | null, transactionRef?: string | null,
  */
 returnedAt?: number | null, notifiedAt?: number | null,
 /**
- * Every answer received for this attempt, verified or not.
+ * Answers received for this attempt, verified or not, up to the limits in
+ * `payments::attempts` (a refused answer is kept as a digest, never as it came).
  */
-notices: Array<PaymentNotice>, };
+notices: Array<PaymentNotice>,
+/**
+ * Answers received over those limits: counted, not kept.
+ */
+answersNotKept: number, };
 
 /**
  * One answer from the payment provider as it came.
@@ -2091,9 +2111,38 @@ channel: string, verified: boolean,
  */
 verdict: string, paymentStatus: string,
 /**
- * The posted fields (staff only; empty in the shopper's view).
+ * The signed fields of a verified answer (staff only; empty in the shopper's view and for
+ * a refused answer, whose fields are nobody's word).
  */
-fields?: { [key in string]: string }, };
+fields?: { [key in string]: string },
+/**
+ * The first 16 hex digits of the SHA-256 of the body as it came, and its size in bytes:
+ * enough to tell answers apart without keeping what a stranger posted.
+ */
+digest: string, bytes: number, };
+
+/**
+ * Money received for an order beyond the one payment it needed (a second card attempt paid,
+ * or a card payment after staff had confirmed another), owed back until staff record its
+ * refund.
+ */
+export type ExtraPayment = { amount: Satang,
+/**
+ * How it came: `card_2c2p`.
+ */
+method: PaymentMethod,
+/**
+ * The provider's reference: the card attempt and its transaction.
+ */
+reference: string,
+/**
+ * Unix milliseconds.
+ */
+receivedAt: number,
+/**
+ * The reference of the refund staff made, once made.
+ */
+refundReference?: string | null, refundedAt?: number | null, };
 
 /**
  * One slip image (a photo or screenshot of the transfer), stored cleaned under

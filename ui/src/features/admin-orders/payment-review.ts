@@ -16,8 +16,16 @@ export function proofsNewestFirst(order: Pick<Order, 'payment'>): PaymentProof[]
   return [...(order.payment.proofs ?? [])].reverse();
 }
 
+/** Whether the shop owes money back: the order's payment, or a payment received twice. */
 export function refundDue(order: Pick<Order, 'payment'>): boolean {
-  return order.payment.status === 'refund_due';
+  return order.payment.refundDue || order.payment.status === 'refund_due';
+}
+
+/** What is still owed back, in satang: the total of a `refund_due` order and every extra
+ * payment not refunded yet. */
+export function refundOwed(order: Pick<Order, 'payment' | 'total'>): number {
+  const extra = (order.payment.extraPayments ?? []).filter((e) => !e.refundReference).reduce((sum, e) => sum + e.amount, 0);
+  return (order.payment.status === 'refund_due' ? order.total : 0) + extra;
 }
 
 export function checkRejectReason(text: string): MessageKey | null {

@@ -1,14 +1,15 @@
 //! The money of one order at the desk: the shopper's payment slips (image, when, a reused slip
 //! flagged, the shop's decision), "Reject slip" with a reason the shopper sees (confirming is the
 //! "paid" move with a reference, which accepts the slip), the card payment attempts with every
-//! answer the provider sent, and "Record refund" for a cancelled paid order.
+//! answer the provider sent, and "Record refund" for a cancelled paid order or a payment
+//! received twice (each extra payment listed with its refund).
 import { useEffect, useId, useState } from 'react';
 import type { AttemptStatus, Order, PaymentProof } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
 import { formatMoney } from '../../../lib/format';
 import { recordRefund, rejectProof, slipUrl } from '../api/payment-review';
-import { checkRefundReference, checkRejectReason, pendingProof, PROOF_LIMITS, proofsNewestFirst, refundDue } from '../payment-review';
+import { checkRefundReference, checkRejectReason, pendingProof, PROOF_LIMITS, proofsNewestFirst, refundDue, refundOwed } from '../payment-review';
 import type { OrderDeskTools } from '../tools';
 
 const ATTEMPT_STATUS: Record<AttemptStatus, MessageKey> = {
@@ -143,7 +144,8 @@ export function PaymentReview({ order, tools, onChanged }: Props) {
   const waiting = pendingProof(order);
   const canWrite = tools.can('orders.write');
   const refund = refundDue(order);
-  if (!proofs.length && !attempts.length && !refund && !order.payment.refundReference) return null;
+  const extras = order.payment.extraPayments ?? [];
+  if (!proofs.length && !attempts.length && !refund && !order.payment.refundReference && !extras.length) return null;
   const withErrors = async (work: () => Promise<Order>) => {
     try {
       onChanged(await work());
@@ -159,8 +161,19 @@ export function PaymentReview({ order, tools, onChanged }: Props) {
       </h2>
       {refund ? (
         <p class="admin-alert admin-alert--warn" data-testid="refund-due">
-          {t('admin.orders.refundDue', { amount: formatMoney(order.total) })}
+          {t('admin.orders.refundDue', { amount: formatMoney(refundOwed(order)) })}
         </p>
+      ) : null}
+      {extras.length ? (
+        <ul class="attempt-list__notices" data-testid="extra-payments">
+          {extras.map((extra) => (
+            <li key={`${extra.receivedAt}-${extra.reference}`}>
+              <time dateTime={new Date(extra.receivedAt).toISOString()}>{tools.time(extra.receivedAt)}</time> ·{' '}
+              {t('admin.orders.extraPayment', { amount: formatMoney(extra.amount), reference: extra.reference })}
+              {extra.refundReference ? ` · ${t('admin.orders.extraRefunded', { reference: extra.refundReference })}` : ''}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {order.payment.refundReference ? (
         <p class="admin-alert admin-alert--ok" data-testid="refunded">

@@ -42,6 +42,7 @@ function Totals({ title, totals, testId }: { title: string; totals: SalesTotals;
 const ATTENTION: { key: Exclude<keyof DashboardAnswer['attention'], 'paymentWaitHours'>; text: MessageKey; href: string; icon: string }[] = [
   { key: 'awaitingPayment', text: 'admin.home.awaitingPayment', href: '/admin/orders?status=pending_payment', icon: 'coin' },
   { key: 'proofsToCheck', text: 'admin.home.proofsToCheck', href: '/admin/orders?status=pending_payment', icon: 'check' },
+  { key: 'refundsDue', text: 'admin.home.refundsDue', href: '/admin/orders', icon: 'coin' },
   { key: 'toShip', text: 'admin.home.toShip', href: '/admin/orders?status=unshipped', icon: 'package' },
   { key: 'inTransit', text: 'admin.home.inTransit', href: '/admin/orders?status=shipped', icon: 'truck' },
 ];
