@@ -6,6 +6,7 @@
 mod idempotency;
 mod ids;
 mod money;
+pub mod tax_id;
 pub mod text;
 
 pub use idempotency::IdempotencyKey;
