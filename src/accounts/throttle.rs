@@ -319,7 +319,7 @@ impl LoginThrottle {
                 attempts.failures = attempts.failures.saturating_sub(1);
                 let (free, max) = rule(key);
                 if delay(attempts.failures, free, max).is_zero() {
-                    attempts.blocked_until = now;
+                    attempts.blocked_until = attempts.blocked_until.min(now);
                 }
             }
         }
