@@ -373,10 +373,7 @@ pub async fn change_password(
 ) -> Result<Json<TokenAnswer>, AppError> {
     // The same keys as a sign-in: a stolen token guessing the old password counts against
     // the account's window like any other guess.
-    let keys = AttemptKeys::new(
-        &caller.user.username,
-        &client_ip(&state, peer, &headers),
-    );
+    let keys = AttemptKeys::new(&caller.user.username, &client_ip(&state, peer, &headers));
     if let Err(wait) = state.throttle.begin(&keys) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
     }

@@ -55,7 +55,9 @@ fn owner_only(caller: &Role, what: &str) -> Result<(), AppError> {
 
 /// The check every change to an existing account on these routes makes, inside its
 /// transaction: the owner's accounts are out of a lesser role's reach.
-fn managed_by(caller: Role) -> impl FnOnce(&crate::accounts::model::User) -> Result<(), AccountError> {
+fn managed_by(
+    caller: Role,
+) -> impl FnOnce(&crate::accounts::model::User) -> Result<(), AccountError> {
     move |target| {
         if permissions::may_manage(&caller, &target.role) {
             Ok(())
@@ -346,10 +348,10 @@ pub async fn set_role(
         store::set_role_of(&db, id, &body.role, &actor, &channel, managed_by(caller))
     })
     .await
-        .map_err(|err| match err {
-            AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
-            other => other,
-        })?;
+    .map_err(|err| match err {
+        AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
+        other => other,
+    })?;
     Ok(Json(StaffMemberAnswer {
         status: SuccessStatus::Success,
         user: Customer::from(&user),

@@ -98,7 +98,10 @@ mod tests {
 
     #[test]
     fn multi_line_text_keeps_its_lines_as_newlines() {
-        assert_eq!(multi_line("one\r\ntwo\rthree\nfour"), "one\ntwo\nthree\nfour");
+        assert_eq!(
+            multi_line("one\r\ntwo\rthree\nfour"),
+            "one\ntwo\nthree\nfour"
+        );
         assert_eq!(multi_line("a\u{1b}b\u{202D}c\td"), "abc d");
     }
 }

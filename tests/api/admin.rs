@@ -1006,7 +1006,10 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_older_sign_ins() {
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["emailedTo"], "forgetful@example.com");
-    assert!(body.get("url").is_none(), "staff never see the link: {body}");
+    assert!(
+        body.get("url").is_none(),
+        "staff never see the link: {body}"
+    );
     assert!(body["expiresAt"].as_u64().unwrap() > 0);
     // The link reaches the customer's own mailbox only.
     let mails = smtp.wait_for(1, 10).await;

@@ -10,6 +10,7 @@ mod admin_products;
 mod admin_promotions;
 mod admin_taxonomy;
 mod api_files;
+mod buyer_tax_id;
 mod cart;
 mod catalog;
 mod catalog_import_large;

@@ -38,7 +38,10 @@ async fn guesses_from_forty_addresses_stay_capped_while_the_shopper_signs_in() {
         assert_eq!(login_from(&app, "10.1.2.3", "nok", PASSWORD).await.0, 200);
         for n in 0..40 {
             let guess = format!("wrong password {round}");
-            match login_from(&app, &format!("198.51.100.{n}"), "nok", &guess).await.0 {
+            match login_from(&app, &format!("198.51.100.{n}"), "nok", &guess)
+                .await
+                .0
+            {
                 401 => checked += 1,
                 429 => refused += 1,
                 other => panic!("unexpected {other}"),
@@ -47,7 +50,10 @@ async fn guesses_from_forty_addresses_stay_capped_while_the_shopper_signs_in() {
     }
     assert_eq!(
         (checked, refused),
-        (ACCOUNT_FAILURES_PER_WINDOW, 120 - ACCOUNT_FAILURES_PER_WINDOW)
+        (
+            ACCOUNT_FAILURES_PER_WINDOW,
+            120 - ACCOUNT_FAILURES_PER_WINDOW
+        )
     );
     // The shopper, from the address they signed in from, is not locked out…
     assert_eq!(login_from(&app, "10.1.2.3", "nok", PASSWORD).await.0, 200);

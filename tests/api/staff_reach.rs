@@ -236,7 +236,10 @@ async fn a_lesser_role_with_staff_manage_cannot_touch_the_owner() {
             Some(&manager),
         )
         .await;
-    assert_eq!((status, &body["user"]["role"]), (200, &json!("admin-stock")));
+    assert_eq!(
+        (status, &body["user"]["role"]),
+        (200, &json!("admin-stock"))
+    );
     let (status, _) = app
         .post_json(
             &format!("/api/admin/staff/{clerk_id}/disabled"),

@@ -36,7 +36,9 @@ fn assert_clean(value: &Value, at: &str) {
             "{at}: {text:?}"
         ),
         Value::Array(items) => items.iter().for_each(|v| assert_clean(v, at)),
-        Value::Object(map) => map.iter().for_each(|(k, v)| assert_clean(v, &format!("{at}.{k}"))),
+        Value::Object(map) => map
+            .iter()
+            .for_each(|(k, v)| assert_clean(v, &format!("{at}.{k}"))),
         _ => {}
     }
 }
@@ -123,7 +125,10 @@ async fn every_stored_free_text_reads_back_without_controls_or_bidi_overrides() 
     .await;
     assert_eq!(status, 201, "{placed}");
     let id = placed["order"]["id"].as_u64().unwrap();
-    assert_eq!(placed["order"]["address"]["line1"], cleaned("99/1 Sukhumvit 31"));
+    assert_eq!(
+        placed["order"]["address"]["line1"],
+        cleaned("99/1 Sukhumvit 31")
+    );
 
     // A clerk's coin reason, order note, tracking number; the shopper's review.
     let (status, coins) = app
@@ -150,7 +155,11 @@ async fn every_stored_free_text_reads_back_without_controls_or_bidi_overrides() 
     ];
     for body in moves {
         let (status, moved) = app
-            .post_json(&format!("/api/admin/order/{id}/status"), &body, Some(&owner))
+            .post_json(
+                &format!("/api/admin/order/{id}/status"),
+                &body,
+                Some(&owner),
+            )
             .await;
         assert_eq!(status, 200, "{body}: {moved}");
     }
@@ -223,7 +232,9 @@ async fn every_stored_free_text_reads_back_without_controls_or_bidi_overrides() 
         .await;
     assert_eq!(customer["ledger"][0]["reason"], cleaned("goodwill"));
     assert_clean(&customer, "customer");
-    let (_, log) = app.get_authed("/api/admin/activity?limit=500", &owner).await;
+    let (_, log) = app
+        .get_authed("/api/admin/activity?limit=500", &owner)
+        .await;
     assert!(log["lines"].as_array().unwrap().len() > 10, "{log}");
     assert_clean(&log, "activity");
 }
