@@ -238,3 +238,39 @@ async fn every_stored_free_text_reads_back_without_controls_or_bidi_overrides() 
     assert!(log["lines"].as_array().unwrap().len() > 10, "{log}");
     assert_clean(&log, "activity");
 }
+
+/// A clerk's product text (a name shows on every storefront page): names, material and colour
+/// on one line, descriptions keeping their lines, stock reasons; nothing dirty is stored.
+#[tokio::test]
+async fn a_products_text_is_stored_clean_from_a_staff_save() {
+    let app = spawn_app().await;
+    let clerk = app.token("stockist", "admin-stock").await;
+    let product = json!({
+        "code": "SB-9100",
+        "name": {"en": dirty("Teak sideboard"), "th": "ตู้\u{202E}ไม้สัก"},
+        "description": {"en": format!("{}\r\nSecond line", dirty("A low sideboard."))},
+        "price": 1_290_000, "rooms": ["living"], "categories": [],
+        "dimensions": {"width": 1600, "depth": 450, "height": 750},
+        "material": dirty("teak"), "colour": "brown\u{7}", "stock": 4, "active": true
+    });
+    let (status, created) = app
+        .post_json("/api/admin/products", &product, Some(&clerk))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["product"]["name"]["en"], cleaned("Teak sideboard"));
+    assert_eq!(created["product"]["name"]["th"], "ตู้ไม้สัก");
+    assert_eq!(
+        created["product"]["description"]["en"],
+        format!("{}\nSecond line", cleaned("A low sideboard."))
+    );
+    let (status, moved) = app
+        .post_json(
+            "/api/admin/products/SB-9100/stock",
+            &json!({"delta": 2, "reason": dirty("delivery")}),
+            Some(&clerk),
+        )
+        .await;
+    assert_eq!(status, 200, "{moved}");
+    let (_, stored) = app.get_authed("/api/admin/products/SB-9100", &clerk).await;
+    assert_clean(&stored, "product");
+}
