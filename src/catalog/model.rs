@@ -277,6 +277,7 @@ impl Product {
 #[serde(rename_all = "camelCase")]
 pub struct Room {
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     #[serde(default)]
     pub page_name: Option<String>,
@@ -293,6 +294,7 @@ pub struct Room {
 #[serde(rename_all = "camelCase")]
 pub struct Category {
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     #[serde(default)]
     pub page_name: Option<String>,

@@ -274,3 +274,44 @@ async fn a_products_text_is_stored_clean_from_a_staff_save() {
     let (_, stored) = app.get_authed("/api/admin/products/SB-9100", &clerk).await;
     assert_clean(&stored, "product");
 }
+
+/// Titles and names the shop shows in its menus and header: a room's titles, a code table
+/// entry's, a promotion's name.
+#[tokio::test]
+async fn titles_and_promotion_names_are_stored_clean() {
+    let app = spawn_app().await;
+    let owner = app.token("owner", "admin").await;
+    let (status, room) = app
+        .post_json(
+            "/api/admin/rooms",
+            &json!({"key": "balcony", "title": {"en": dirty("Balcony"), "th": "ระเบียง\u{202E}"}}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(status, 201, "{room}");
+    assert_eq!(room["room"]["title"]["en"], cleaned("Balcony"));
+    assert_eq!(room["room"]["title"]["th"], "ระเบียง");
+    let (status, entry) = app
+        .post_json(
+            "/api/admin/codes/carrier",
+            &json!({"key": "speedy", "title": {"en": dirty("Speedy Post")}}),
+            Some(&owner),
+        )
+        .await;
+    assert!(status == 200 || status == 201, "{entry}");
+    assert_clean(&entry, "code entry");
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let (status, promotion) = app
+        .post_json(
+            "/api/admin/promotions",
+            &json!({"name": dirty("Outdoor week"), "display": true, "lang": "th",
+                    "roomInc": ["outdoor"], "discount": {"kind": "percent", "value": 5},
+                    "startsAt": now - 60, "endsAt": now + 86_400}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(status, 201, "{promotion}");
+    assert_eq!(promotion["promotion"]["name"], cleaned("Outdoor week"));
+    let (_, shown) = app.get_json("/api/app/promotions").await;
+    assert_clean(&shown, "promotions");
+}
