@@ -285,20 +285,9 @@ impl Seller {
     }
 }
 
-/// A Thai 13-digit identification number with its check digit (the last digit is
-/// `(11 - Σ dᵢ·(13-i) mod 11) mod 10`).
-pub fn valid_thai_tax_id(id: &str) -> bool {
-    let digits: Vec<u32> = id.chars().filter_map(|c| c.to_digit(10)).collect();
-    if digits.len() != 13 || id.len() != 13 {
-        return false;
-    }
-    let sum: u32 = digits[..12]
-        .iter()
-        .enumerate()
-        .map(|(i, d)| d * (13 - i as u32))
-        .sum();
-    (11 - sum % 11) % 10 == digits[12]
-}
+/// The seller's tax id follows the same rule as a buyer's (kept in the domain, where both
+/// checks find it).
+pub use crate::domain::tax_id::valid_thai_tax_id;
 
 /// E-mail over SMTP and pushes to LINE. A channel without a host (or token) is off; messages
 /// for it are not written at all.

@@ -56,7 +56,11 @@ pub fn apply(
             user.username, user.coin, -change.amount
         )));
     }
-    if change.reason.trim().is_empty() || change.reason.chars().count() > 200 {
+    // The reason is free text (a clerk's, or an order number): stored without control or
+    // bidi characters, and its length counted after they are gone.
+    let reason = crate::domain::text::single_line(change.reason);
+    let reason = reason.trim();
+    if reason.is_empty() || reason.chars().count() > 200 {
         return Err(AccountError::Invalid(
             "a coin change needs a reason of 1 to 200 characters".into(),
         ));
@@ -67,7 +71,7 @@ pub fn apply(
     let entry = CoinEntry {
         at: crate::activity::now_millis(),
         amount: change.amount,
-        reason: change.reason.trim().into(),
+        reason: reason.into(),
         order_id: change.order_id,
         staff_id: change.staff_id,
         balance,
@@ -76,8 +80,9 @@ pub fn apply(
     Ok(user)
 }
 
-/// A staff member's manual change (goodwill, corrections), with its activity-log line, in one
-/// transaction. Both staff routes that adjust coins call this.
+/// A staff member's manual change (goodwill, corrections) on a shopper's account, with its
+/// activity-log line, in one transaction. A staff account is not a customer and answers as
+/// absent ([`super::store::customer_in`]).
 pub fn adjust_by_staff(
     store: &Store,
     user_id: UserId,
@@ -86,6 +91,7 @@ pub fn adjust_by_staff(
     kcard: &str,
 ) -> Result<User, AccountError> {
     store.write(|txn| {
+        super::store::customer_in(txn, user_id)?;
         let user = apply(txn, user_id, change)?;
         crate::activity::log(
             txn,
@@ -94,7 +100,7 @@ pub fn adjust_by_staff(
                 kcard,
                 action: "coins adjusted",
                 target: &format!("user {}", user.username),
-                details: &format!("{:+} ({})", change.amount, change.reason.trim()),
+                details: &format!("{:+} ({})", change.amount, change.reason),
             },
         )?;
         Ok(user)

@@ -57,12 +57,18 @@ pub struct User {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Address {
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub name: String,
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub phone: String,
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub line1: String,
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub district: String,
     /// A province key from the `province` labels (e.g. `bangkok`).
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub province: String,
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub postcode: String,
 }
 
@@ -70,11 +76,15 @@ pub struct Address {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VatInfo {
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub name: String,
     /// The 13-digit Thai tax identification number.
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub tax_id: String,
     /// "00000" for a head office, else the branch number.
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub branch: String,
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line")]
     pub address: String,
 }
 
@@ -121,6 +131,13 @@ impl VatInfo {
         }
         if !(self.tax_id.len() == 13 && self.tax_id.bytes().all(|b| b.is_ascii_digit())) {
             out.push("vatInfo.taxId: must be 13 digits".into());
+        } else if !crate::domain::tax_id::valid_thai_tax_id(&self.tax_id) {
+            // The Revenue Department's check digit: a mistyped number must not reach a full
+            // tax invoice, which cannot be changed once issued.
+            out.push(format!(
+                "vatInfo.taxId: {} is not a valid Thai tax ID (its check digit does not match)",
+                self.tax_id
+            ));
         }
         if !(self.branch.len() == 5 && self.branch.bytes().all(|b| b.is_ascii_digit())) {
             out.push("vatInfo.branch: must be 5 digits (00000 for a head office)".into());
@@ -368,12 +385,19 @@ mod tests {
         assert_eq!(
             VatInfo {
                 tax_id: "123".into(),
-                ..vat
+                ..vat.clone()
             }
             .problems()
             .len(),
             1
         );
+        let wrong_check_digit = VatInfo {
+            tax_id: "0105556000008".into(),
+            ..vat
+        }
+        .problems();
+        assert_eq!(wrong_check_digit.len(), 1);
+        assert!(wrong_check_digit[0].contains("check digit"));
     }
 
     #[test]

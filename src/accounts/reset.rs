@@ -1,13 +1,18 @@
 //! Password resets that staff start for a shopper: a one-time link that expires. The link
 //! carries a random token; only its SHA-256 is stored, so a copy of the database cannot be
 //! used to reset anyone's password, and the row is removed when the link is used.
+//!
+//! The link is a credential for someone else's account, so it only ever goes to that
+//! account's own e-mail address: staff never see it (a clerk who could read it could sign in
+//! as the customer). Without e-mail the operator resets a password with `kiosk user
+//! reset-password`. Staff accounts are never reset here (docs/STAFF.md).
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::model::{Provider, User};
 use super::password;
-use super::store::{AccountError, find_in, put_in};
+use super::store::{AccountError, customer_in, find_in, put_in};
 use crate::activity;
 use crate::domain::UserId;
 use crate::notify::outbox::{self, Plan};
@@ -31,18 +36,19 @@ fn digest(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// A reset link made for staff to pass on, and whether it was also mailed to the account.
+/// A reset link on its way to the customer's own address.
 pub struct Started {
-    pub token: String,
     /// Unix seconds.
     pub expires_at: u64,
-    /// The address the link was mailed to, when e-mail is on and the account has one.
-    pub emailed_to: Option<String>,
+    /// The address the link is mailed to.
+    pub emailed_to: String,
 }
 
-/// Starts a reset for a local account; answers the token (to put in the link) and its expiry,
-/// and writes the mail with the link (`link` makes it from the token) in the same transaction.
-/// An earlier unused link of the same user keeps working until it expires.
+/// Starts a reset for a shopper's local account: writes the ticket and the mail with the
+/// link (`link` makes it from the token) in one transaction, and answers where it goes. The
+/// token itself is never answered. Refused, with nothing written, when the link cannot be
+/// mailed ([`AccountError::NoMailForReset`]). An earlier unused link of the same user keeps
+/// working until it expires.
 pub fn start(
     store: &Store,
     user_id: UserId,
@@ -54,10 +60,12 @@ pub fn start(
     let token = hex::encode(rand::random::<[u8; 32]>());
     let expires_at = super::token::now_secs() + RESET_VALID_SECONDS;
     store.write(|txn| {
-        let user =
-            find_in(txn, user_id)?.ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))?;
+        let user = customer_in(txn, user_id)?;
         if user.provider != Provider::Local {
             return Err(AccountError::NoPassword);
+        }
+        if !plan.email || user.email.is_empty() {
+            return Err(AccountError::NoMailForReset);
         }
         let mut tickets = RESET_TOKEN_TO_TICKET.write(txn)?;
         let now = super::token::now_secs();
@@ -71,7 +79,9 @@ pub fn start(
             },
         )?;
         drop(tickets);
-        let emailed = outbox::reset_link(txn, plan, user_id, &user.email, &ticket, &link(&token))?;
+        if !outbox::reset_link(txn, plan, user_id, &user.email, &ticket, &link(&token))? {
+            return Err(AccountError::NoMailForReset);
+        }
         activity::log(
             txn,
             &activity::Event {
@@ -83,9 +93,8 @@ pub fn start(
             },
         )?;
         Ok(Started {
-            token: token.clone(),
             expires_at,
-            emailed_to: emailed.then(|| user.email.clone()),
+            emailed_to: user.email.clone(),
         })
     })
 }

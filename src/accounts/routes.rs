@@ -139,17 +139,21 @@ fn issue(state: &AppState, user: &User) -> Result<String, AppError> {
 #[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RegisterBody {
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     username: String,
     password: String,
     /// Required in practice: an empty name is refused with `invalid_input`.
     #[serde(default)]
     #[ts(as = "Option<String>", optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     name: String,
     #[serde(default)]
     #[ts(as = "Option<String>", optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     email: String,
     #[serde(default)]
     #[ts(as = "Option<String>", optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     phone: String,
 }
 
@@ -230,6 +234,7 @@ pub async fn register(
 #[derive(Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LoginBody {
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     username: String,
     password: String,
 }
@@ -254,10 +259,7 @@ pub async fn login(
     headers: HeaderMap,
     Json(body): Json<LoginBody>,
 ) -> Result<Json<TokenAnswer>, AppError> {
-    let keys = AttemptKeys::new(
-        &body.username.trim().to_lowercase(),
-        &client_ip(&state, peer, &headers),
-    );
+    let keys = AttemptKeys::new(&body.username, &client_ip(&state, peer, &headers));
     // Counted before the password is checked: concurrent guesses cannot all get through.
     if let Err(wait) = state.throttle.begin(&keys) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
@@ -266,11 +268,18 @@ pub async fn login(
     let channel = kcard(&headers);
     let outcome =
         blocking(move || store::verify_login(&db, &body.username, &body.password, &channel)).await;
-    // Only a wrong password stays counted.
-    if !matches!(outcome, Err(AppError::InvalidCredentials)) {
-        state.throttle.succeeded(&keys);
-    }
+    settle(&state, &keys, &outcome);
     Ok(TokenAnswer::new(issue(&state, &outcome?)?))
+}
+
+/// Tells the throttle how a counted attempt ended: only a wrong password stays counted, and
+/// only a right one trusts the address for the account.
+fn settle<T>(state: &AppState, keys: &AttemptKeys, outcome: &Result<T, AppError>) {
+    match outcome {
+        Ok(_) => state.throttle.succeeded(keys),
+        Err(AppError::InvalidCredentials) => {}
+        Err(_) => state.throttle.not_checked(keys),
+    }
 }
 
 /// The address throttling counts by: the peer, or behind a trusted proxy the address the proxy
@@ -357,11 +366,14 @@ pub struct PasswordBody {
 )]
 pub async fn change_password(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     caller: AuthUser,
     Json(body): Json<PasswordBody>,
 ) -> Result<Json<TokenAnswer>, AppError> {
-    let keys = AttemptKeys::account_only(&caller.user.username.to_lowercase());
+    // The same keys as a sign-in: a stolen token guessing the old password counts against
+    // the account's window like any other guess.
+    let keys = AttemptKeys::new(&caller.user.username, &client_ip(&state, peer, &headers));
     if let Err(wait) = state.throttle.begin(&keys) {
         return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
     }
@@ -377,14 +389,12 @@ pub async fn change_password(
         )
     })
     .await;
-    // Only a wrong old password stays counted.
-    if !matches!(outcome, Err(AppError::InvalidCredentials)) {
-        state.throttle.succeeded(&keys);
-    }
+    settle(&state, &keys, &outcome);
     Ok(TokenAnswer::new(issue(&state, &outcome?)?))
 }
 
-/// A user's coins, addresses and tax details (the owner or staff).
+/// A user's coins, addresses and tax details: the user themselves, staff with
+/// `customers.read` for a shopper, staff with `staff.manage` for a staff account.
 #[utoipa::path(
     get,
     path = "/api/auth/userInfo/get/{userId}",
@@ -394,7 +404,7 @@ pub async fn change_password(
     responses(
         (status = 200, description = "The user's info", body = UserInfoAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: another user's account", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another user's account without customers.read (a shopper's) or staff.manage (a staff account's)", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
@@ -403,15 +413,36 @@ pub async fn get_user_info(
     caller: AuthUser,
     Path(user_id): Path<UserId>,
 ) -> Result<Json<UserInfoAnswer>, AppError> {
-    if caller.user.id != user_id && !caller.user.role.is_admin() {
+    let own = caller.user.id == user_id;
+    if !own && !caller.user.role.is_admin() {
         return Err(AppError::Forbidden(
             "you may only read your own account".into(),
         ));
     }
     let db = state.store.clone();
-    let user = blocking(move || store::find_by_id(&db, user_id))
-        .await?
-        .ok_or_else(|| AppError::NotFound(format!("there is no user {user_id}")))?;
+    let role = caller.user.role.clone();
+    let user = blocking(move || {
+        let Some(user) = store::find_by_id(&db, user_id)? else {
+            return Ok(None);
+        };
+        // Another person's account: a shopper's needs customers.read, a staff account's
+        // staff.manage, the same rule as the staff pages.
+        use crate::admin::permissions::{Permission, allows};
+        let needed = if user.role.is_admin() {
+            Permission::StaffManage
+        } else {
+            Permission::CustomersRead
+        };
+        if !own && !allows(&db, &role, needed)? {
+            return Err(AccountError::Forbidden(format!(
+                "your role may not read this account (it needs {})",
+                needed.as_str()
+            )));
+        }
+        Ok(Some(user))
+    })
+    .await?
+    .ok_or_else(|| AppError::NotFound(format!("there is no user {user_id}")))?;
     Ok(UserInfoAnswer::new(&user))
 }
 
@@ -428,6 +459,7 @@ pub struct UserInfoBody {
     /// The address order mail goes to; left out keeps it, `""` removes it.
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     email: Option<String>,
 }
 

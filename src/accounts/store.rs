@@ -45,6 +45,12 @@ pub enum AccountError {
     Disabled,
     #[error("this password reset link is not valid any more; ask the shop for a new one")]
     InvalidResetLink,
+    /// A reset link goes only to the account's own e-mail address; there is none to use.
+    #[error(
+        "the reset link can only be e-mailed to the customer, and e-mail is off or the account \
+         has no address; the operator can run `kiosk user reset-password`"
+    )]
+    NoMailForReset,
     #[error("{0}")]
     Forbidden(String),
     #[error(transparent)]
@@ -295,21 +301,25 @@ pub fn change_password(
 /// old role) stop working.
 pub fn set_role(store: &Store, username: &str, role: &str) -> Result<User, AccountError> {
     let id = id_of(store, username)?;
-    set_role_of(store, id, role, "cli", "cli")
+    set_role_of(store, id, role, "cli", "cli", |_| Ok(()))
 }
 
 /// Changes the role of the user `id`, logged as done by `actor`: the use case behind both
-/// `kiosk user set-role` and the staff page. Older tokens stop working at once.
+/// `kiosk user set-role` and the staff page. Older tokens stop working at once. `allowed`
+/// sees the account as stored, inside the transaction, and may refuse (the staff page keeps
+/// the owner's accounts out of a lesser admin's reach).
 pub fn set_role_of(
     store: &Store,
     id: UserId,
     role: &str,
     actor: &str,
     kcard: &str,
+    allowed: impl FnOnce(&User) -> Result<(), AccountError>,
 ) -> Result<User, AccountError> {
     let role = Role::parse(role).map_err(AccountError::Invalid)?;
     store.write(|txn| {
         let mut user = load(txn, id)?;
+        allowed(&user)?;
         let details = format!("{} → {}", user.role.as_str(), role.as_str());
         let target = format!("user {}", user.username);
         user.role = role;
@@ -352,16 +362,20 @@ pub fn reset_password(
 }
 
 /// Disables or enables an account (staff). Disabling bumps the token version, so every
-/// token the user holds stops working at once.
+/// token the user holds stops working at once. `allowed` sees the account as stored, inside
+/// the transaction, and may refuse (the customers page reaches shoppers only, the staff page
+/// staff only).
 pub fn set_disabled(
     store: &Store,
     user_id: UserId,
     disabled: bool,
     actor: &str,
     kcard: &str,
+    allowed: impl FnOnce(&User) -> Result<(), AccountError>,
 ) -> Result<User, AccountError> {
     store.write(|txn| {
         let mut user = load(txn, user_id)?;
+        allowed(&user)?;
         if user.disabled != disabled {
             user.disabled = disabled;
             user.token_version += 1;
@@ -491,6 +505,12 @@ pub fn find_or_create_social(
         ));
     }
     let key = format!("{}:{subject}", provider_name(provider));
+    // What the provider says is typed by someone too: stored by the same rule.
+    let (name, email) = (
+        crate::domain::text::single_line(name),
+        crate::domain::text::single_line(email),
+    );
+    let (name, email) = (name.as_str(), email.trim());
     store.write(|txn| {
         let existing = PROVIDER_SUBJECT_TO_USER_ID.read(txn)?.get(key.as_str())?;
         let user = match existing {
@@ -655,6 +675,7 @@ pub fn is_email(text: &str) -> bool {
         && !domain.ends_with('.')
         && text.len() <= 254
         && !text.contains(char::is_whitespace)
+        && !text.chars().any(crate::domain::text::is_unsafe_char)
 }
 
 /// The token signing secret, created on first use. It never leaves the database and the process.
@@ -674,6 +695,25 @@ pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {
             }
         }
     })
+}
+
+/// A shopper's account, read inside the caller's transaction, for what staff do to customers
+/// (read, coins, disable, password reset). A staff account is never a customer: it answers as
+/// if absent, so `customers.*` permissions never reach staff accounts (those need
+/// `staff.manage`, on the staff routes; see docs/STAFF.md).
+pub fn customer_in(txn: &impl Txn, user_id: UserId) -> Result<User, AccountError> {
+    find_in(txn, user_id)?
+        .filter(|user| !user.role.is_admin())
+        .ok_or_else(|| AccountError::NoSuchUser(user_id.to_string()))
+}
+
+/// Refuses a staff account where only customers are meant, as if it did not exist.
+pub fn only_customers(user: &User) -> Result<(), AccountError> {
+    if user.role.is_admin() {
+        Err(AccountError::NoSuchUser(user.id.to_string()))
+    } else {
+        Ok(())
+    }
 }
 
 /// A user read inside the caller's read or write transaction.

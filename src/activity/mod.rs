@@ -54,23 +54,34 @@ const DETAILS_CHARS: usize = 500;
 
 /// Writes a structured event within the caller's transaction (the change and its line commit
 /// together or not at all).
+///
+/// Every field is one line of stored free text: a failed sign-in logs whatever "username" a
+/// stranger typed, a target or details may quote a clerk's or a shopper's words. So each goes
+/// through [`crate::domain::text::single_line`] here, the one door into the log, whoever calls:
+/// no ESC, CR/LF, NUL or bidi override reaches a staff screen or an exported log.
 pub fn log(txn: &WriteTransaction, event: &Event) -> Result<(), StoreError> {
     let at = now_millis();
     let seq = next_id(txn, "activity_log")?;
-    let mut details: String = event.details.chars().take(DETAILS_CHARS).collect();
-    if details.len() < event.details.len() {
-        details.push('…');
-    }
     let line = LogLine {
         at,
         // Bounded: a failed sign-in logs whatever "username" was tried, which may be huge.
-        user: event.actor.chars().take(100).collect(),
-        action: event.action.chars().take(200).collect(),
-        kcard: event.kcard.chars().take(64).collect(),
-        target: event.target.chars().take(200).collect(),
-        details,
+        user: one_line(event.actor, 100, false),
+        action: one_line(event.action, 200, false),
+        kcard: one_line(event.kcard, 64, false),
+        target: one_line(event.target, 200, false),
+        details: one_line(event.details, DETAILS_CHARS, true),
     };
     LOG_TIME_TO_LINE.write(txn)?.put((at, seq), &line)
+}
+
+/// `text` cleaned to one line and cut to `max` characters (with `…` when `ellipsis` and cut).
+fn one_line(text: &str, max: usize, ellipsis: bool) -> String {
+    let clean = crate::domain::text::single_line(text);
+    let mut kept: String = clean.chars().take(max).collect();
+    if ellipsis && kept.len() < clean.len() {
+        kept.push('…');
+    }
+    kept
 }
 
 /// Appends a line within the caller's transaction.
@@ -162,4 +173,38 @@ pub fn now_millis() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_line_keeps_no_control_or_bidi_character_whoever_writes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let typed = "ad\u{1b}[2Jmin\r\nroot\u{0}\u{7}\u{202E}nimda";
+        store
+            .write(|txn| {
+                log(
+                    txn,
+                    &Event {
+                        actor: typed,
+                        kcard: "web\u{1b}",
+                        action: "failed sign-in (local)",
+                        target: typed,
+                        details: typed,
+                    },
+                )
+            })
+            .unwrap();
+        let line = &newest(&store, 1).unwrap()[0];
+        for field in [&line.user, &line.kcard, &line.target, &line.details] {
+            assert!(
+                !field.chars().any(crate::domain::text::is_unsafe_char),
+                "{field:?}"
+            );
+        }
+        assert_eq!(line.user, "ad[2Jmin rootnimda");
+    }
 }

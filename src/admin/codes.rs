@@ -110,6 +110,7 @@ pub struct CodeRemovedAnswer {
 #[serde(deny_unknown_fields)]
 pub struct NewCodeBody {
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
 }
 
@@ -117,6 +118,7 @@ pub struct NewCodeBody {
 #[derive(Debug, Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CodeBody {
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     #[serde(default = "yes")]
     #[ts(optional, as = "Option<bool>")]

@@ -1,5 +1,11 @@
 //! Customers (staff): find a shopper, see their orders, coins and addresses, credit or take
-//! back coins with a reason (the one staff coin endpoint), disable or enable the account.
+//! back coins with a reason (the one staff coin endpoint), disable or enable the account,
+//! mail a password reset link.
+//!
+//! A staff account is never a customer here: every route answers 404 for it, as if it did not
+//! exist, so `customers.read`/`customers.write` never reach a staff account (those are managed
+//! on the staff routes with `staff.manage`). No route answers a credential for the customer's
+//! account: a reset link goes to the customer's own address only (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -164,7 +170,7 @@ pub struct CustomerAnswer {
         (status = 200, description = "The customer", body = CustomerAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs customers.read", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such user, or a staff account (never a customer)", body = ErrorAnswer),
     ),
 )]
 pub async fn get_customer(
@@ -174,8 +180,7 @@ pub async fn get_customer(
 ) -> Result<Json<CustomerAnswer>, AppError> {
     let db = state.store.clone();
     let (user, ledger) = blocking(move || {
-        let user =
-            store::find_by_id(&db, id)?.ok_or_else(|| AccountError::NoSuchUser(id.to_string()))?;
+        let user = db.read(|txn| store::customer_in(txn, id))?;
         Ok((user, coins::ledger(&db, id)?))
     })
     .await?;
@@ -197,6 +202,7 @@ pub struct CoinsBody {
     /// Whole coins to add (negative: to take back); not 0, at most 1000000 either way.
     amount: Coins,
     /// Why, for the ledger: 1 to 200 characters.
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     reason: String,
 }
 
@@ -221,7 +227,7 @@ pub struct CustomerChangeAnswer {
         (status = 400, description = "`invalid_input`: amount out of range, no reason, or a balance below 0", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs customers.write", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such user, or a staff account (never a customer)", body = ErrorAnswer),
     ),
 )]
 pub async fn adjust_coins(
@@ -263,7 +269,7 @@ pub struct DisabledBody {
     pub disabled: bool,
 }
 
-/// Disables or enables a customer's account.
+/// Disables or enables a customer's account (a staff account: `POST /api/admin/staff/{id}/disabled`).
 #[utoipa::path(
     post,
     path = "/api/admin/customers/{id}/disabled",
@@ -274,8 +280,8 @@ pub struct DisabledBody {
     responses(
         (status = 200, description = "The customer", body = CustomerChangeAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs customers.write (staff.manage for a staff account)", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs customers.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such user, or a staff account (never a customer)", body = ErrorAnswer),
     ),
 )]
 pub async fn set_disabled(
@@ -285,31 +291,19 @@ pub async fn set_disabled(
     Path(id): Path<UserId>,
     Json(body): Json<DisabledBody>,
 ) -> Result<Json<CustomerChangeAnswer>, AppError> {
+    // No self-check needed: the caller is staff, and a staff account is not a customer here.
     let caller = staff.caller().user.clone();
-    if caller.id == id {
-        return Err(AppError::bad_request(
-            "invalid_input",
-            "you cannot disable your own account",
-        ));
-    }
     let db = state.store.clone();
     let channel = kcard(&headers);
     let user = blocking(move || {
-        let target =
-            store::find_by_id(&db, id)?.ok_or_else(|| AccountError::NoSuchUser(id.to_string()))?;
-        // Staff accounts are managed by whoever holds staff.manage.
-        if target.role.is_admin()
-            && !crate::admin::permissions::allows(
-                &db,
-                &caller.role,
-                crate::admin::permissions::Permission::StaffManage,
-            )?
-        {
-            return Err(AccountError::Forbidden(
-                "a staff account is disabled by someone with staff.manage".into(),
-            ));
-        }
-        store::set_disabled(&db, id, body.disabled, &caller.username, &channel)
+        store::set_disabled(
+            &db,
+            id,
+            body.disabled,
+            &caller.username,
+            &channel,
+            store::only_customers,
+        )
     })
     .await?;
     Ok(Json(CustomerChangeAnswer {
@@ -318,23 +312,20 @@ pub async fn set_disabled(
     }))
 }
 
-/// `{status, url, expiresAt}`
+/// `{status, emailedTo, expiresAt}`: never the link itself.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetLinkAnswer {
     pub status: SuccessStatus,
-    /// The one-time link to give the customer: the sign-in page (`/user/login`) with the token.
-    pub url: String,
     /// Unix seconds; the link stops working then, or once used.
     pub expires_at: u64,
-    /// The customer's address the link was also mailed to; absent when e-mail is off or the
-    /// account has no address (then staff pass the link on themselves).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub emailed_to: Option<String>,
+    /// The customer's own address the link is mailed to.
+    pub emailed_to: String,
 }
 
-/// Starts a password reset for a customer's local account: a one-time link valid for a day.
+/// Mails a password reset link to a customer's local account: a one-time link valid for a
+/// day, sent to the customer's own address only. Staff never see the link (it would let them
+/// sign in as the customer); without e-mail the operator runs `kiosk user reset-password`.
 #[utoipa::path(
     post,
     path = "/api/admin/customers/{id}/password-reset",
@@ -342,11 +333,12 @@ pub struct ResetLinkAnswer {
     security(("bearer" = [])),
     params(("id" = u64, Path, description = "user id")),
     responses(
-        (status = 200, description = "The link to give the customer", body = ResetLinkAnswer),
+        (status = 200, description = "The link is on its way to the customer's address", body = ResetLinkAnswer),
         (status = 400, description = "`no_password`: the account signs in with Google or Facebook", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs customers.write", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such user, or a staff account (never a customer)", body = ErrorAnswer),
+        (status = 409, description = "`reset_needs_email`: e-mail is off or the account has no address", body = ErrorAnswer),
     ),
 )]
 pub async fn start_password_reset(
@@ -360,15 +352,11 @@ pub async fn start_password_reset(
     let base = state.config.public_url.trim_end_matches('/').to_string();
     let plan = crate::notify::outbox::Plan::from_config(&state.config);
     let link = move |token: &str| format!("{base}/user/login?reset={token}");
-    let started = blocking(move || {
-        crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link)
-            .map(|s| (link(&s.token), s))
-    })
-    .await?;
-    let (url, started) = started;
+    let started =
+        blocking(move || crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link))
+            .await?;
     Ok(Json(ResetLinkAnswer {
         status: SuccessStatus::Success,
-        url,
         expires_at: started.expires_at,
         emailed_to: started.emailed_to,
     }))

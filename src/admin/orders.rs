@@ -290,18 +290,22 @@ pub struct StatusBody {
     /// For `shipped`: a key of the `carrier` code table (kerry, flash, thaipost, jt, dhl, own).
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     carrier: Option<String>,
     /// For `shipped`: the carrier's tracking number.
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     tracking: Option<String>,
     /// Required for `cancelled`: why.
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line_opt")]
     reason: Option<String>,
     /// For `paid`: the bank or slip reference.
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     reference: Option<String>,
 }
 
@@ -450,6 +454,7 @@ pub async fn bulk_status(
 #[serde(deny_unknown_fields)]
 pub struct NoteBody {
     /// 1 to 1000 characters; staff only.
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line")]
     text: String,
 }
 
@@ -488,6 +493,7 @@ pub async fn add_note(
 #[serde(deny_unknown_fields)]
 pub struct RejectProofBody {
     /// Why the slip is not accepted (1 to 300 characters); the shopper sees it.
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line")]
     reason: String,
 }
 
@@ -537,6 +543,7 @@ pub async fn reject_proof(
 #[serde(deny_unknown_fields)]
 pub struct RefundBody {
     /// The bank or card refund reference (1 to 200 characters).
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     reference: String,
 }
 

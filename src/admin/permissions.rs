@@ -125,6 +125,14 @@ pub fn allows(store: &Store, role: &Role, permission: Permission) -> Result<bool
     Ok(granted.is_some_and(|set| set.contains(&permission)))
 }
 
+/// Whether a staff member whose role is `caller` may manage (add, change the role of,
+/// disable) an account whose role is `target`. `staff.manage` is needed first; on top of it,
+/// accounts holding the owner role are managed by the owner role only, so a lesser role given
+/// `staff.manage` cannot take over or lock out the shop's owner (docs/STAFF.md).
+pub fn may_manage(caller: &Role, target: &Role) -> bool {
+    target.as_str() != OWNER_ROLE || caller.as_str() == OWNER_ROLE
+}
+
 /// Checks a whole roles document; every problem is named.
 pub fn validate(roles: &Roles) -> Result<(), Vec<String>> {
     let mut problems = Vec::new();
@@ -211,6 +219,18 @@ mod tests {
             serde_json::from_value(embedded_json::<Assets>("seed/roles.json").unwrap()).unwrap();
         validate(&roles).unwrap();
         assert_eq!(roles[OWNER_ROLE].len(), Permission::ALL.len());
+    }
+
+    #[test]
+    fn only_the_owner_role_manages_owner_accounts() {
+        let owner = Role::parse(OWNER_ROLE).unwrap();
+        let manager = Role::parse("admin-manager").unwrap();
+        let sales = Role::parse("admin-sales").unwrap();
+        assert!(may_manage(&owner, &owner));
+        assert!(may_manage(&owner, &sales));
+        assert!(may_manage(&manager, &sales));
+        assert!(may_manage(&manager, &Role::user()));
+        assert!(!may_manage(&manager, &owner));
     }
 
     #[test]

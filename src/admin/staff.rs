@@ -1,6 +1,11 @@
 //! Staff accounts and what their roles may do: the caller's own permissions (so the UI hides
 //! what the role cannot do), the roles document, listing and adding staff, changing a role.
 //! Adding staff and changing roles are the same use cases as `kiosk user add|set-role`.
+//!
+//! Every action on a staff account needs `staff.manage`; accounts holding the owner role, the
+//! owner role itself and the roles document are changed by the owner role only. No route here
+//! answers a credential: a staff password is reset with `kiosk user reset-password` on the
+//! shop's machine (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -11,7 +16,7 @@ use utoipa::ToSchema;
 use super::customers::Customer;
 use super::permissions::{self, Permission, ReplaceError, Roles, need};
 use crate::accounts::model::Role;
-use crate::accounts::store::{self, Contact, NewLocalUser};
+use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::app::AppState;
 use crate::domain::UserId;
 use crate::http::auth::{AdminUser, Can};
@@ -32,6 +37,35 @@ impl From<ReplaceError> for AppError {
                 AppError::bad_request("invalid_roles", problems.join("; "))
             }
             ReplaceError::Store(err) => err.into(),
+        }
+    }
+}
+
+/// Refuses what only the owner role may do, for a caller of another role.
+fn owner_only(caller: &Role, what: &str) -> Result<(), AppError> {
+    if caller.as_str() == permissions::OWNER_ROLE {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(format!(
+            "{what} is done by the owner (role {})",
+            permissions::OWNER_ROLE
+        )))
+    }
+}
+
+/// The check every change to an existing account on these routes makes, inside its
+/// transaction: the owner's accounts are out of a lesser role's reach.
+fn managed_by(
+    caller: Role,
+) -> impl FnOnce(&crate::accounts::model::User) -> Result<(), AccountError> {
+    move |target| {
+        if permissions::may_manage(&caller, &target.role) {
+            Ok(())
+        } else {
+            Err(AccountError::Forbidden(format!(
+                "{} holds the owner role; only the owner manages it",
+                target.username
+            )))
         }
     }
 }
@@ -117,7 +151,8 @@ pub struct RolesBody {
     roles: Roles,
 }
 
-/// Replaces the roles document. The `admin` role always keeps every permission.
+/// Replaces the roles document. The `admin` role always keeps every permission. Only the
+/// owner role may: another role holding `staff.manage` could otherwise grant itself anything.
 #[utoipa::path(
     put,
     path = "/api/admin/roles",
@@ -128,7 +163,7 @@ pub struct RolesBody {
         (status = 200, description = "The stored document", body = RolesAnswer),
         (status = 400, description = "`invalid_roles`, `invalid_json`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage and the owner role (`admin`)", body = ErrorAnswer),
     ),
 )]
 pub async fn put_roles(
@@ -137,6 +172,7 @@ pub async fn put_roles(
     staff: Can<need::StaffManage>,
     Json(body): Json<RolesBody>,
 ) -> Result<Json<RolesAnswer>, AppError> {
+    owner_only(&staff.caller().user.role, "changing what roles may do")?;
     let db = state.store.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
     let roles = blocking(move || {
@@ -186,9 +222,11 @@ pub async fn list_staff(
 #[derive(Debug, Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct NewStaffBody {
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     username: String,
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     name: Option<String>,
     /// At least 8 characters, not a common one; the new staff member changes it after signing in.
     password: String,
@@ -214,7 +252,7 @@ pub struct StaffMemberAnswer {
         (status = 201, description = "The new account", body = StaffMemberAnswer),
         (status = 400, description = "`invalid_input`, `weak_password`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage (and the owner role to add an `admin`)", body = ErrorAnswer),
         (status = 409, description = "`username_taken`", body = ErrorAnswer),
     ),
 )]
@@ -224,11 +262,14 @@ pub async fn add_staff(
     staff: Can<need::StaffManage>,
     Json(body): Json<NewStaffBody>,
 ) -> Result<(StatusCode, Json<StaffMemberAnswer>), AppError> {
-    if !Role::parse(&body.role).is_ok_and(|r| r.is_admin()) {
+    let Some(role) = Role::parse(&body.role).ok().filter(Role::is_admin) else {
         return Err(AppError::bad_request(
             "invalid_input",
             "role: a staff role begins with admin (admin, admin-sales, admin-stock…)",
         ));
+    };
+    if !permissions::may_manage(&staff.caller().user.role, &role) {
+        owner_only(&staff.caller().user.role, "adding an owner account")?;
     }
     let db = state.store.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
@@ -278,7 +319,7 @@ pub struct RoleBody {
         (status = 200, description = "The account", body = StaffMemberAnswer),
         (status = 400, description = "`invalid_input`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage (and the owner role to give or take the role `admin`)", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
@@ -295,14 +336,22 @@ pub async fn set_role(
             "you cannot change your own role; ask another owner",
         ));
     }
+    let caller = staff.caller().user.role.clone();
+    if let Ok(wanted) = Role::parse(&body.role)
+        && !permissions::may_manage(&caller, &wanted)
+    {
+        owner_only(&caller, "giving the owner role")?;
+    }
     let db = state.store.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || store::set_role_of(&db, id, &body.role, &actor, &channel))
-        .await
-        .map_err(|err| match err {
-            AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
-            other => other,
-        })?;
+    let user = blocking(move || {
+        store::set_role_of(&db, id, &body.role, &actor, &channel, managed_by(caller))
+    })
+    .await
+    .map_err(|err| match err {
+        AppError::NotFound(_) => AppError::NotFound(format!("there is no user {id}")),
+        other => other,
+    })?;
     Ok(Json(StaffMemberAnswer {
         status: SuccessStatus::Success,
         user: Customer::from(&user),
@@ -323,7 +372,7 @@ pub async fn set_role(
         (status = 200, description = "The account", body = StaffMemberAnswer),
         (status = 400, description = "`invalid_input`: your own account, or not a staff account", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 403, description = "`forbidden`: needs staff.manage", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs staff.manage (and the owner role for an `admin` account)", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
@@ -341,17 +390,18 @@ pub async fn set_staff_disabled(
         ));
     }
     let db = state.store.clone();
+    let caller = staff.caller().user.role.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
     let user = blocking(move || {
-        let target = store::find_by_id(&db, id)?
-            .ok_or_else(|| crate::accounts::store::AccountError::NoSuchUser(id.to_string()))?;
-        if !target.role.is_admin() {
-            return Err(crate::accounts::store::AccountError::Invalid(format!(
-                "{} is a customer account, not staff",
-                target.username
-            )));
-        }
-        store::set_disabled(&db, id, body.disabled, &actor, &channel)
+        store::set_disabled(&db, id, body.disabled, &actor, &channel, |target| {
+            if !target.role.is_admin() {
+                return Err(AccountError::Invalid(format!(
+                    "{} is a customer account, not staff",
+                    target.username
+                )));
+            }
+            managed_by(caller)(target)
+        })
     })
     .await
     .map_err(|err| match err {

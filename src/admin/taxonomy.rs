@@ -55,6 +55,7 @@ pub struct AdminCategory {
     /// Immutable once created: products refer to it.
     #[serde(default)]
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     /// The URL segment (`/category/{pageName}`); unique; empty: the key.
     #[serde(default)]

@@ -295,7 +295,8 @@ pub fn set_level_in(
         at: now_millis(),
         actor: actor.name.to_string(),
         delta: i64::try_from(level).unwrap_or(i64::MAX) - i64::try_from(before).unwrap_or(0),
-        reason: reason.to_string(),
+        // A clerk's words: stored by the rule for free text (`crate::domain::text`).
+        reason: crate::domain::text::single_line(reason).trim().to_string(),
         level,
     };
     let seq = next_id(txn, "stock_ledger")?;
@@ -305,6 +306,7 @@ pub fn set_level_in(
 
 /// Adds a new product (version 1). Its `stock` is the opening level, recorded in the ledger.
 pub fn create(store: &Store, actor: Actor, mut product: Product) -> Result<Product, EditError> {
+    product.clean_text();
     product.code = product.code.trim().to_string();
     if product.created_at.trim().is_empty() {
         product.created_at = today();
@@ -354,6 +356,7 @@ pub fn update(
     code: &str,
     mut edited: Product,
 ) -> Result<Product, EditError> {
+    edited.clean_text();
     store.write(|txn| {
         let stored = find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
         if edited.version != stored.version {
@@ -453,6 +456,7 @@ pub fn set_active(
 }
 
 fn check_reason(reason: &str, code: Option<&str>) -> Option<FieldProblem> {
+    let reason = crate::domain::text::single_line(reason);
     let reason = reason.trim();
     if reason.is_empty() {
         Some(FieldProblem::new(

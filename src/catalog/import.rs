@@ -68,6 +68,13 @@ pub fn read_rows(
         Ok(_) => {}
         Err(err) => return each(Err(format!("line 1: cannot read the file: {err}"))),
     }
+    // Imported text is stored by the same rule as a staff save: cleaned before any check.
+    let each = &mut |row: ReadRow| {
+        each(row.map(|mut row| {
+            row.product.clean_text();
+            row
+        }))
+    };
     if is_csv {
         read_csv(reader, each)
     } else {
@@ -939,7 +946,8 @@ mod tests {
         let rows = parse(&text, false).unwrap();
         assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [3, 9, 9]);
         assert_eq!(rows[0].product.name.en, "Sofa {\"big\"} [x]");
-        assert_eq!(rows[1].product.name.en, "Line\nbreak");
+        // The escaped newline was read as one (a name is then stored on one line).
+        assert_eq!(rows[1].product.name.en, "Line break");
 
         // A bare list: a product of the wrong shape is reported by line, the others are read.
         let text = r#"[

@@ -139,7 +139,37 @@ pub fn is_product_code(code: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
 }
 
+/// Applies `rule` to the text of every language.
+fn each_language(texts: &mut Localized, rule: fn(&str) -> String) {
+    for text in [
+        &mut texts.en,
+        &mut texts.th,
+        &mut texts.my,
+        &mut texts.km,
+        &mut texts.id,
+    ] {
+        *text = rule(text);
+    }
+}
+
 impl Product {
+    /// The product's free text as it may be stored (`crate::domain::text`): names, alt texts,
+    /// material and colour on one line, descriptions keeping their lines, no control or bidi
+    /// character anywhere (a name shows on every storefront page and in the staff's exports).
+    /// Staff saves and imports call it before checking the product.
+    pub fn clean_text(&mut self) {
+        use crate::domain::text::{multi_line, single_line};
+        each_language(&mut self.name, single_line);
+        if let Some(descriptions) = self.description.0.as_deref_mut() {
+            each_language(descriptions, multi_line);
+        }
+        for alts in self.image_alts.values_mut() {
+            each_language(alts, single_line);
+        }
+        self.material = single_line(&self.material);
+        self.colour = single_line(&self.colour);
+    }
+
     /// Gives back the spare room of its lists: a decoded list of one to three entries keeps
     /// room for four (~15 MB over 100 000 products held in memory).
     pub fn shrink_to_fit(&mut self) {
@@ -247,6 +277,7 @@ impl Product {
 #[serde(rename_all = "camelCase")]
 pub struct Room {
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     #[serde(default)]
     pub page_name: Option<String>,
@@ -263,6 +294,7 @@ pub struct Room {
 #[serde(rename_all = "camelCase")]
 pub struct Category {
     pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
     #[serde(default)]
     pub page_name: Option<String>,

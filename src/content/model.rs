@@ -21,6 +21,23 @@ pub struct Localized {
     pub id: String,
 }
 
+/// Reads titles as people type them (a room's, a category's, a code table entry's): each
+/// language on one line by the rule for stored free text (`crate::domain::text`). For a field:
+/// `#[serde(deserialize_with = "crate::content::model::one_line_each")]`.
+pub fn one_line_each<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Localized, D::Error> {
+    let mut texts = Localized::deserialize(reader)?;
+    for text in [
+        &mut texts.en,
+        &mut texts.th,
+        &mut texts.my,
+        &mut texts.km,
+        &mut texts.id,
+    ] {
+        *text = crate::domain::text::single_line(text);
+    }
+    Ok(texts)
+}
+
 impl Localized {
     pub fn get(&self, locale: Locale) -> &str {
         let text = match locale {

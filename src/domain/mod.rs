@@ -8,6 +8,7 @@ mod idempotency;
 mod ids;
 mod money;
 pub mod spreadsheet;
+pub mod tax_id;
 pub mod text;
 
 pub use idempotency::IdempotencyKey;

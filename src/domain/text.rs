@@ -56,6 +56,33 @@ pub fn multi_line(text: &str) -> String {
     out
 }
 
+/// The same two rules as serde field readers, so a request struct cleans its free text as it
+/// is read (`#[serde(deserialize_with = "crate::domain::text::de::single_line")]`): one place
+/// per input type, before any handler or validation sees the text.
+pub mod de {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn single_line<'de, D: Deserializer<'de>>(reader: D) -> Result<String, D::Error> {
+        Ok(super::single_line(&String::deserialize(reader)?))
+    }
+
+    pub fn multi_line<'de, D: Deserializer<'de>>(reader: D) -> Result<String, D::Error> {
+        Ok(super::multi_line(&String::deserialize(reader)?))
+    }
+
+    pub fn single_line_opt<'de, D: Deserializer<'de>>(
+        reader: D,
+    ) -> Result<Option<String>, D::Error> {
+        Ok(Option::<String>::deserialize(reader)?.map(|t| super::single_line(&t)))
+    }
+
+    pub fn multi_line_opt<'de, D: Deserializer<'de>>(
+        reader: D,
+    ) -> Result<Option<String>, D::Error> {
+        Ok(Option::<String>::deserialize(reader)?.map(|t| super::multi_line(&t)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

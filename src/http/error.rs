@@ -209,6 +209,10 @@ impl From<crate::accounts::store::AccountError> for AppError {
                 "invalid_reset_link",
                 "this password reset link is not valid any more; ask the shop for a new one",
             ),
+            AccountError::NoMailForReset => AppError::Conflict {
+                code: "reset_needs_email",
+                message: err.to_string(),
+            },
             AccountError::Busy(_) => AppError::Busy(2),
             AccountError::Store(err) => AppError::store("accounts", err),
         }

@@ -52,10 +52,13 @@ pub struct GuestKeys {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Contact {
     /// 1 to 100 characters.
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub name: String,
     /// A Thai number (0XXXXXXXX(X), +66…) or an international one (+ and 8–15 digits).
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub phone: String,
     /// Where the order mail goes (with the order's secret link).
+    #[serde(deserialize_with = "crate::domain::text::de::single_line")]
     pub email: String,
 }
 

@@ -185,6 +185,7 @@ pub struct PlaceBody {
     /// address.
     #[serde(default)]
     #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     email: Option<String>,
     /// A guest's name, phone and e-mail: required without an account, ignored with one.
     #[serde(default)]
@@ -629,6 +630,7 @@ pub struct ReviewBody {
     #[serde(default)]
     #[schema(max_length = 1000)]
     #[ts(as = "Option<String>", optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line")]
     comment: String,
 }
 

@@ -294,7 +294,9 @@ pub fn create_promotion(
     actor: Actor,
 ) -> Result<Promotion, EditError> {
     promotion.id = promotion.id.trim().to_string();
-    promotion.name = promotion.name.trim().to_string();
+    promotion.name = crate::domain::text::single_line(&promotion.name)
+        .trim()
+        .to_string();
     let generate = promotion.id.is_empty();
     if generate {
         promotion.id = "promo-1".into(); // placeholder for validation
@@ -352,7 +354,9 @@ pub fn update_promotion(
         ]));
     }
     promotion.id = id.to_string();
-    promotion.name = promotion.name.trim().to_string();
+    promotion.name = crate::domain::text::single_line(&promotion.name)
+        .trim()
+        .to_string();
     let problems = promotion_problems(&promotion, known);
     if !problems.is_empty() {
         return Err(EditError::Invalid(problems));

@@ -711,8 +711,8 @@ async fn customers_are_found_credited_and_disabled_at_once() {
         .await;
     assert_eq!(
         (status, error_code(&body)),
-        (400, "invalid_input"),
-        "not yourself"
+        (404, "not_found"),
+        "a staff account, yourself included, is not a customer"
     );
 }
 
@@ -982,9 +982,21 @@ async fn the_dashboard_counts_what_needs_attention() {
 
 #[tokio::test]
 async fn a_reset_link_sets_a_new_password_once_and_ends_older_sign_ins() {
-    let app = spawn_app().await;
+    let smtp = crate::standins::SmtpStandIn::start().await;
+    let line = crate::standins::LineStandIn::start().await;
+    let app =
+        spawn_app_with(|c| crate::notifications::with_channels(c, smtp.port, &line.base)).await;
     let staff = app.token("clerk", "admin-sales").await;
     let buyer = shopper(&app, "forgetful").await;
+    let response = app
+        .client
+        .put(app.url("/api/auth/userInfo"))
+        .bearer_auth(&buyer.token)
+        .json(&json!({"addInfo": [], "email": "forgetful@example.com"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
     let (status, body) = app
         .post_json(
             &format!("/api/admin/customers/{}/password-reset", buyer.id),
@@ -993,12 +1005,23 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_older_sign_ins() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let url = body["url"].as_str().unwrap();
-    let prefix = format!("{}/user/login?reset=", crate::helpers::PUBLIC_URL);
-    assert!(url.starts_with(&prefix), "{url}");
-    let token = &url[prefix.len()..];
-    assert_eq!(token.len(), 64);
+    assert_eq!(body["emailedTo"], "forgetful@example.com");
+    assert!(
+        body.get("url").is_none(),
+        "staff never see the link: {body}"
+    );
     assert!(body["expiresAt"].as_u64().unwrap() > 0);
+    // The link reaches the customer's own mailbox only.
+    let mails = smtp.wait_for(1, 10).await;
+    let mail = mails.last().expect("the reset mail");
+    assert_eq!(mail.rcpt_to, ["forgetful@example.com"]);
+    let prefix = format!("{}/user/login?reset=", crate::helpers::PUBLIC_URL);
+    let at = mail.text.find(&prefix).expect("the link in the mail") + prefix.len();
+    let token: String = mail.text[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    assert_eq!(token.len(), 64);
 
     let reset = |password: &str| json!({"token": token, "password": password});
     let (status, body) = app

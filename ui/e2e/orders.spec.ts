@@ -243,7 +243,7 @@ test('a paid order with tax details offers its receipt and tax invoice as PDF do
     payment: 'promptpay',
     idempotencyKey: randomUUID(),
     lang: 'th',
-    vatInfo: { name: 'บริษัท สยามเฟอร์นิเจอร์ จำกัด', taxId: '0105561234561', branch: '00001', address: '88 ถนนพระราม 4 กรุงเทพฯ 10110' },
+    vatInfo: { name: 'บริษัท สยามเฟอร์นิเจอร์ จำกัด', taxId: '0105561234560', branch: '00001', address: '88 ถนนพระราม 4 กรุงเทพฯ 10110' },
   };
   const order = ((await call(request, 'POST', '/api/app/order/place', shopper.token, body)) as PlacedOrderAnswer).order;
   await useToken(page, shopper.token);

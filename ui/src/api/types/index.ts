@@ -579,22 +579,17 @@ export type DisabledBody = {
 disabled: boolean, };
 
 /**
- * `{status, url, expiresAt}`
+ * `{status, emailedTo, expiresAt}`: never the link itself.
  */
 export type ResetLinkAnswer = { status: SuccessStatus,
-/**
- * The one-time link to give the customer: the sign-in page (`/user/login`) with the token.
- */
-url: string,
 /**
  * Unix seconds; the link stops working then, or once used.
  */
 expiresAt: number,
 /**
- * The customer's address the link was also mailed to; absent when e-mail is off or the
- * account has no address (then staff pass the link on themselves).
+ * The customer's own address the link is mailed to.
  */
-emailedTo?: string, };
+emailedTo: string, };
 
 // Staff: products, stock and prices
 

@@ -17,6 +17,7 @@ const BY_CODE: Record<string, MessageKey> = {
   weak_password: 'admin.errors.weakPassword',
   too_many_attempts: 'admin.errors.tooMany',
   no_password: 'admin.errors.noPassword',
+  reset_needs_email: 'admin.errors.resetNeedsEmail',
   internal_error: 'admin.errors.internal',
   storage_full: 'admin.errors.storageFull',
 };

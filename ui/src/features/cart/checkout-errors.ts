@@ -79,6 +79,8 @@ export function checkoutProblem(error: unknown): Problem {
       return { key: 'guest.errTooMany' };
     case 'invalid_vat_info': {
       const field = namedField(error.message, 'vatInfo', VAT_FIELD_MESSAGE);
+      // "vatInfo.taxId: … (its check digit does not match)": 13 digits, but not a real tax id.
+      if (field === 'taxId' && /check digit/.test(error.message)) return { field: 'vatInfo.taxId', key: 'checkout.errTaxIdCheck' };
       return field ? { field: `vatInfo.${field}` as CheckoutField, key: VAT_FIELD_MESSAGE[field]! } : { key: 'checkout.errInvalidVat' };
     }
     case 'invalid_input':

@@ -6,7 +6,7 @@ import { addressBody, coinsProblem, normalizePhone, sameAddress, validateAddress
 
 const PROVINCES = new Set(['bangkok', 'chiang_mai', 'phuket']);
 const GOOD = { name: 'Somchai Jaidee', phone: '081-234 5678', line1: '99/9 Sukhumvit Road', district: 'Khlong Toei', province: 'bangkok', postcode: '10110' };
-const VAT = { name: 'Kiosk Buyer Co., Ltd.', taxId: '0105556000001', branch: '00000', address: '1 Silom Road, Bang Rak, Bangkok 10500' };
+const VAT = { name: 'Kiosk Buyer Co., Ltd.', taxId: '0105556000009', branch: '00000', address: '1 Silom Road, Bang Rak, Bangkok 10500' };
 
 describe('delivery address rules', () => {
   it('accepts a complete Thai address', () => {
@@ -50,7 +50,7 @@ describe('tax invoice rules', () => {
   it('accepts a company with a 13-digit tax id; the branch defaults to the head office', () => {
     expect(validateVatInfo(VAT)).toEqual({});
     expect(validateVatInfo({ ...VAT, branch: '' })).toEqual({});
-    expect(vatInfoBody({ ...VAT, taxId: '0-1055-56000-00-1', branch: '' })).toEqual(VAT);
+    expect(vatInfoBody({ ...VAT, taxId: '0-1055-56000-00-9', branch: '' })).toEqual(VAT);
   });
 
   it.each([
@@ -58,6 +58,8 @@ describe('tax invoice rules', () => {
     ['taxId', '', 'checkout.errRequired'],
     ['taxId', '010555600000', 'checkout.errTaxId'],
     ['taxId', '01055560000012', 'checkout.errTaxId'],
+    // Issue 29: 13 digits with a wrong check digit.
+    ['taxId', '0105556000008', 'checkout.errTaxIdCheck'],
     ['branch', '001', 'checkout.errBranch'],
     ['address', '', 'checkout.errRequired'],
     ['address', 'x'.repeat(301), 'checkout.errVatAddress'],

@@ -1,8 +1,8 @@
 //! Checkout form rules, the same the server applies to an order (contract "Address", "VatInfo"):
 //! name 1–100 characters, a Thai phone (0 and 8–9 digits, or +66; spaces and dashes allowed),
 //! address line 1–200, district 1–100, a province from the `province` labels, a 5-digit
-//! postcode; for a tax invoice a name, a 13-digit tax id, a 5-digit branch ("00000" = head
-//! office) and an address of 1–300 characters. Each rule answers the message key to show next
+//! postcode; for a tax invoice a name, a 13-digit tax id whose last digit is its check digit, a
+//! 5-digit branch ("00000" = head office) and an address of 1–300 characters. Each rule answers the message key to show next
 //! to its field, or nothing when the value is fine.
 import type { Address, VatInfo } from '../../api/types';
 import type { MessageKey } from '../../i18n/types';
@@ -47,6 +47,17 @@ export function validateAddress(address: Address, provinces: ReadonlySet<string>
   return errors;
 }
 
+/**
+ * The Revenue Department's check digit of a 13-digit Thai tax id: the last digit is
+ * (11 − Σ dᵢ·(13 − i) mod 11) mod 10 over the first twelve (the server applies the same rule).
+ */
+export function validThaiTaxId(taxId: string): boolean {
+  if (!/^\d{13}$/.test(taxId)) return false;
+  const digits = [...taxId].map(Number);
+  const sum = digits.slice(0, 12).reduce((total, digit, i) => total + digit * (13 - i), 0);
+  return (11 - (sum % 11)) % 10 === digits[12];
+}
+
 export function validateVatInfo(vat: VatInfo): FieldErrors<keyof VatInfo> {
   const errors: FieldErrors<keyof VatInfo> = {};
   const name = textProblem(vat.name, LIMITS.vatName, 'checkout.errVatName');
@@ -54,6 +65,7 @@ export function validateVatInfo(vat: VatInfo): FieldErrors<keyof VatInfo> {
   const taxId = digitsOf(vat.taxId);
   if (!taxId) errors.taxId = 'checkout.errRequired';
   else if (!/^\d{13}$/.test(taxId)) errors.taxId = 'checkout.errTaxId';
+  else if (!validThaiTaxId(taxId)) errors.taxId = 'checkout.errTaxIdCheck';
   const branch = digitsOf(vat.branch);
   if (branch && !/^\d{5}$/.test(branch)) errors.branch = 'checkout.errBranch';
   const address = textProblem(vat.address, LIMITS.vatAddress, 'checkout.errVatAddress');

@@ -107,6 +107,10 @@ describe('server errors by code', () => {
   it('finds the address or invoice field a validation message names', () => {
     expect(problem('invalid_address', 'address.postcode: must be 5 digits')).toEqual({ field: 'address.postcode', key: 'checkout.errPostcode' });
     expect(problem('invalid_vat_info', 'vatInfo.taxId: must be 13 digits')).toEqual({ field: 'vatInfo.taxId', key: 'checkout.errTaxId' });
+    expect(problem('invalid_vat_info', 'vatInfo.taxId: 0105556000008 is not a valid Thai tax ID (its check digit does not match)')).toEqual({
+      field: 'vatInfo.taxId',
+      key: 'checkout.errTaxIdCheck',
+    });
     expect(problem('invalid_address', 'address: missing')).toEqual({ key: 'checkout.errInvalidAddress' });
   });
 

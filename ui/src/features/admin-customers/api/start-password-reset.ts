@@ -1,5 +1,6 @@
-//! POST /api/admin/customers/{id}/password-reset — a one-time link (valid a day) for a local
-//! account's owner to choose a new password; `no_password` for Google or Facebook accounts.
+//! POST /api/admin/customers/{id}/password-reset — mails a one-time link (valid a day) to a local
+//! account's own address; answers where it went, never the link. `no_password` for Google or
+//! Facebook accounts, `reset_needs_email` when e-mail is off or the account has no address.
 import { apiSend } from '../../../api/client';
 import type { ResetLinkAnswer } from '../../../api/types';
 
