@@ -16,7 +16,7 @@ async fn id_of(app: &TestApp, token: &str) -> u64 {
 }
 
 /// Gives the account of `token` an e-mail address (where its reset mail goes).
-async fn set_email(app: &TestApp, token: &str, email: &str) {
+pub(crate) async fn set_email(app: &TestApp, token: &str, email: &str) {
     let response = app
         .client
         .put(app.url("/api/auth/userInfo"))

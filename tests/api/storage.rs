@@ -15,7 +15,8 @@ use serde_json::{Value, json};
 
 use crate::admin_images::{form, jpeg_with_exif};
 use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
-use crate::notifications::set_status;
+use crate::notifications::{closed_port, set_status, with_channels};
+use crate::staff_reach::set_email;
 use crate::orders::{Shopper, add, address, place, plain, product, shopper};
 
 /// Rows per table, for every table in the file (listed or not).
@@ -89,6 +90,9 @@ async fn upload_slip(app: &TestApp, token: &str, id: u64) {
 /// order writes its attempt).
 async fn card_shop() -> TestApp {
     spawn_app_with(|c| {
+        // Mail on (to a port nobody answers: the messages wait in the outbox), so that a reset
+        // link can be made — it is only ever mailed to the customer.
+        with_channels(c, closed_port(), "http://127.0.0.1:9");
         c.payments.card_2c2p = Card2c2p {
             payment_url: "http://127.0.0.1:9/payment".into(),
             merchants: vec![Merchant2c2p {
@@ -138,6 +142,7 @@ async fn every_kind_of_write(app: &TestApp) -> Vec<&'static str> {
     guest_order(app).await;
     // A cart left open, a password reset link, content and search settings.
     add(app, &buyer, &product(app, plain).code, 1).await;
+    set_email(app, &buyer.token, "backed-up@example.com").await;
     let (status, body) = app
         .post_json(
             &format!("/api/admin/customers/{}/password-reset", buyer.id),
