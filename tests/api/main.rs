@@ -23,6 +23,7 @@ mod guest_checkout;
 mod hardening;
 mod helpers;
 mod idle;
+mod image_bombs;
 mod image_variants;
 mod notifications;
 mod ops;
