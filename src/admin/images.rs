@@ -15,9 +15,9 @@ use utoipa::ToSchema;
 
 use crate::admin::permissions::need;
 use crate::app::AppState;
-use crate::catalog::model::Product;
 use crate::catalog::image_decode::ImageProblem;
 use crate::catalog::image_gate::RETRY_AFTER_SECONDS;
+use crate::catalog::model::Product;
 use crate::catalog::uploads::{
     self, Actor, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
 };

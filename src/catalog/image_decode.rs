@@ -255,7 +255,8 @@ fn reader(prepared: &Prepared, max_alloc: u64, sides: Option<u32>) -> ImageReade
     limits.max_image_width = sides;
     limits.max_image_height = sides;
     limits.max_alloc = Some(max_alloc);
-    let mut reader = ImageReader::with_format(Cursor::new(&prepared.bytes[..]), prepared.kind.format());
+    let mut reader =
+        ImageReader::with_format(Cursor::new(&prepared.bytes[..]), prepared.kind.format());
     reader.limits(limits);
     reader
 }
@@ -385,7 +386,8 @@ struct JpegScan {
 /// Walks a JPEG's segments up to the first scan: whether it is progressive (SOF2, SOF6,
 /// SOF10, SOF14) and how many bytes its ICC profile segments (APP2 `ICC_PROFILE`) hold.
 fn scan_jpeg(bytes: &[u8]) -> Result<JpegScan, ImageProblem> {
-    let damaged = || ImageProblem::invalid("is damaged or incomplete (a JPEG segment is cut short)");
+    let damaged =
+        || ImageProblem::invalid("is damaged or incomplete (a JPEG segment is cut short)");
     let mut scan = JpegScan {
         progressive: false,
         icc_len: 0,
@@ -477,7 +479,8 @@ mod tests {
 
     /// A real small PNG with `extra` chunks inserted after IHDR.
     fn png_with(extra: &[Vec<u8>]) -> Vec<u8> {
-        let image = image::RgbImage::from_fn(16, 8, |x, y| image::Rgb([x as u8 * 9, y as u8 * 20, 7]));
+        let image =
+            image::RgbImage::from_fn(16, 8, |x, y| image::Rgb([x as u8 * 9, y as u8 * 20, 7]));
         let mut plain = Vec::new();
         image
             .write_to(&mut Cursor::new(&mut plain), ImageFormat::Png)
@@ -521,7 +524,10 @@ mod tests {
         assert_eq!(prepared.png_icc.as_ref().map(Vec::len), Some(3144));
         assert!(!prepared.bytes.windows(4).any(|w| w == b"zTXt"));
         let header = header(&prepared).unwrap();
-        assert_eq!(decode(&prepared, &header).unwrap().icc.map(|p| p.len()), Some(3144));
+        assert_eq!(
+            decode(&prepared, &header).unwrap().icc.map(|p| p.len()),
+            Some(3144)
+        );
     }
 
     #[test]
@@ -540,6 +546,29 @@ mod tests {
             ..header
         };
         assert_eq!(grey.decoded_bytes(), 7000 * 7000 * 2);
+    }
+
+    #[test]
+    fn decoders_that_keep_extra_buffers_are_costed_for_them() {
+        // SOI, APP2 ICC_PROFILE (20 bytes of profile), SOF2 (progressive), SOS.
+        let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE2, 0x00, 0x22];
+        jpeg.extend_from_slice(b"ICC_PROFILE\0\x01\x01");
+        jpeg.extend_from_slice(&[0u8; 20]);
+        jpeg.extend_from_slice(&[0xFF, 0xC2, 0x00, 0x0B, 8, 0, 16, 0, 16, 1, 1, 0x11, 0]);
+        jpeg.extend_from_slice(&[0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 63, 0]);
+        let scan = scan_jpeg(&jpeg).unwrap();
+        assert!(scan.progressive);
+        assert_eq!(scan.icc_len, 20);
+        let baseline: Vec<u8> = jpeg
+            .iter()
+            .map(|&b| if b == 0xC2 { 0xC0 } else { b })
+            .collect();
+        assert!(!scan_jpeg(&baseline).unwrap().progressive);
+
+        let mut webp = b"RIFF\0\0\0\0WEBPVP8L".to_vec();
+        webp.extend_from_slice(&4u32.to_le_bytes());
+        webp.extend_from_slice(&[0x2F, 0, 0, 0]);
+        assert!(scan_webp(&webp).unwrap().lossless_or_animated);
     }
 
     #[test]

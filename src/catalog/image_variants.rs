@@ -204,10 +204,18 @@ pub fn variant(source: Source, width: u32, cache: &VariantCache) -> Result<Vec<u
         ladder,
         ..
     } = source;
-    let image = image_decode::decode(&prepared, &header)
+    let decoded = image_decode::decode(&prepared, &header)
         .map_err(VariantError::Refused)?
         .image;
     drop(prepared);
+    // Every copy is made from one box-filtered reduction to twice the widest width, so a
+    // large original is swept once, and freed before the copies are made.
+    let widest = ladder.last().copied().unwrap_or(width);
+    let image = if decoded.width() > widest.saturating_mul(2) {
+        decoded.thumbnail(widest * 2, u32::MAX)
+    } else {
+        decoded
+    };
     let original_usable = match sniff(&original) {
         Some("image/webp") => cache.target == Target::Webp,
         Some(_) => true,

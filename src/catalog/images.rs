@@ -87,14 +87,14 @@ pub async fn get_image(
         .ok_or_else(not_found)?;
     let safe = path.len() <= MAX_PATH_BYTES
         && path.split('/').all(|seg| {
-        !seg.is_empty()
-            && seg.len() <= MAX_NAME_BYTES
-            && seg != "."
-            && seg != ".."
-            && seg
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-    });
+            !seg.is_empty()
+                && seg.len() <= MAX_NAME_BYTES
+                && seg != "."
+                && seg != ".."
+                && seg
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        });
     if !safe || !EXTENSIONS.contains(&extension.as_str()) {
         return Err(not_found());
     }
@@ -192,12 +192,11 @@ async fn make_variant(
     let Some(original) = read_original(state, path).await? else {
         return Ok(None);
     };
-    let source = tokio::task::spawn_blocking(move || {
-        image_variants::inspect(original, width, WIDTHS)
-    })
-    .await
-    .map_err(|e| AppError::internal("reading an image header", e))?
-    .map_err(|problem| refusal(VariantError::Refused(problem)))?;
+    let source =
+        tokio::task::spawn_blocking(move || image_variants::inspect(original, width, WIDTHS))
+            .await
+            .map_err(|e| AppError::internal("reading an image header", e))?
+            .map_err(|problem| refusal(VariantError::Refused(problem)))?;
     let pass = slot.reserve(source.cost).await.map_err(gate_refusal)?;
     let cache_dir = state.config.data_dir.join("cache/images");
     image_gate::run(pass, move || {

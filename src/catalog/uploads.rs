@@ -196,9 +196,8 @@ pub fn clean_image(plan: Plan) -> Result<CleanImage, ImageProblem> {
     let mut image = to_stored_color(image, stored_color(kind, header.color));
     image.apply_orientation(header.orientation);
     let (width, height) = (image.width(), image.height());
-    let bytes = encode(&image, kind, icc).map_err(|e| {
-        ImageProblem::Invalid(format!("could not be saved ({e})"))
-    })?;
+    let bytes = encode(&image, kind, icc)
+        .map_err(|e| ImageProblem::Invalid(format!("could not be saved ({e})")))?;
     let hash = hex::encode(&Sha256::digest(&bytes)[..10]);
     Ok(CleanImage {
         file_name: format!("{hash}.{}", kind.extension()),
@@ -694,13 +693,20 @@ mod tests {
     #[test]
     fn the_memory_an_image_needs_is_budgeted_from_its_header() {
         // 7000 × 7000 16-bit RGBA: 392 MB decoded, under the 50-megapixel limit.
-        let refused = plan_image(png16_header(7000, 7000, 6), &LIMITS).err().unwrap();
+        let refused = plan_image(png16_header(7000, 7000, 6), &LIMITS)
+            .err()
+            .unwrap();
         let ImageProblem::TooLarge(reason) = refused else {
             panic!("{refused:?}")
         };
-        assert!(reason.contains("7000 × 7000 pixels, 16-bit RGBA"), "{reason}");
+        assert!(
+            reason.contains("7000 × 7000 pixels, 16-bit RGBA"),
+            "{reason}"
+        );
         // 16-bit grey of the same size fits a staff upload, not a slip.
-        let grey = plan_image(png16_header(7000, 7000, 0), &LIMITS).ok().unwrap();
+        let grey = plan_image(png16_header(7000, 7000, 0), &LIMITS)
+            .ok()
+            .unwrap();
         assert!(grey.cost >= 7000 * 7000 * 3, "{}", grey.cost);
         let slips = ImageLimits {
             max_work_bytes: SLIP_WORK_BYTES,

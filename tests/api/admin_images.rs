@@ -349,7 +349,13 @@ async fn refused_uploads_name_the_file_say_why_and_store_nothing() {
             "damaged or incomplete",
             "invalid_image",
         ),
-        ("bomb.png", "image/png", &bomb, "30000 × 30000", "image_too_large"),
+        (
+            "bomb.png",
+            "image/png",
+            &bomb,
+            "30000 × 30000",
+            "image_too_large",
+        ),
         ("logo.svg", "image/svg+xml", &svg, "SVG", "invalid_image"),
     ];
     for (name, content_type, bytes, reason, code) in cases {

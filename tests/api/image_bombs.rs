@@ -115,7 +115,12 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 // ---------------------------------------------------------------- requests
 
-async fn upload_product_image(app: &TestApp, token: &str, name: &str, bytes: &[u8]) -> (u16, Value) {
+async fn upload_product_image(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+    bytes: &[u8],
+) -> (u16, Value) {
     let (content_type, body) = form(&[(name, "image/png", bytes)]);
     app.json(
         app.client
@@ -182,7 +187,13 @@ fn product_files(app: &TestApp) -> Vec<PathBuf> {
 }
 
 fn slip_files(app: &TestApp, id: u64) -> Vec<PathBuf> {
-    stored_files(app.state.config.files_dir().join("proofs").join(id.to_string()))
+    stored_files(
+        app.state
+            .config
+            .files_dir()
+            .join("proofs")
+            .join(id.to_string()),
+    )
 }
 
 // ---------------------------------------------------------------- tests
@@ -194,7 +205,11 @@ async fn a_16_bit_rgba_bomb_is_refused_as_a_product_image_before_it_is_decoded()
     let bomb = rgba16_bomb();
     assert!(bomb.len() < 512 * 1024, "{} bytes", bomb.len());
     let (status, body) = upload_product_image(&app, &clerk, "bomb.png", &bomb).await;
-    assert_eq!((status, error_code(&body)), (400, "image_too_large"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "image_too_large"),
+        "{body}"
+    );
     let message = body["error"]["message"].as_str().unwrap();
     assert!(
         message.contains("bomb.png") && message.contains("7000 × 7000 pixels, 16-bit RGBA"),
@@ -219,8 +234,14 @@ async fn a_colour_profile_bomb_is_stored_without_its_profile() {
 
     // The same file as a slip from a guest with no account.
     let (id, key) = guest_order(&app).await;
-    let (status, body) =
-        upload_slip(&app, id, None, Some(&key), &[("slip.png", "image/png", &bomb)]).await;
+    let (status, body) = upload_slip(
+        &app,
+        id,
+        None,
+        Some(&key),
+        &[("slip.png", "image/png", &bomb)],
+    )
+    .await;
     assert_eq!(status, 201, "{body}");
     let slips = slip_files(&app, id);
     assert_eq!(slips.len(), 1);
@@ -240,9 +261,16 @@ async fn slips_from_guests_and_shoppers_are_budgeted_by_decoded_bytes() {
     ] {
         let (status, body) =
             upload_slip(&app, id, None, Some(&key), &[(name, "image/png", bytes)]).await;
-        assert_eq!((status, error_code(&body)), (400, "image_too_large"), "{body}");
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "image_too_large"),
+            "{body}"
+        );
         let message = body["error"]["message"].as_str().unwrap();
-        assert!(message.contains(name) && message.contains(what), "{message}");
+        assert!(
+            message.contains(name) && message.contains(what),
+            "{message}"
+        );
     }
     // One file per slip: a second part is refused before it is read.
     let small = crate::admin_images::png_with_metadata(40, 30);
@@ -251,10 +279,17 @@ async fn slips_from_guests_and_shoppers_are_budgeted_by_decoded_bytes() {
         id,
         None,
         Some(&key),
-        &[("a.png", "image/png", &small), ("b.png", "image/png", &small)],
+        &[
+            ("a.png", "image/png", &small),
+            ("b.png", "image/png", &small),
+        ],
     )
     .await;
-    assert_eq!((status, error_code(&body)), (400, "invalid_image"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_image"),
+        "{body}"
+    );
     assert!(slip_files(&app, id).is_empty());
 
     let buyer = shopper(&app, "somchai").await;
@@ -263,9 +298,19 @@ async fn slips_from_guests_and_shoppers_are_budgeted_by_decoded_bytes() {
     let (status, body) = place(&app, &buyer, json!({"payment": "promptpay"})).await;
     assert_eq!(status, 201, "{body}");
     let id = body["order"]["id"].as_u64().unwrap();
-    let (status, body) =
-        upload_slip(&app, id, Some(&buyer.token), None, &[("bomb.png", "image/png", &bomb)]).await;
-    assert_eq!((status, error_code(&body)), (400, "image_too_large"), "{body}");
+    let (status, body) = upload_slip(
+        &app,
+        id,
+        Some(&buyer.token),
+        None,
+        &[("bomb.png", "image/png", &bomb)],
+    )
+    .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "image_too_large"),
+        "{body}"
+    );
     assert!(slip_files(&app, id).is_empty());
 }
 
@@ -302,7 +347,11 @@ async fn resized_copies_of_stored_originals_are_refused_or_bounded() {
     let (status, body) = app
         .get_json(&format!("{base}/0123456789abcdef0123.png?w=480"))
         .await;
-    assert_eq!((status, error_code(&body)), (400, "image_too_large"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "image_too_large"),
+        "{body}"
+    );
     // The original itself is a file read, never decoded.
     let response = app.get(&format!("{base}/0123456789abcdef0123.png")).await;
     assert_eq!(response.status(), 200);
@@ -353,10 +402,13 @@ async fn image_names_no_file_can_have_answer_404() {
     // A 5 000-character file name in an upload is only shown, shortened.
     let clerk = app.token("clerk", "admin-stock").await;
     let photo = crate::admin_images::png_with_metadata(40, 30);
-    let (status, body) =
-        upload_product_image(&app, &clerk, &format!("{long}.png"), &photo).await;
+    let (status, body) = upload_product_image(&app, &clerk, &format!("{long}.png"), &photo).await;
     assert_eq!(status, 201, "{body}");
     let (status, body) = upload_product_image(&app, &clerk, &format!("{long}.png"), b"MZ").await;
-    assert_eq!((status, error_code(&body)), (400, "invalid_image"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_image"),
+        "{body}"
+    );
     assert!(body["error"]["message"].as_str().unwrap().len() < 400);
 }
