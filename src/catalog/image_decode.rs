@@ -551,7 +551,7 @@ mod tests {
     #[test]
     fn decoders_that_keep_extra_buffers_are_costed_for_them() {
         // SOI, APP2 ICC_PROFILE (20 bytes of profile), SOF2 (progressive), SOS.
-        let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE2, 0x00, 0x22];
+        let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE2, 0x00, 0x24];
         jpeg.extend_from_slice(b"ICC_PROFILE\0\x01\x01");
         jpeg.extend_from_slice(&[0u8; 20]);
         jpeg.extend_from_slice(&[0xFF, 0xC2, 0x00, 0x0B, 8, 0, 16, 0, 16, 1, 1, 0x11, 0]);
