@@ -44,8 +44,8 @@ pub const MAX_IMAGES: usize = 30;
 /// Longest alt text, per language.
 pub const MAX_ALT_CHARS: usize = 250;
 /// Working memory one payment slip may take. Anyone holding an order link can upload a slip,
-/// so it is held to what a phone photo or screenshot needs (a 12-megapixel photo takes about
-/// 90 MB to check and re-encode), well below what staff uploads may take.
+/// so it is held to what a phone photo or screenshot needs (a 12-megapixel photo takes 55 to
+/// 75 MB to check and re-encode), well below what staff uploads may take.
 pub const SLIP_WORK_BYTES: u64 = 128 * 1024 * 1024;
 const JPEG_QUALITY: u8 = 90;
 
