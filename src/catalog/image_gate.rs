@@ -116,13 +116,13 @@ impl Gate {
         let units = u32::try_from(units).unwrap_or(self.memory_units);
         let deadline = std::time::Instant::now() + self.wait;
         loop {
-            if let Ok(slot) = self.slots.clone().try_acquire_owned() {
-                if let Ok(memory) = self.memory.clone().try_acquire_many_owned(units) {
-                    return Ok(Pass {
-                        _slot: slot,
-                        _memory: memory,
-                    });
-                }
+            if let Ok(slot) = self.slots.clone().try_acquire_owned()
+                && let Ok(memory) = self.memory.clone().try_acquire_many_owned(units)
+            {
+                return Ok(Pass {
+                    _slot: slot,
+                    _memory: memory,
+                });
             }
             if std::time::Instant::now() >= deadline {
                 return Err(GateError::Busy);

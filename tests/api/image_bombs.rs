@@ -66,7 +66,7 @@ fn zlib_zeros(chunk_len: usize, chunks: usize) -> Vec<u8> {
 /// `color` (`row_bytes` bytes a row). Built by hand: a row of zeros with filter 0 is all
 /// zeros, so the image data is one zlib stream of zeros.
 fn zero_png(width: u32, height: u32, depth: u8, color: u8, row_bytes: u32) -> Vec<u8> {
-    let rows_per_chunk = (1..=10).rev().find(|r| height % r == 0).unwrap();
+    let rows_per_chunk = (1..=10).rev().find(|r| height.is_multiple_of(*r)).unwrap();
     let stream = zlib_zeros(
         (row_bytes as usize + 1) * rows_per_chunk as usize,
         (height / rows_per_chunk) as usize,
