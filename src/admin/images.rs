@@ -15,9 +15,11 @@ use utoipa::ToSchema;
 
 use crate::admin::permissions::need;
 use crate::app::AppState;
+use crate::catalog::image_decode::ImageProblem;
+use crate::catalog::image_gate::RETRY_AFTER_SECONDS;
 use crate::catalog::model::Product;
 use crate::catalog::uploads::{
-    self, Actor, CleanImage, ImageLimits, ImagesChange, ImagesError, human_size,
+    self, Actor, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
 };
 use crate::config::IMAGES_PER_REQUEST;
 use crate::content::model::Localized;
@@ -110,10 +112,47 @@ fn refused(message: impl Into<String>) -> UploadFailure {
     UploadFailure::App(AppError::bad_request("invalid_image", message))
 }
 
-/// Reads the form: each `file` part in full, or how much of it was over the limit.
+/// The answer naming each refused file and why: `image_too_large` when every file was refused
+/// for its size (pixels or the memory it would need), `invalid_image` otherwise.
+pub(crate) fn refused_files(problems: &[(String, ImageProblem)]) -> UploadFailure {
+    let code = if problems
+        .iter()
+        .all(|(_, p)| matches!(p, ImageProblem::TooLarge(_)))
+    {
+        "image_too_large"
+    } else {
+        "invalid_image"
+    };
+    let reasons: Vec<String> = problems
+        .iter()
+        .map(|(name, problem)| format!("{name} {problem}"))
+        .collect();
+    UploadFailure::App(AppError::bad_request(
+        code,
+        format!("{}; nothing was stored", reasons.join("; ")),
+    ))
+}
+
+/// Cleans one upload under the image gate; a refusal is returned to be named with its file,
+/// a busy gate or a failure becomes the answer.
+pub(crate) async fn clean_one(
+    bytes: Vec<u8>,
+    limits: ImageLimits,
+) -> Result<Result<CleanImage, ImageProblem>, UploadFailure> {
+    match uploads::clean_upload(bytes, limits).await {
+        Ok(image) => Ok(Ok(image)),
+        Err(UploadError::Refused(problem)) => Ok(Err(problem)),
+        Err(UploadError::Busy) => Err(AppError::Busy(RETRY_AFTER_SECONDS).into()),
+        Err(UploadError::Failed(err)) => Err(AppError::internal("checking an image", err).into()),
+    }
+}
+
+/// Reads the form: each `file` part in full, or how much of it was over the limit. A part
+/// beyond `max_files` is refused before it is read.
 pub(crate) async fn read_files(
     mut multipart: Multipart,
     max_bytes: u64,
+    max_files: u64,
 ) -> Result<Vec<(String, Vec<u8>)>, UploadFailure> {
     let broken = |err: axum::extract::multipart::MultipartError| {
         if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -136,10 +175,12 @@ pub(crate) async fn read_files(
                 field.name().unwrap_or_default()
             )));
         }
-        if index as u64 >= IMAGES_PER_REQUEST {
-            return Err(refused(format!(
-                "at most {IMAGES_PER_REQUEST} images per upload"
-            )));
+        if index as u64 >= max_files {
+            return Err(refused(if max_files == 1 {
+                "send one image at a time".to_string()
+            } else {
+                format!("at most {max_files} images per upload")
+            }));
         }
         let mut bytes = Vec::new();
         let mut over = false;
@@ -188,11 +229,12 @@ pub(crate) async fn read_files(
     request_body(content = inline(ImageUploadForm), content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The product with its images", body = ProductImagesAnswer),
-        (status = 400, description = "`invalid_image`: a file is not a PNG, JPEG or WebP image, is damaged, or has too many pixels (the message names the file); `invalid_input`: too many images", body = ErrorAnswer),
+        (status = 400, description = "`image_too_large`: a file has too many pixels or would need more memory to process than an upload may use (width × height × bytes per pixel; the message names the file); `invalid_image`: a file is not a PNG, JPEG or WebP image or is damaged; `invalid_input`: too many images", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
         (status = 413, description = "`payload_too_large`: a file is over the size limit (named)", body = ErrorAnswer),
+        (status = 503, description = "`busy`: other images are being processed; retry after `Retry-After` seconds", body = ErrorAnswer),
     ),
 )]
 pub async fn upload_images(
@@ -215,29 +257,19 @@ pub async fn upload_images(
         refused("send the images as multipart/form-data, each in a field named \"file\"")
     })?;
     let limits = ImageLimits::from(&state.config.uploads);
-    let files = read_files(multipart, limits.max_bytes).await?;
+    let files = read_files(multipart, limits.max_bytes, IMAGES_PER_REQUEST).await?;
 
-    // Checking decodes every image: CPU work, one file per core at a time.
+    // Checking decodes every image under the process-wide image gate, one after the other.
     let mut clean: Vec<CleanImage> = Vec::new();
     let mut problems = Vec::new();
     for (name, bytes) in files {
-        let _slot = crate::catalog::images::RESIZE_SLOTS
-            .acquire()
-            .await
-            .map_err(|e| AppError::internal("image slot", e))?;
-        let checked = tokio::task::spawn_blocking(move || uploads::check_image(&bytes, &limits))
-            .await
-            .map_err(|e| AppError::internal("checking an image", e))?;
-        match checked {
+        match clean_one(bytes, limits).await? {
             Ok(image) => clean.push(image),
-            Err(reason) => problems.push(format!("{name} {reason}")),
+            Err(problem) => problems.push((name, problem)),
         }
     }
     if !problems.is_empty() {
-        return Err(refused(format!(
-            "{}; nothing was stored",
-            problems.join("; ")
-        )));
+        return Err(refused_files(&problems));
     }
 
     let caller = staff.caller().user.username.clone();

@@ -26,11 +26,21 @@
 //! 75 is the lightest quality whose copies looked like the originals (gradients without
 //! banding, textures kept); from 80 on the bytes grow by a fifth and more for nothing visible.
 //! A 480 px card image now averages 2.5 KB instead of 19 KB.
+//!
+//! Memory: a stored original is decoded only after its header has said what decoding and
+//! resizing will hold ([`inspect`]; `image_decode` for the rules), so the caller can reserve
+//! that much at the process-wide gate or refuse. Large originals are first reduced with a box
+//! filter to twice the width asked for (it allocates only its output), then finished with
+//! Lanczos3, whose 32-bit float buffers would otherwise be as tall as the original: 143 MB for
+//! a 1280 px copy of a 7000 px square.
 
+use std::borrow::Cow;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use image::{DynamicImage, ImageFormat};
+
+use super::image_decode::{self, Header, ImageProblem, Prepared};
 
 /// libwebp's quality factor (0–100) for resized copies.
 pub const WEBP_QUALITY: f32 = 75.0;
@@ -54,11 +64,15 @@ impl Target {
     }
 }
 
+/// WebP's largest side: taller or wider copies go out as JPEG or PNG.
+const WEBP_MAX_SIDE: u32 = 16_383;
+
 /// Why a copy could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum VariantError {
-    #[error("the stored image cannot be read: {0}")]
-    Undecodable(image::ImageError),
+    /// The stored image is damaged, or too large to resize within the budget.
+    #[error("the stored image {0}")]
+    Refused(ImageProblem),
     #[error("encoding an image: {0}")]
     Encoding(String),
 }
@@ -111,33 +125,103 @@ impl VariantCache {
     }
 }
 
-/// The answer for `width` (one of `widths`, ascending): the lightest of the copies at `width`
-/// and every wider width up to the first that covers the original, and the original itself
-/// when the browser can show its format. Missing copies are made and cached on the way, widest
-/// first, so each cached answer already accounts for everything wider than it.
-pub fn variant(
-    original: &[u8],
-    width: u32,
-    widths: &[u32],
-    cache: &VariantCache,
-) -> Result<Vec<u8>, VariantError> {
-    if let Some(bytes) = cache.read(width) {
-        return Ok(bytes);
-    }
-    let image = image::load_from_memory(original).map_err(VariantError::Undecodable)?;
+/// A stored original checked up to its header, with the bytes making its copies will hold.
+pub struct Source {
+    original: Vec<u8>,
+    prepared: Prepared,
+    header: Header,
+    /// The widths to make, widest last: `width` and each wider one up to the first that
+    /// covers the original.
+    ladder: Vec<u32>,
+    /// Bytes decoding and resizing hold at their peak.
+    pub cost: u64,
+}
+
+/// Reads the original's header and works out the copies `width` needs and their cost;
+/// nothing the size of the image is allocated.
+pub fn inspect(original: Vec<u8>, width: u32, widths: &[u32]) -> Result<Source, ImageProblem> {
+    let prepared = image_decode::prepare(original.clone())?;
+    let header = image_decode::header(&prepared)?;
     let mut ladder: Vec<u32> = Vec::new();
     for &w in widths.iter().filter(|&&w| w >= width) {
         ladder.push(w);
-        if w >= image.width() {
+        if w >= header.width {
             break;
         }
     }
-    let original_usable = match sniff(original) {
+    let resizing = ladder
+        .iter()
+        .map(|&w| resize_cost(&header, w))
+        .max()
+        .unwrap_or(0);
+    let cost = header
+        .decode_cost()
+        .max(header.decoded_bytes().saturating_add(resizing));
+    Ok(Source {
+        original,
+        prepared,
+        header,
+        ladder,
+        cost,
+    })
+}
+
+/// Bytes one copy `width` wide holds beside the decoded original: the box-filtered
+/// intermediate, Lanczos3's float buffer (16 bytes a pixel) and result, the encoder's 8-bit
+/// copy and its work.
+fn resize_cost(header: &Header, width: u32) -> u64 {
+    let (w, h) = (u64::from(header.width), u64::from(header.height));
+    let bytes_per_pixel = u64::from(header.color.bytes_per_pixel());
+    let encoding = |pixels: u64| pixels.saturating_mul(8);
+    let target = u64::from(width);
+    if w <= target {
+        return encoding(w * h);
+    }
+    let out_height = (h * target).div_ceil(w).max(1);
+    let (through, boxed) = if w > 2 * target {
+        let boxed_height = (h * 2 * target).div_ceil(w).max(1);
+        (2 * target, 2 * target * boxed_height * bytes_per_pixel)
+    } else {
+        (w, 0)
+    };
+    let lanczos = through * out_height * 16 + target * out_height * bytes_per_pixel;
+    boxed + lanczos + encoding(target * out_height)
+}
+
+/// The answer for `width` (one of `widths`, ascending): the lightest of the copies at `width`
+/// and every wider width up to the first that covers the original, and the original itself
+/// when the browser can show its format. Missing copies are made and cached on the way, widest
+/// first, so each cached answer already accounts for everything wider than it. The caller
+/// holds `source.cost` bytes of the image gate while this runs.
+pub fn variant(source: Source, width: u32, cache: &VariantCache) -> Result<Vec<u8>, VariantError> {
+    if let Some(bytes) = cache.read(width) {
+        return Ok(bytes);
+    }
+    let Source {
+        original,
+        prepared,
+        header,
+        ladder,
+        ..
+    } = source;
+    let decoded = image_decode::decode(&prepared, &header)
+        .map_err(VariantError::Refused)?
+        .image;
+    drop(prepared);
+    // Every copy is made from one box-filtered reduction to twice the widest width, so a
+    // large original is swept once, and freed before the copies are made.
+    let widest = ladder.last().copied().unwrap_or(width);
+    let image = if decoded.width() > widest.saturating_mul(2) {
+        decoded.thumbnail(widest * 2, u32::MAX)
+    } else {
+        decoded
+    };
+    let original_usable = match sniff(&original) {
         Some("image/webp") => cache.target == Target::Webp,
         Some(_) => true,
         None => false,
     };
-    let mut best: Option<Vec<u8>> = original_usable.then(|| original.to_vec());
+    let mut best: Option<Vec<u8>> = original_usable.then_some(original);
     for &w in ladder.iter().rev() {
         let answer = match cache.read(w) {
             Some(cached) => cached,
@@ -157,28 +241,50 @@ pub fn variant(
     best.ok_or_else(|| VariantError::Encoding("no width to encode".into()))
 }
 
-/// `image` scaled down to `width` (never up), keeping its proportions.
-pub fn resize(image: &DynamicImage, width: u32) -> DynamicImage {
-    if image.width() > width {
-        image.resize(width, u32::MAX, image::imageops::FilterType::Lanczos3)
-    } else {
-        image.clone()
+/// A thumbnail that fits `width` × `height`, made on the calling (blocking) thread under the
+/// process-wide image gate: `None` when the original is damaged, too large to decode within
+/// the budget, or the gate stays busy.
+pub fn thumbnail_blocking(original: &[u8], width: u32, height: u32) -> Option<DynamicImage> {
+    let prepared = image_decode::prepare(original.to_vec()).ok()?;
+    let header = image_decode::header(&prepared).ok()?;
+    let thumbnail = u64::from(width) * u64::from(height) * 8;
+    let cost = header
+        .decode_cost()
+        .max(header.decoded_bytes().saturating_add(thumbnail));
+    let _pass = super::image_gate::GATE.enter_blocking(cost).ok()?;
+    let image = image_decode::decode(&prepared, &header).ok()?.image;
+    Some(image.thumbnail(width, height))
+}
+
+/// `image` scaled down to `width` (never up), keeping its proportions. An image more than
+/// twice as wide is first box-filtered to twice the width (cheap, and it allocates only its
+/// output), then finished with Lanczos3.
+pub fn resize(image: &DynamicImage, width: u32) -> Cow<'_, DynamicImage> {
+    if image.width() <= width {
+        return Cow::Borrowed(image);
     }
+    let through = if image.width() > width.saturating_mul(2) {
+        Cow::Owned(image.thumbnail(width * 2, u32::MAX))
+    } else {
+        Cow::Borrowed(image)
+    };
+    Cow::Owned(through.resize(width, u32::MAX, image::imageops::FilterType::Lanczos3))
 }
 
 /// Lossy WebP at [`WEBP_QUALITY`], or for browsers without WebP a JPEG (PNG when the image has
 /// transparency, which JPEG cannot carry).
 pub fn encode(image: &DynamicImage, target: Target) -> Result<Vec<u8>, VariantError> {
+    let webp_fits = image.width() <= WEBP_MAX_SIDE && image.height() <= WEBP_MAX_SIDE;
     match target {
-        Target::Webp => encode_webp(image, WEBP_QUALITY),
-        Target::Legacy if image.color().has_alpha() => {
+        Target::Webp if webp_fits => encode_webp(image, WEBP_QUALITY),
+        Target::Webp | Target::Legacy if image.color().has_alpha() => {
             let mut bytes = Vec::new();
             image
                 .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
                 .map_err(|e| VariantError::Encoding(e.to_string()))?;
             Ok(bytes)
         }
-        Target::Legacy => {
+        Target::Webp | Target::Legacy => {
             let mut bytes = Vec::new();
             image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, JPEG_QUALITY)
                 .encode_image(&image.to_rgb8())
@@ -264,7 +370,9 @@ mod tests {
         );
         let dir = tempfile::tempdir().unwrap();
         let cache = VariantCache::new(dir.path(), "demo/ST-6103-1.png", Target::Webp);
-        let answer = variant(&original, 640, &[160, 320, 480, 640, 960], &cache).unwrap();
+        let widths = [160, 320, 480, 640, 960];
+        let source = inspect(original.clone(), 640, &widths).unwrap();
+        let answer = variant(source, 640, &cache).unwrap();
         assert_eq!(answer, original);
         assert_eq!(cache.read(640), Some(original));
     }
@@ -277,7 +385,10 @@ mod tests {
         let cache = VariantCache::new(dir.path(), "x/b.png", Target::Webp);
         let sizes: Vec<usize> = widths
             .iter()
-            .map(|&w| variant(&original, w, &widths, &cache).unwrap().len())
+            .map(|&w| {
+                let source = inspect(original.clone(), w, &widths).unwrap();
+                variant(source, w, &cache).unwrap().len()
+            })
             .collect();
         assert!(sizes.windows(2).all(|p| p[0] <= p[1]), "{sizes:?}");
         assert!(*sizes.last().unwrap() <= original.len());
@@ -287,5 +398,26 @@ mod tests {
         }
         let legacy = VariantCache::new(dir.path(), "x/b.png", Target::Legacy);
         assert!(legacy.read(160).is_none(), "kept apart per target");
+    }
+
+    #[test]
+    fn resizing_a_large_original_is_costed_without_tall_float_buffers() {
+        // 7000 × 7000 8-bit RGB: 147 MB decoded; a direct Lanczos3 to 1280 px would add a
+        // 7000 × 1280 float buffer (143 MB), the box filter first keeps it near 60 MB.
+        let header = |color| Header::for_tests(7000, 7000, color);
+        let rgb = header(image::ColorType::Rgb8);
+        let extra = resize_cost(&rgb, 1280);
+        assert!(extra < 100 * 1024 * 1024, "{extra}");
+        assert!(extra > 2560 * 1280 * 16, "{extra}");
+        let small = resize_cost(&rgb, 160);
+        assert!(small < 4 * 1024 * 1024, "{small}");
+    }
+
+    #[test]
+    fn a_copy_is_made_through_the_box_filter_at_the_width_asked() {
+        let wide = gradient(2000, 500);
+        let copy = resize(&wide, 480);
+        assert_eq!((copy.width(), copy.height()), (480, 120));
+        assert!(matches!(resize(&wide, 2000), Cow::Borrowed(_)));
     }
 }

@@ -16,6 +16,8 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 use utoipa::IntoParams;
 
+use super::image_decode::ImageProblem;
+use super::image_gate::{self, GATE, GateError, RETRY_AFTER_SECONDS};
 use super::image_urls::version_of;
 use super::image_variants::{self, Target, VariantCache, VariantError, sniff};
 use crate::app::AppState;
@@ -25,13 +27,6 @@ use crate::http::assets::IMMUTABLE;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::openapi::FileBody;
 
-/// Resizing is CPU-bound: at most one resize per core runs at once, so a page full of new
-/// image sizes cannot starve API requests.
-pub(crate) static RESIZE_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> =
-    std::sync::LazyLock::new(|| {
-        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
-    });
-
 /// The widths `?w=` may ask for.
 pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];
 /// Unversioned URLs: the picture behind a path could change (an unknown upload), so a day.
@@ -40,6 +35,11 @@ const CACHE_UNVERSIONED: &str = "public, max-age=86400";
 /// without asking again.
 const CACHE_WRONG_VERSION: &str = "no-cache";
 const EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "webp", "svg"];
+/// Longest file or folder name a file system stores (Linux `NAME_MAX`): a longer part of a
+/// path names nothing and is answered 404 without asking the disk.
+const MAX_NAME_BYTES: usize = 255;
+/// Longest image path: a product code (64) and a file name, with room to spare.
+const MAX_PATH_BYTES: usize = 512;
 
 /// The size wanted. It arrives as text and is checked against [`WIDTHS`], so a wrong value
 /// is answered `invalid_parameter` naming `w`.
@@ -69,8 +69,9 @@ pub struct ImageParams {
     responses(
         (status = 200, description = "The image (image/png, image/jpeg, image/webp or image/svg+xml)", content_type = "image/*", body = inline(FileBody)),
         (status = 304, description = "Not modified"),
-        (status = 400, description = "`invalid_parameter`: a width not offered", body = ErrorAnswer),
-        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 400, description = "`invalid_parameter`: a width not offered; `invalid_image`: the stored image cannot be read; `image_too_large`: resizing the stored image would need more memory than an image may use", body = ErrorAnswer),
+        (status = 404, description = "`not_found` (also for a path no file can have, such as a name over 255 bytes)", body = ErrorAnswer),
+        (status = 503, description = "`busy`: other images are being resized; retry after `Retry-After` seconds", body = ErrorAnswer),
     ),
 )]
 pub async fn get_image(
@@ -84,14 +85,16 @@ pub async fn get_image(
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .ok_or_else(not_found)?;
-    let safe = path.split('/').all(|seg| {
-        !seg.is_empty()
-            && seg != "."
-            && seg != ".."
-            && seg
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-    });
+    let safe = path.len() <= MAX_PATH_BYTES
+        && path.split('/').all(|seg| {
+            !seg.is_empty()
+                && seg.len() <= MAX_NAME_BYTES
+                && seg != "."
+                && seg != ".."
+                && seg
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        });
     if !safe || !EXTENSIONS.contains(&extension.as_str()) {
         return Err(not_found());
     }
@@ -131,26 +134,9 @@ pub async fn get_image(
                 VariantCache::new(&state.config.data_dir.join("cache/images"), &path, target);
             match cached_variant(&state, &path, &cache, width).await? {
                 Some(bytes) => bytes,
-                None => {
-                    let original = read_original(&state, &path).await?.ok_or_else(not_found)?;
-                    let _slot = RESIZE_SLOTS
-                        .acquire()
-                        .await
-                        .map_err(|e| AppError::internal("resize slot", e))?;
-                    let cache_dir = state.config.data_dir.join("cache/images");
-                    tokio::task::spawn_blocking(move || {
-                        forget_lossless_copies(&cache_dir);
-                        image_variants::variant(&original, width, WIDTHS, &cache)
-                    })
-                    .await
-                    .map_err(|e| AppError::internal("resizing an image", e))?
-                    .map_err(|e| match e {
-                        VariantError::Undecodable(_) => {
-                            AppError::bad_request("invalid_image", e.to_string())
-                        }
-                        VariantError::Encoding(_) => AppError::internal("resizing an image", e),
-                    })?
-                }
+                None => make_variant(&state, &path, cache, width)
+                    .await?
+                    .ok_or_else(not_found)?,
             }
         }
         _ => read_original(&state, &path).await?.ok_or_else(not_found)?,
@@ -187,6 +173,73 @@ pub async fn get_image(
         out.insert(header::ETAG, value);
     }
     Ok(response)
+}
+
+/// Makes the copy for `width` under the image gate: a slot first (so at most one original per
+/// core is read into memory), then the memory the original's header says decoding and
+/// resizing will take. `None` when there is no such image.
+async fn make_variant(
+    state: &AppState,
+    path: &str,
+    cache: VariantCache,
+    width: u32,
+) -> Result<Option<Vec<u8>>, AppError> {
+    let slot = GATE.slot().await.map_err(gate_refusal)?;
+    // Another request may have made the copy while this one waited.
+    if let Some(bytes) = cached_variant(state, path, &cache, width).await? {
+        return Ok(Some(bytes));
+    }
+    let Some(original) = read_original(state, path).await? else {
+        return Ok(None);
+    };
+    let source =
+        tokio::task::spawn_blocking(move || image_variants::inspect(original, width, WIDTHS))
+            .await
+            .map_err(|e| AppError::internal("reading an image header", e))?
+            .map_err(|problem| refusal(VariantError::Refused(problem)))?;
+    let pass = slot.reserve(source.cost).await.map_err(gate_refusal)?;
+    let cache_dir = state.config.data_dir.join("cache/images");
+    image_gate::run(pass, move || {
+        forget_lossless_copies(&cache_dir);
+        image_variants::variant(source, width, &cache)
+    })
+    .await
+    .map_err(|e| AppError::internal("resizing an image", e))?
+    .map(Some)
+    .map_err(refusal)
+}
+
+/// The answer when the gate does not let a resize start.
+fn gate_refusal(err: GateError) -> AppError {
+    match err {
+        GateError::Busy => AppError::Busy(RETRY_AFTER_SECONDS),
+        GateError::TooLarge { .. } => {
+            AppError::bad_request("image_too_large", format!("the stored image {err}"))
+        }
+    }
+}
+
+/// The answer when a stored image cannot be resized.
+fn refusal(err: VariantError) -> AppError {
+    match &err {
+        VariantError::Refused(ImageProblem::TooLarge(_)) => {
+            AppError::bad_request("image_too_large", err.to_string())
+        }
+        VariantError::Refused(ImageProblem::Invalid(_)) => {
+            AppError::bad_request("invalid_image", err.to_string())
+        }
+        VariantError::Encoding(_) => AppError::internal("resizing an image", err),
+    }
+}
+
+/// Errors reading a path that name no file: missing, a file where a folder was expected (or
+/// the reverse), or a name the file system cannot hold.
+fn names_nothing(err: &std::io::Error) -> bool {
+    use std::io::ErrorKind as K;
+    matches!(
+        err.kind(),
+        K::NotFound | K::NotADirectory | K::IsADirectory | K::InvalidFilename
+    )
 }
 
 /// The cached copy for `width`, when there is one and its original still exists (a removed
@@ -238,7 +291,7 @@ async fn read_original(state: &AppState, path: &str) -> Result<Option<Vec<u8>>, 
     let file = state.config.files_dir().join("images").join(path);
     match tokio::fs::read(&file).await {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(err) if names_nothing(&err) => Ok(None),
         Err(err) => Err(AppError::internal("reading an image", err)),
     }
 }

@@ -2,6 +2,8 @@
 
 pub mod cache;
 pub mod edit;
+pub mod image_decode;
+pub mod image_gate;
 pub mod image_urls;
 pub mod image_variants;
 pub mod images;

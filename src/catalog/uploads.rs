@@ -1,39 +1,52 @@
-//! Product images staff upload, and the changes to a product's image list.
+//! Product images staff upload and payment slips shoppers upload, and the changes to a
+//! product's image list.
 //!
 //! Every upload is checked by its content, never by its name or declared type: the first
-//! bytes must be PNG, JPEG or WebP (SVG is refused: it can carry scripts), the header's size
-//! is checked against the pixel limit before anything is decoded (a small file declaring
-//! 30 000 × 30 000 pixels is refused without allocating them), and the whole image is decoded
-//! under `image::Limits`. What is stored is a re-encoding of the decoded pixels, turned
-//! upright by the EXIF orientation first: no EXIF (camera, GPS position) survives. Files are
-//! named by the hash of what is stored, under `<data_dir>/files/images/<code>/`, so names are
-//! safe, never collide and a file never changes once written (the resized-copy cache stays
-//! valid).
+//! bytes must be PNG, JPEG or WebP (SVG is refused: it can carry scripts). Checking runs in two
+//! steps so that memory is known before it is taken ([`plan_image`], then [`clean_image`]; see
+//! `image_decode` for the rules). The plan reads the header only: an image over the pixel or
+//! side limit, or whose decoding and re-encoding would need more bytes than the upload may use
+//! (width × height × bytes per pixel of its colour type, 16-bit counting double, plus the
+//! re-encoding's working copy), is refused before anything is allocated. [`clean_upload`]
+//! passes the process-wide gate (`image_gate`) between the two steps.
+//!
+//! What is stored is a re-encoding of the decoded pixels with 8 bits per channel (browsers
+//! show no more), turned upright by the EXIF orientation first: no EXIF (camera, GPS
+//! position) and no text survives, and a colour profile only when small and well-formed.
+//! Files are named by the hash of what is stored, under `<data_dir>/files/images/<code>/`, so
+//! names are safe, never collide and a file never changes once written (the resized-copy cache
+//! stays valid).
 //!
 //! A request is all or nothing: every file is checked before any is written, and the files a
 //! failed product change wrote are removed again.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use image::{DynamicImage, ImageDecoder, ImageEncoder, ImageFormat, ImageReader};
+use image::metadata::Orientation;
+use image::{ColorType, DynamicImage, ImageEncoder};
 use sha2::{Digest, Sha256};
 
+use super::image_decode::{self, Decoded, Header, ImageProblem, Kind, Prepared};
+use super::image_gate::{self, GATE, GateError};
 use super::model::Product;
 use super::store::PRODUCT_CODE_TO_PRODUCT;
 use crate::content::model::Localized;
 use crate::store::{Store, StoreError};
 
+pub use super::image_decode::MAX_SIDE;
+
 /// Where product image paths point: `/api/file/images/<code>/<file>` is served from
 /// `<data_dir>/files/images/<code>/<file>`.
 pub const IMAGE_URL_PREFIX: &str = "/api/file/images/";
-/// Longest side of an accepted image, whatever the pixel limit.
-pub const MAX_SIDE: u32 = 20_000;
 /// Images one product may have.
 pub const MAX_IMAGES: usize = 30;
 /// Longest alt text, per language.
 pub const MAX_ALT_CHARS: usize = 250;
+/// Working memory one payment slip may take. Anyone holding an order link can upload a slip,
+/// so it is held to what a phone photo or screenshot needs (a 12-megapixel photo takes 55 to
+/// 75 MB to check and re-encode), well below what staff uploads may take.
+pub const SLIP_WORK_BYTES: u64 = 128 * 1024 * 1024;
 const JPEG_QUALITY: u8 = 90;
 
 /// The limits an upload is checked against (from `[uploads]` in the config).
@@ -41,6 +54,8 @@ const JPEG_QUALITY: u8 = 90;
 pub struct ImageLimits {
     pub max_bytes: u64,
     pub max_pixels: u64,
+    /// Bytes decoding and re-encoding one image may hold at its peak.
+    pub max_work_bytes: u64,
 }
 
 impl From<&crate::config::Uploads> for ImageLimits {
@@ -48,6 +63,17 @@ impl From<&crate::config::Uploads> for ImageLimits {
         ImageLimits {
             max_bytes: uploads.image_max_bytes,
             max_pixels: uploads.image_max_pixels,
+            max_work_bytes: image_gate::WORKING_MEMORY,
+        }
+    }
+}
+
+impl ImageLimits {
+    /// The limits of a payment slip: the same file and pixel limits, less memory.
+    pub fn for_slips(uploads: &crate::config::Uploads) -> Self {
+        ImageLimits {
+            max_work_bytes: SLIP_WORK_BYTES,
+            ..ImageLimits::from(uploads)
         }
     }
 }
@@ -60,31 +86,6 @@ pub struct CleanImage {
     pub bytes: Vec<u8>,
     pub width: u32,
     pub height: u32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Png,
-    Jpeg,
-    Webp,
-}
-
-impl Kind {
-    fn format(self) -> ImageFormat {
-        match self {
-            Kind::Png => ImageFormat::Png,
-            Kind::Jpeg => ImageFormat::Jpeg,
-            Kind::Webp => ImageFormat::WebP,
-        }
-    }
-
-    fn extension(self) -> &'static str {
-        match self {
-            Kind::Png => "png",
-            Kind::Jpeg => "jpg",
-            Kind::Webp => "webp",
-        }
-    }
 }
 
 /// A file's name as messages show it: printable, at most 80 characters; `file N` when the
@@ -103,144 +104,200 @@ pub fn display_name(name: Option<&str>, index: usize) -> String {
     }
 }
 
-/// What the first bytes say the file is; the reason it is refused otherwise.
-fn sniff(bytes: &[u8]) -> Result<Kind, String> {
-    const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
-    if bytes.is_empty() {
-        return Err("is empty".into());
-    }
-    if bytes.starts_with(PNG) {
-        return Ok(Kind::Png);
-    }
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        return Ok(Kind::Jpeg);
-    }
-    if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        return Ok(Kind::Webp);
-    }
-    if bytes.starts_with(b"MZ") || bytes.starts_with(b"\x7fELF") || bytes.starts_with(b"#!") {
-        return Err(
-            "is not an image: it is a program (only PNG, JPEG or WebP images are accepted)".into(),
-        );
-    }
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(2048)]).to_ascii_lowercase();
-    if head.contains("<svg") {
-        return Err(
-            "is an SVG drawing: SVG is not accepted because it can carry scripts; upload a PNG, JPEG or WebP image"
-                .into(),
-        );
-    }
-    if bytes.len() >= 12 && &bytes[4..8] == b"ftyp" {
-        let brand = String::from_utf8_lossy(&bytes[8..12]).to_ascii_lowercase();
-        if brand.starts_with("hei") || brand.starts_with("mif") || brand.starts_with("hev") {
-            return Err(
-                "is a HEIC photo, which browsers cannot show; export it as JPEG (on an iPhone: Settings → Camera → Formats → Most Compatible)"
-                    .into(),
-            );
-        }
-    }
-    if bytes.starts_with(b"GIF8") {
-        return Err("is a GIF; upload a PNG, JPEG or WebP image".into());
-    }
-    Err("is not a PNG, JPEG or WebP image".into())
+/// An upload checked up to its header: it may be decoded within `cost` bytes.
+pub struct Plan {
+    prepared: Prepared,
+    header: Header,
+    pub cost: u64,
 }
 
-fn decode_problem(err: &image::ImageError) -> String {
-    use image::ImageError as E;
-    match err {
-        E::Limits(_) => "is too large to process".into(),
-        E::Unsupported(e) => format!("uses an image feature that is not supported ({e})"),
-        E::IoError(_) | E::Decoding(_) | E::Parameter(_) | E::Encoding(_) => {
-            format!("is damaged or incomplete ({err})")
-        }
-    }
-}
-
-/// Checks one uploaded file by its content and re-encodes it without metadata. The error is
-/// the reason, to follow the file's name ("x.png is not an image…").
-pub fn check_image(bytes: &[u8], limits: &ImageLimits) -> Result<CleanImage, String> {
+/// Checks an upload's size, format, header and the memory cleaning it will take, before any
+/// pixel is decoded.
+pub fn plan_image(bytes: Vec<u8>, limits: &ImageLimits) -> Result<Plan, ImageProblem> {
     if bytes.len() as u64 > limits.max_bytes {
-        return Err(format!("is larger than {}", human_size(limits.max_bytes)));
+        return Err(ImageProblem::TooLarge(format!(
+            "is larger than {}",
+            human_size(limits.max_bytes)
+        )));
     }
-    let kind = sniff(bytes)?;
-    let reader = |limits: image::Limits| {
-        let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
-        reader.limits(limits);
-        reader
-    };
-    // 1. The header only: the declared size is checked before any pixel is allocated.
-    let (width, height) = reader(image::Limits::default())
-        .into_dimensions()
-        .map_err(|e| decode_problem(&e))?;
-    let pixels = u64::from(width) * u64::from(height);
-    if width == 0 || height == 0 {
-        return Err("has no pixels".into());
-    }
-    if pixels > limits.max_pixels || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(format!(
+    let prepared = image_decode::prepare(bytes)?;
+    let header = image_decode::header(&prepared)?;
+    let (width, height) = (header.width, header.height);
+    if header.pixels() > limits.max_pixels || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(ImageProblem::TooLarge(format!(
             "is {width} × {height} pixels; at most {} megapixels and {MAX_SIDE} pixels a side are accepted",
             limits.max_pixels / 1_000_000
-        ));
+        )));
     }
-    // 2. All of it, under limits (decoders check them again before allocating).
-    let mut strict = image::Limits::default();
-    strict.max_image_width = Some(MAX_SIDE);
-    strict.max_image_height = Some(MAX_SIDE);
-    strict.max_alloc = Some(limits.max_pixels.saturating_mul(8).max(64 * 1024 * 1024));
-    let mut decoder = reader(strict)
-        .into_decoder()
-        .map_err(|e| decode_problem(&e))?;
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let icc = decoder.icc_profile().ok().flatten();
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| decode_problem(&e))?;
-    image.apply_orientation(orientation);
+    let cost = store_cost(&header, prepared.kind);
+    if cost > limits.max_work_bytes {
+        return Err(ImageProblem::TooLarge(format!(
+            "is {}: processing it would need about {} MB of memory, and an upload may use {} MB; save it smaller or with 8 bits per channel",
+            header.describe(),
+            cost.div_ceil(1024 * 1024),
+            limits.max_work_bytes / (1024 * 1024)
+        )));
+    }
+    Ok(Plan {
+        prepared,
+        header,
+        cost,
+    })
+}
 
-    // 3. Re-encoded from the pixels: metadata (EXIF, GPS, comments) is left behind. The
-    // colour profile is kept so colours look the same.
+/// The colour type an image is stored in: 8 bits per channel, in a form the format takes.
+fn stored_color(kind: Kind, color: ColorType) -> ColorType {
+    let alpha = color.has_alpha();
+    let grey = color.channel_count() <= 2;
+    match kind {
+        Kind::Png if grey && alpha => ColorType::La8,
+        Kind::Png if grey => ColorType::L8,
+        Kind::Jpeg if grey => ColorType::L8,
+        Kind::Png | Kind::Webp if alpha => ColorType::Rgba8,
+        Kind::Png | Kind::Jpeg | Kind::Webp => ColorType::Rgb8,
+    }
+}
+
+/// Bytes cleaning holds at its peak: decoding; the decoded pixels beside their 8-bit copy;
+/// the copy beside its upright turn; the copy beside the encoder's working set and output.
+fn store_cost(header: &Header, kind: Kind) -> u64 {
+    let pixels = header.pixels();
+    let decoded = header.decoded_bytes();
+    let target = stored_color(kind, header.color);
+    let stored = pixels.saturating_mul(u64::from(target.bytes_per_pixel()));
+    let converted = if target == header.color { 0 } else { stored };
+    let turned = if header.orientation == Orientation::NoTransforms {
+        0
+    } else {
+        stored
+    };
+    let encoding = match kind {
+        // The compressed output, at worst the size of the pixels.
+        Kind::Png => stored + stored / 32,
+        Kind::Jpeg => stored / 2,
+        // A 32-bit copy of every pixel and the output.
+        Kind::Webp => pixels.saturating_mul(8),
+    };
+    header
+        .decode_cost()
+        .max(decoded.saturating_add(converted))
+        .max(stored.saturating_add(turned))
+        .max(stored.saturating_add(encoding))
+}
+
+/// Decodes a planned upload and re-encodes it without metadata.
+pub fn clean_image(plan: Plan) -> Result<CleanImage, ImageProblem> {
+    let Plan {
+        prepared, header, ..
+    } = plan;
+    let kind = prepared.kind;
+    let Decoded { image, icc } = image_decode::decode(&prepared, &header)?;
+    drop(prepared);
+    let mut image = to_stored_color(image, stored_color(kind, header.color));
+    image.apply_orientation(header.orientation);
     let (width, height) = (image.width(), image.height());
-    let mut out = Vec::new();
-    let encoded = match kind {
+    let bytes = encode(&image, kind, icc)
+        .map_err(|e| ImageProblem::Invalid(format!("could not be saved ({e})")))?;
+    let hash = hex::encode(&Sha256::digest(&bytes)[..10]);
+    Ok(CleanImage {
+        file_name: format!("{hash}.{}", kind.extension()),
+        width,
+        height,
+        bytes,
+    })
+}
+
+/// `image` in `color`, converting (and freeing the original) only when it differs.
+fn to_stored_color(image: DynamicImage, color: ColorType) -> DynamicImage {
+    match color {
+        ColorType::L8 => DynamicImage::ImageLuma8(image.into_luma8()),
+        ColorType::La8 => DynamicImage::ImageLumaA8(image.into_luma_alpha8()),
+        ColorType::Rgba8 => DynamicImage::ImageRgba8(image.into_rgba8()),
+        _ => DynamicImage::ImageRgb8(image.into_rgb8()),
+    }
+}
+
+/// Re-encoded from the pixels: metadata (EXIF, GPS, comments) is left behind; a small,
+/// well-formed colour profile is kept so colours look the same.
+fn encode(image: &DynamicImage, kind: Kind, icc: Option<Vec<u8>>) -> image::ImageResult<Vec<u8>> {
+    match kind {
         Kind::Png => {
+            // The worst case reserved at once: untouched pages cost no memory.
+            let stored = image.as_bytes().len();
+            let mut out = Vec::with_capacity(stored + stored / 32 + 1024);
             let mut encoder = image::codecs::png::PngEncoder::new(&mut out);
             if let Some(icc) = icc {
                 let _ = encoder.set_icc_profile(icc);
             }
-            image.write_with_encoder(encoder)
+            image.write_with_encoder(encoder)?;
+            Ok(out)
         }
         Kind::Jpeg => {
-            let image = match image {
-                DynamicImage::ImageLuma8(_) | DynamicImage::ImageRgb8(_) => image,
-                other => DynamicImage::ImageRgb8(other.to_rgb8()),
-            };
+            let mut out = Vec::new();
             let mut encoder =
                 image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
             if let Some(icc) = icc {
                 let _ = encoder.set_icc_profile(icc);
             }
-            image.write_with_encoder(encoder)
+            image.write_with_encoder(encoder)?;
+            Ok(out)
         }
         Kind::Webp => {
-            let image = match image {
-                DynamicImage::ImageRgb8(_) | DynamicImage::ImageRgba8(_) => image,
-                other => DynamicImage::ImageRgba8(other.to_rgba8()),
-            };
+            let mut out = Vec::new();
             let mut encoder = image::codecs::webp::WebPEncoder::new_lossless(&mut out);
             if let Some(icc) = icc {
                 let _ = encoder.set_icc_profile(icc);
             }
-            image.write_with_encoder(encoder)
+            image.write_with_encoder(encoder)?;
+            Ok(out)
         }
-    };
-    encoded.map_err(|e| format!("could not be saved ({e})"))?;
-    let hash = hex::encode(&Sha256::digest(&out)[..10]);
-    Ok(CleanImage {
-        file_name: format!("{hash}.{}", kind.extension()),
-        width,
-        height,
-        bytes: out,
-    })
+    }
+}
+
+/// Checks one uploaded file and re-encodes it, without the process-wide gate (for callers
+/// that hold it or run alone, and for tests).
+pub fn check_image(bytes: &[u8], limits: &ImageLimits) -> Result<CleanImage, ImageProblem> {
+    clean_image(plan_image(bytes.to_vec(), limits)?)
+}
+
+/// Why an upload could not be cleaned.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    /// The file is refused; the reason follows its name.
+    #[error("{0}")]
+    Refused(ImageProblem),
+    /// Other images are being processed; try again shortly.
+    #[error("the server is busy processing other images")]
+    Busy,
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl From<GateError> for UploadError {
+    fn from(err: GateError) -> Self {
+        match err {
+            GateError::TooLarge { .. } => UploadError::Refused(ImageProblem::TooLarge(format!(
+                "is too large to process: it {err}"
+            ))),
+            GateError::Busy => UploadError::Busy,
+        }
+    }
+}
+
+/// Checks and cleans one upload under the process-wide gate: a slot while the header is read,
+/// then the memory the plan says, held until the work ends.
+pub async fn clean_upload(bytes: Vec<u8>, limits: ImageLimits) -> Result<CleanImage, UploadError> {
+    let failed = |e: tokio::task::JoinError| UploadError::Failed(e.to_string());
+    let slot = GATE.slot().await?;
+    let plan = tokio::task::spawn_blocking(move || plan_image(bytes, &limits))
+        .await
+        .map_err(failed)?
+        .map_err(UploadError::Refused)?;
+    let pass = slot.reserve(plan.cost).await?;
+    image_gate::run(pass, move || clean_image(plan))
+        .await
+        .map_err(failed)?
+        .map_err(UploadError::Refused)
 }
 
 /// `10 MB`, `512 KB`.
@@ -601,11 +658,79 @@ fn delete_unreferenced(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::ImageFormat;
+    use std::io::Cursor;
 
     const LIMITS: ImageLimits = ImageLimits {
         max_bytes: 10 * 1024 * 1024,
         max_pixels: 50_000_000,
+        max_work_bytes: image_gate::WORKING_MEMORY,
     };
+
+    /// A 16-bit PNG header (the IDAT is never reached: the plan refuses first).
+    fn png16_header(width: u32, height: u32, color: u8) -> Vec<u8> {
+        let mut ihdr = width.to_be_bytes().to_vec();
+        ihdr.extend_from_slice(&height.to_be_bytes());
+        ihdr.extend_from_slice(&[16, color, 0, 0, 0]);
+        let mut body = b"IHDR".to_vec();
+        body.extend_from_slice(&ihdr);
+        let mut crc = flate2::Crc::new();
+        crc.update(&body);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        out.extend_from_slice(&13u32.to_be_bytes());
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&crc.sum().to_be_bytes());
+        for kind in [&b"IDAT"[..], &b"IEND"[..]] {
+            let mut crc = flate2::Crc::new();
+            crc.update(kind);
+            out.extend_from_slice(&0u32.to_be_bytes());
+            out.extend_from_slice(kind);
+            out.extend_from_slice(&crc.sum().to_be_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn the_memory_an_image_needs_is_budgeted_from_its_header() {
+        // 7000 × 7000 16-bit RGBA: 392 MB decoded, under the 50-megapixel limit.
+        let refused = plan_image(png16_header(7000, 7000, 6), &LIMITS)
+            .err()
+            .unwrap();
+        let ImageProblem::TooLarge(reason) = refused else {
+            panic!("{refused:?}")
+        };
+        assert!(
+            reason.contains("7000 × 7000 pixels, 16-bit RGBA"),
+            "{reason}"
+        );
+        // 16-bit grey of the same size fits a staff upload, not a slip.
+        let grey = plan_image(png16_header(7000, 7000, 0), &LIMITS)
+            .ok()
+            .unwrap();
+        assert!(grey.cost >= 7000 * 7000 * 3, "{}", grey.cost);
+        let slips = ImageLimits {
+            max_work_bytes: SLIP_WORK_BYTES,
+            ..LIMITS
+        };
+        assert!(matches!(
+            plan_image(png16_header(7000, 7000, 0), &slips),
+            Err(ImageProblem::TooLarge(_))
+        ));
+    }
+
+    #[test]
+    fn sixteen_bits_are_stored_as_eight() {
+        let image = image::ImageBuffer::<image::Luma<u16>, _>::from_fn(30, 20, |x, y| {
+            image::Luma([(x * 2000 + y * 100) as u16])
+        });
+        let mut bytes = Vec::new();
+        DynamicImage::ImageLuma16(image)
+            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+            .unwrap();
+        let clean = check_image(&bytes, &LIMITS).unwrap();
+        let stored = image::load_from_memory(&clean.bytes).unwrap();
+        assert_eq!(stored.color(), ColorType::L8);
+    }
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         let image = image::RgbImage::from_fn(width, height, |x, y| {
@@ -630,7 +755,7 @@ mod tests {
 
     #[test]
     fn other_files_are_refused_with_a_reason() {
-        let refused = |bytes: &[u8]| check_image(bytes, &LIMITS).unwrap_err();
+        let refused = |bytes: &[u8]| check_image(bytes, &LIMITS).unwrap_err().to_string();
         assert!(refused(b"MZ\x90\x00rest of a program").contains("program"));
         assert!(
             refused(b"<?xml version=\"1.0\"?><svg><script>alert(1)</script></svg>").contains("SVG")
@@ -645,20 +770,23 @@ mod tests {
     fn a_size_over_the_limit_is_refused() {
         let small = ImageLimits {
             max_bytes: 100,
-            max_pixels: 50_000_000,
+            ..LIMITS
         };
         assert!(
             check_image(&png(40, 30), &small)
                 .unwrap_err()
+                .to_string()
                 .contains("larger than")
         );
         let few = ImageLimits {
             max_bytes: 1 << 20,
             max_pixels: 100,
+            ..LIMITS
         };
         assert!(
             check_image(&png(40, 30), &few)
                 .unwrap_err()
+                .to_string()
                 .contains("40 × 30")
         );
     }

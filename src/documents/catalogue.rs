@@ -383,8 +383,8 @@ impl LiveCatalogues {
 /// A photo reduced to 320 pixels wide as a JPEG: small enough that a catalogue of a thousand
 /// products stays a reasonable download.
 fn small_jpeg(original: &[u8]) -> Option<Vec<u8>> {
-    let image = image::load_from_memory(original).ok()?;
-    let image = image.thumbnail(320, 240).to_rgb8();
+    // Decoded within the shop's image memory budget (an uploaded original is untrusted).
+    let image = crate::catalog::image_variants::thumbnail_blocking(original, 320, 240)?.to_rgb8();
     let mut out = Vec::new();
     let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 72);
     encoder.encode_image(&image).ok()?;

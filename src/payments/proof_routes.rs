@@ -8,9 +8,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use super::proofs::{self, Who};
-use crate::admin::images::{UploadFailure, read_files};
+use crate::admin::images::{UploadFailure, clean_one, read_files, refused_files};
 use crate::app::AppState;
-use crate::catalog::uploads::{self, ImageLimits};
+use crate::catalog::uploads::ImageLimits;
 use crate::domain::OrderId;
 use crate::http::auth::authenticate;
 use crate::http::envelope::ErrorAnswer;
@@ -41,12 +41,13 @@ fn refused(message: impl Into<String>) -> UploadFailure {
     request_body(content = inline(ProofUploadForm), content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The order with the new slip in `payment.proofs`", body = OrderAnswer),
-        (status = 400, description = "`invalid_image`: not a PNG, JPEG or WebP image, damaged, or too many pixels", body = ErrorAnswer),
+        (status = 400, description = "`invalid_image`: not a PNG, JPEG or WebP image, or damaged, or more than one file; `image_too_large`: too many pixels, or more memory to process than a slip may use (width × height × bytes per pixel)", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
         (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
         (status = 409, description = "`not_payable`, `wrong_method` (a card order) or `too_many_proofs`", body = ErrorAnswer),
         (status = 413, description = "`payload_too_large`", body = ErrorAnswer),
+        (status = 503, description = "`busy`: other images are being processed; retry after `Retry-After` seconds", body = ErrorAnswer),
     ),
 )]
 pub async fn upload_proof(
@@ -73,22 +74,16 @@ pub async fn upload_proof(
     }
     let multipart = multipart
         .map_err(|_| refused("send the slip as multipart/form-data in a field named \"file\""))?;
-    let limits = ImageLimits::from(&state.config.uploads);
-    let mut files = read_files(multipart, limits.max_bytes).await?;
+    // Anyone holding the order's link may upload: one file, and less memory than staff get.
+    let limits = ImageLimits::for_slips(&state.config.uploads);
+    let mut files = read_files(multipart, limits.max_bytes, 1).await?;
     if files.len() != 1 {
         return Err(refused("send one slip image at a time"));
     }
     let (name, bytes) = files.remove(0);
-    let image = {
-        let _slot = crate::catalog::images::RESIZE_SLOTS
-            .acquire()
-            .await
-            .map_err(|e| AppError::internal("image slot", e))?;
-        tokio::task::spawn_blocking(move || uploads::check_image(&bytes, &limits))
-            .await
-            .map_err(|e| AppError::internal("checking a slip", e))?
-            .map_err(|reason| refused(format!("{name} {reason}")))?
-    };
+    let image = clean_one(bytes, limits)
+        .await?
+        .map_err(|problem| refused_files(&[(name, problem)]))?;
     let (db, files_dir) = (state.store.clone(), state.config.files_dir());
     let username = caller
         .as_ref()

@@ -340,13 +340,25 @@ async fn refused_uploads_name_the_file_say_why_and_store_nothing() {
     let bomb = png_bomb();
     assert!(bomb.len() < 200);
 
-    let cases: [(&str, &str, &[u8], &str); 4] = [
-        ("x.png", "image/png", &program, "program"),
-        ("half.png", "image/png", &truncated, "damaged or incomplete"),
-        ("bomb.png", "image/png", &bomb, "30000 × 30000"),
-        ("logo.svg", "image/svg+xml", &svg, "SVG"),
+    let cases: [(&str, &str, &[u8], &str, &str); 4] = [
+        ("x.png", "image/png", &program, "program", "invalid_image"),
+        (
+            "half.png",
+            "image/png",
+            &truncated,
+            "damaged or incomplete",
+            "invalid_image",
+        ),
+        (
+            "bomb.png",
+            "image/png",
+            &bomb,
+            "30000 × 30000",
+            "image_too_large",
+        ),
+        ("logo.svg", "image/svg+xml", &svg, "SVG", "invalid_image"),
     ];
-    for (name, content_type, bytes, reason) in cases {
+    for (name, content_type, bytes, reason, code) in cases {
         // A good image in the same request is not stored either.
         let (status, body) = upload(
             &app,
@@ -358,11 +370,7 @@ async fn refused_uploads_name_the_file_say_why_and_store_nothing() {
             ],
         )
         .await;
-        assert_eq!(
-            (status, error_code(&body)),
-            (400, "invalid_image"),
-            "{name}: {body}"
-        );
+        assert_eq!((status, error_code(&body)), (400, code), "{name}: {body}");
         let message = body["error"]["message"].as_str().unwrap();
         assert!(message.contains(name), "{message}");
         assert!(message.contains(reason), "{name}: {message}");

@@ -27,6 +27,7 @@ mod guest_keys;
 mod hardening;
 mod helpers;
 mod idle;
+mod image_bombs;
 mod image_variants;
 mod issued_documents;
 mod notifications;

@@ -30,6 +30,7 @@ describe('payment slips', () => {
   it('names a message for each refusal', () => {
     expect(slipProblemKey('invalid_image')).toBe('orders.slipErrImage');
     expect(slipProblemKey('payload_too_large')).toBe('orders.slipErrTooLarge');
+    expect(slipProblemKey('image_too_large')).toBe('orders.slipErrTooLarge');
     expect(slipProblemKey('not_payable')).toBe('orders.slipErrNotNow');
     expect(slipProblemKey('weird')).toBe('errors.requestFailed');
   });

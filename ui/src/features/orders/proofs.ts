@@ -32,6 +32,7 @@ export function slipProblemKey(code: string): MessageKey {
     case 'invalid_image':
       return 'orders.slipErrImage';
     case 'payload_too_large':
+    case 'image_too_large':
       return 'orders.slipErrTooLarge';
     case 'not_payable':
     case 'wrong_method':

@@ -139,7 +139,10 @@ export function ImageManager({ code, images, alts, onChange, version, maxBytes =
       }
       setAnnounce(t('admin.images.added', { count: added }));
     } catch (failure) {
-      if (failure instanceof ApiError && (failure.code === 'invalid_image' || failure.code === 'payload_too_large')) {
+      if (
+        failure instanceof ApiError &&
+        (failure.code === 'invalid_image' || failure.code === 'image_too_large' || failure.code === 'payload_too_large')
+      ) {
         const names = send.map((f) => f.name);
         const list = problemsFromServer(failure.message, names, failure.code === 'payload_too_large');
         refused = { all: added === 0, list: [...(refused?.list ?? []), ...list] };
