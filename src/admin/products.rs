@@ -47,9 +47,11 @@ pub struct AdminProductQuery {
     #[ts(optional)]
     pub low_stock: Option<bool>,
     /// `any` or a language (`th`…): products lacking a name or description in it.
+    #[param(pattern = "^(any|en|th|my|km|id)$")]
     #[ts(optional)]
     pub missing: Option<String>,
     /// Products per page, 1 to 200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     #[ts(optional)]
     pub limit: Option<usize>,
     /// The `next` of the previous page (a product code; pages go by code).

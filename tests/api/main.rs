@@ -25,6 +25,7 @@ mod helpers;
 mod idle;
 mod image_variants;
 mod notifications;
+mod openapi_agrees;
 mod ops;
 mod orders;
 mod pages;

@@ -1529,7 +1529,7 @@ colour?: string,
  */
 sort?: string,
 /**
- * From 1.
+ * From 1 to 10 000.
  */
 page?: number,
 /**
@@ -1579,7 +1579,7 @@ colour?: string,
  */
 sort?: string,
 /**
- * From 1.
+ * From 1 to 10 000.
  */
 page?: number,
 /**
@@ -1797,7 +1797,11 @@ id: string | number,
 /**
  * The product code.
  */
-code: string, qty: number, };
+code: string,
+/**
+ * Units: 1 to 99 to add; 0 to 99 to set (0 takes the line out).
+ */
+qty: number, };
 
 export type MergeBody = {
 /**
