@@ -182,6 +182,9 @@ pub async fn export_orders_csv(
     _staff: Can<need::OrdersRead>,
     Query(query): Query<OrderQuery>,
 ) -> Result<Response, AppError> {
+    // The list's query, checked alike (an export link may carry the list's page size); the
+    // export itself has every matching row.
+    query.limit()?;
     let filter = query.filter()?;
     let db = state.store.clone();
     let csv = blocking(move || {
