@@ -66,6 +66,7 @@ common=(
   --config-file tests/fuzz/schemathesis.toml
   run "$base/api/openapi.json"
   --checks all
+  --phases coverage,fuzzing,stateful
   --max-examples "$examples"
   --seed "$seed"
   --generation-database none
@@ -73,6 +74,11 @@ common=(
   --request-timeout 20
   --no-color
 )
+
+# The examples phase (values from the document's `example` fields) is left out: drawing an
+# example for POST /api/admin/products fails inside hypothesis in about every other run
+# (`SystemError: AST constructor recursion depth mismatch`, a CPython 3.11 error), which ends
+# the run without a request sent. Coverage and fuzzing draw from the same schemas.
 
 started=$(date +%s)
 status=0
