@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test of Kiosk: formatting, lints, Rust unit and integration tests,
 # UI type check and unit tests, and the browser journeys in Debian's Chromium.
-# Usage: tests/run-all.sh        (from anywhere; needs cargo, node 20.19+, npm, /usr/bin/chromium)
+# Usage: tests/run-all.sh        (from anywhere; needs cargo, node 20.19+, npm, /usr/bin/chromium,
+#                                 curl, and schemathesis in .venv: see tests/fuzz/schemathesis.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,10 @@ cargo clippy --all-targets --locked -- -D warnings
 
 step "cargo test (builds the UI through build.rs, then unit + integration tests)"
 cargo test --locked
+
+step "API fuzzing: schemathesis against /api/openapi.json (docs/API.md)"
+cargo build --locked --bin kiosk
+tests/fuzz/schemathesis.sh target/debug/kiosk
 
 step "UI: type check and unit tests"
 ( cd ui && npm run typecheck && npm run lint && npm test )

@@ -74,6 +74,7 @@ pub struct CustomerQuery {
     #[ts(optional)]
     pub q: Option<String>,
     /// Customers per page, 1 to 200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     #[ts(optional)]
     pub limit: Option<usize>,
     /// The `next` of the previous page.
@@ -237,7 +238,7 @@ pub async fn adjust_coins(
     Path(id): Path<UserId>,
     Json(body): Json<CoinsBody>,
 ) -> Result<Json<CustomerChangeAnswer>, AppError> {
-    if body.amount == Coins::ZERO || body.amount.get().abs() > 1_000_000 {
+    if body.amount == Coins::ZERO || body.amount.get().unsigned_abs() > 1_000_000 {
         return Err(AppError::bad_request(
             "invalid_input",
             "amount: must be a non-zero number of coins up to 1000000 either way",

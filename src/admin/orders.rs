@@ -30,15 +30,19 @@ use crate::orders::store::{self, StatusDetails};
 #[into_params(parameter_in = Query)]
 pub struct OrderQuery {
     /// `pending_payment`, `paid`, `preparing`, `shipped`, `delivered` or `cancelled`.
+    #[param(pattern = "^(pending_payment|paid|preparing|shipped|delivered|cancelled)$")]
     #[ts(optional)]
     pub status: Option<String>,
     /// First shop day, `YYYY-MM-DD`.
+    #[param(format = Date)]
     #[ts(optional)]
     pub from: Option<String>,
     /// Last shop day, `YYYY-MM-DD`.
+    #[param(format = Date)]
     #[ts(optional)]
     pub to: Option<String>,
     /// `promptpay` or `bank_transfer`.
+    #[param(pattern = "^(promptpay|bank_transfer)$")]
     #[ts(optional)]
     pub payment: Option<String>,
     /// The channel (`kcard`) the order came through.
@@ -48,6 +52,7 @@ pub struct OrderQuery {
     #[ts(optional)]
     pub q: Option<String>,
     /// Orders per page, 1 to 200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     #[ts(optional)]
     pub limit: Option<usize>,
     /// The `next` of the previous page.
@@ -177,6 +182,9 @@ pub async fn export_orders_csv(
     _staff: Can<need::OrdersRead>,
     Query(query): Query<OrderQuery>,
 ) -> Result<Response, AppError> {
+    // The list's query, checked alike (an export link may carry the list's page size); the
+    // export itself has every matching row.
+    query.limit()?;
     let filter = query.filter()?;
     let db = state.store.clone();
     let csv = blocking(move || {

@@ -47,9 +47,11 @@ pub struct AdminProductQuery {
     #[ts(optional)]
     pub low_stock: Option<bool>,
     /// `any` or a language (`th`…): products lacking a name or description in it.
+    #[param(pattern = "^(any|en|th|my|km|id)$")]
     #[ts(optional)]
     pub missing: Option<String>,
     /// Products per page, 1 to 200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     #[ts(optional)]
     pub limit: Option<usize>,
     /// The `next` of the previous page (a product code; pages go by code).
@@ -58,6 +60,18 @@ pub struct AdminProductQuery {
 }
 
 impl AdminProductQuery {
+    /// Products per page: 1 to 200, 50 if not given.
+    fn limit(&self) -> Result<usize, AppError> {
+        match self.limit {
+            None => Ok(50),
+            Some(n) if (1..=200).contains(&n) => Ok(n),
+            Some(_) => Err(AppError::bad_request(
+                "invalid_parameter",
+                "limit: must be 1 to 200",
+            )),
+        }
+    }
+
     fn filter(&self) -> Result<ListFilter, AppError> {
         let bad = |name: &str, problem: &str| {
             AppError::bad_request("invalid_parameter", format!("{name}: {problem}"))
@@ -351,16 +365,7 @@ pub async fn list_products(
     _staff: Can<need::CatalogWrite>,
     Query(query): Query<AdminProductQuery>,
 ) -> Result<Json<AdminProductPageAnswer>, AppError> {
-    let limit = match query.limit {
-        None => 50,
-        Some(n) if (1..=200).contains(&n) => n,
-        Some(_) => {
-            return Err(AppError::bad_request(
-                "invalid_parameter",
-                "limit: must be 1 to 200",
-            ));
-        }
-    };
+    let limit = query.limit()?;
     let filter = query.filter()?;
     let after = query.after.unwrap_or_default();
     let catalog = state.catalog.current();
@@ -410,6 +415,9 @@ pub async fn export_products_csv(
     _staff: Can<need::CatalogWrite>,
     Query(query): Query<AdminProductQuery>,
 ) -> Result<Response, AppError> {
+    // The list's query, checked alike (an export link may carry the list's page size); the
+    // export itself has every matching product.
+    query.limit()?;
     let filter = query.filter()?;
     let catalog = state.catalog.current();
     // Every matching product's descriptions are read from the database: off the async threads.

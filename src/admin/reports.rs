@@ -37,9 +37,11 @@ const LOW_STOCK: u32 = 3;
 #[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     /// First shop day, `YYYY-MM-DD` (default: 29 days before `to`).
+    #[param(format = Date)]
     #[ts(optional)]
     pub from: Option<String>,
     /// Last shop day, `YYYY-MM-DD` (default: today).
+    #[param(format = Date)]
     #[ts(optional)]
     pub to: Option<String>,
 }

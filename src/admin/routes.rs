@@ -51,12 +51,15 @@ pub struct ActivityQuery {
     #[ts(optional)]
     pub q: Option<String>,
     /// One shop day, `YYYY-MM-DD`.
+    #[param(format = Date)]
     #[ts(optional)]
     pub day: Option<String>,
     /// Lines per page, 1 to 500 (default 100).
+    #[param(minimum = 1, maximum = 500)]
     #[ts(optional)]
     pub limit: Option<usize>,
     /// The `next` of the previous page.
+    #[param(pattern = r"^[0-9]{1,19}\.[0-9]{1,19}$")]
     #[ts(optional)]
     pub before: Option<String>,
 }

@@ -160,6 +160,8 @@ pub struct LineBody {
     id: String,
     /// The product code.
     code: String,
+    /// Units: 1 to 99 to add; 0 to 99 to set (0 takes the line out).
+    #[schema(minimum = 0, maximum = 99)]
     qty: i64,
 }
 

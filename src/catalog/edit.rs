@@ -480,7 +480,7 @@ pub fn adjust_stock(
     reason: &str,
 ) -> Result<StockEntry, EditError> {
     let mut problems: Vec<FieldProblem> = check_reason(reason, None).into_iter().collect();
-    if delta == 0 || delta.abs() > MAX_STOCK_DELTA {
+    if delta == 0 || delta.unsigned_abs() > MAX_STOCK_DELTA.unsigned_abs() {
         problems.push(FieldProblem::new(
             None,
             "delta",
@@ -650,7 +650,7 @@ pub fn bulk(store: &Store, actor: Actor, edit: &BulkEdit) -> Result<Vec<Product>
         problems.push(problem);
     }
     if let Some(StockChange::Adjust { value }) = edit.stock
-        && (value == 0 || value.abs() > MAX_STOCK_DELTA)
+        && (value == 0 || value.unsigned_abs() > MAX_STOCK_DELTA.unsigned_abs())
     {
         problems.push(FieldProblem::new(
             None,

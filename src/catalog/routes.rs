@@ -241,6 +241,7 @@ fn cached_json_with<T: Serialize>(
 #[into_params(parameter_in = Query)]
 pub struct LangParams {
     /// `en` (default), `th`, `my`, `km` or `id`.
+    #[param(value_type = Option<crate::i18n::Locale>)]
     #[ts(optional)]
     lang: Option<String>,
 }
@@ -368,10 +369,11 @@ pub struct ProductListParams {
     #[ts(optional)]
     colour: Option<String>,
     /// `popular` (default), `newest`, `price_asc` or `price_desc`.
+    #[param(pattern = "^(popular|newest|price_asc|price_desc)?$")]
     #[ts(optional)]
     sort: Option<String>,
-    /// From 1.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    /// From 1 to 10 000.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 10_000)]
     #[ts(optional, as = "Option<u32>")]
     page: Option<String>,
     /// 1–100, default 24.
@@ -379,6 +381,7 @@ pub struct ProductListParams {
     #[ts(optional, as = "Option<u32>")]
     limit: Option<String>,
     /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[param(value_type = Option<crate::i18n::Locale>)]
     #[ts(optional)]
     lang: Option<String>,
     /// Anything else: refused, naming the parameter.
@@ -599,10 +602,11 @@ pub struct SearchParams {
     #[ts(optional)]
     colour: Option<String>,
     /// `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
+    #[param(pattern = "^(relevance|popular|newest|price_asc|price_desc)?$")]
     #[ts(optional)]
     sort: Option<String>,
-    /// From 1.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    /// From 1 to 10 000.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 10_000)]
     #[ts(optional, as = "Option<u32>")]
     page: Option<String>,
     /// 1–100, default 24.
@@ -613,6 +617,7 @@ pub struct SearchParams {
     #[ts(optional)]
     suggest: Option<String>,
     /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[param(value_type = Option<crate::i18n::Locale>)]
     #[ts(optional)]
     lang: Option<String>,
 }
@@ -761,6 +766,7 @@ pub struct CodeSearchParams {
     #[ts(optional)]
     keyword: Option<String>,
     /// The language of the names: `en` (default), `th`, `my`, `km` or `id`.
+    #[param(value_type = Option<crate::i18n::Locale>)]
     #[ts(optional)]
     lang: Option<String>,
 }

@@ -13,6 +13,7 @@ pub mod front_door;
 pub mod json;
 pub mod layers;
 pub mod openapi;
+pub mod openapi_shared;
 pub mod page_routes;
 pub mod pages;
 pub mod query;

@@ -273,14 +273,15 @@ pub fn string_or_integer() -> Schema {
 #[schema(value_type = String, format = Binary)]
 pub struct FileBody(pub Vec<u8>);
 
-/// The document, generated on first use and then served from memory.
+/// The document, generated on first use (the handlers' annotations, then what every route
+/// shares: `super::openapi_shared`) and then served from memory.
 pub fn document() -> &'static Bytes {
     static DOCUMENT: OnceLock<Bytes> = OnceLock::new();
     DOCUMENT.get_or_init(|| {
-        let json = ApiDoc::openapi()
-            .to_pretty_json()
-            .expect("the OpenAPI document serialises");
-        Bytes::from(json)
+        let mut json =
+            serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+        super::openapi_shared::apply(&mut json);
+        Bytes::from(serde_json::to_vec_pretty(&json).expect("the OpenAPI document serialises"))
     })
 }
 

@@ -62,7 +62,7 @@ fn escape(text: &str) -> String {
     post,
     path = "/api/app/payment/2c2p/notify",
     tag = "payment",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "2C2P's response fields, `hash_value` included"),
+    request_body(content = std::collections::HashMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "2C2P's response fields, `hash_value` included"),
     responses(
         (status = 200, description = "Verified and applied, or applied before", body = Done),
         (status = 400, description = "`malformed_field` (a signed field not in 2C2P's format), `invalid_signature`, `attempt_mismatch`, `amount_mismatch` or `unknown_attempt`: counted (kept as a digest within limits), nothing changed", body = ErrorAnswer),
@@ -104,7 +104,7 @@ pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<D
     post,
     path = "/api/app/payment/2c2p/return",
     tag = "payment",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "2C2P's response fields, `hash_value` included"),
+    request_body(content = Option<std::collections::HashMap<String, String>>, content_type = "application/x-www-form-urlencoded", description = "2C2P's response fields, `hash_value` included; without them the shopper still goes to the order's result page"),
     responses(
         (status = 303, description = "To the order's result page"),
     ),

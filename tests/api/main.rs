@@ -31,6 +31,7 @@ mod image_bombs;
 mod image_variants;
 mod issued_documents;
 mod notifications;
+mod openapi_agrees;
 mod ops;
 mod orders;
 mod pages;

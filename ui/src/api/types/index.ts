@@ -1582,7 +1582,7 @@ colour?: string,
  */
 sort?: string,
 /**
- * From 1.
+ * From 1 to 10 000.
  */
 page?: number,
 /**
@@ -1632,7 +1632,7 @@ colour?: string,
  */
 sort?: string,
 /**
- * From 1.
+ * From 1 to 10 000.
  */
 page?: number,
 /**
@@ -1850,7 +1850,11 @@ id: string | number,
 /**
  * The product code.
  */
-code: string, qty: number, };
+code: string,
+/**
+ * Units: 1 to 99 to add; 0 to 99 to set (0 takes the line out).
+ */
+qty: number, };
 
 export type MergeBody = {
 /**
