@@ -22,9 +22,19 @@ schemathesis=${SCHEMATHESIS:-.venv/bin/schemathesis}
 examples=${FUZZ_EXAMPLES:-25}
 seed=${FUZZ_SEED:-29}
 
+# On a fresh checkout the pinned schemathesis is installed into .venv from PyPI (the test
+# command sets itself up, like the UI's `npm ci`); a machine whose python cannot make a venv
+# needs Debian's python3-venv (`.ci/run` installs it).
+if [ -z "${SCHEMATHESIS:-}" ] && [ ! -x "$schemathesis" ]; then
+  echo "installing schemathesis 4.32.5 into .venv"
+  rm -rf .venv
+  if ! python3 -m venv .venv || ! .venv/bin/pip install -q schemathesis==4.32.5; then
+    echo "could not install schemathesis into .venv (needs python3 with venv: apt-get install python3-venv)" >&2
+    exit 2
+  fi
+fi
 if [ ! -x "$schemathesis" ]; then
-  echo "schemathesis not found at $schemathesis; install it with:" >&2
-  echo "  python3 -m venv .venv && .venv/bin/pip install schemathesis==4.32.5" >&2
+  echo "schemathesis not found at $schemathesis" >&2
   exit 2
 fi
 [ -x "$bin" ] || cargo build --locked --bin kiosk
