@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use crate::admin_images::{form, jpeg_with_exif};
 use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
 use crate::notifications::{closed_port, set_status, with_channels};
-use crate::staff_reach::set_email;
 use crate::orders::{Shopper, add, address, place, plain, product, shopper};
+use crate::staff_reach::set_email;
 
 /// Rows per table, for every table in the file (listed or not).
 fn rows_per_table(store: &Store) -> BTreeMap<String, u64> {
