@@ -94,6 +94,7 @@ impl Application {
         ));
         let housekeeping = spawn_housekeeping(state.clone());
         let sender = crate::notify::sender::spawn(state.clone());
+        let disk_alert = crate::notify::disk_alert::spawn(state.clone());
         let catalogues = crate::content::routes::spawn_live_catalogue_refresh(state.clone());
         let misses = crate::app::spawn_miss_flush(state.clone());
         let idle_trim = crate::idle::spawn_idle_trim(state.clone());
@@ -105,6 +106,9 @@ impl Application {
         let _ = control_task.await;
         housekeeping.abort();
         sender.abort();
+        if let Some(disk_alert) = disk_alert {
+            disk_alert.abort();
+        }
         catalogues.abort();
         misses.abort();
         idle_trim.abort();

@@ -44,7 +44,9 @@ pub struct Editor<'a> {
 #[derive(Debug, Clone, Deserialize, ToSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PageInput {
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
     pub title: Localized,
+    #[serde(deserialize_with = "crate::content::model::lines_each")]
     pub body: Localized,
     #[serde(default = "yes")]
     #[ts(as = "Option<bool>", optional)]
@@ -352,6 +354,11 @@ pub fn save_translation(
     let mut problems = Vec::new();
     if KEYS_FROM_SETTINGS.contains(&key.as_str()) {
         problems.push(format!("key: {key} is edited on the site settings page"));
+    }
+    // Stored free text: no control or direction characters (a message may keep its lines).
+    let mut input = input;
+    for text in input.texts.values_mut() {
+        *text = crate::domain::text::multi_line(text);
     }
     for (locale, text) in &input.texts {
         if text.chars().count() > MAX_MESSAGE {

@@ -38,6 +38,23 @@ pub fn one_line_each<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Loca
     Ok(texts)
 }
 
+/// Reads texts that may run over several lines (a page's Markdown body) by the rule for stored
+/// free text, each language kept on its lines. For a field:
+/// `#[serde(deserialize_with = "crate::content::model::lines_each")]`.
+pub fn lines_each<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Localized, D::Error> {
+    let mut texts = Localized::deserialize(reader)?;
+    for text in [
+        &mut texts.en,
+        &mut texts.th,
+        &mut texts.my,
+        &mut texts.km,
+        &mut texts.id,
+    ] {
+        *text = crate::domain::text::multi_line(text);
+    }
+    Ok(texts)
+}
+
 impl Localized {
     pub fn get(&self, locale: Locale) -> &str {
         let text = match locale {

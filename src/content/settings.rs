@@ -159,9 +159,11 @@ impl SiteSettings {
 
     /// Trims every text (what is stored).
     pub fn trimmed(mut self) -> SiteSettings {
+        // Stored free text: no control or direction characters (`crate::domain::text`), then
+        // trimmed.
         for locale in Locale::ALL {
             let text = self.info_bar.get_exact_mut(locale);
-            *text = text.trim().to_string();
+            *text = crate::domain::text::single_line(text).trim().to_string();
         }
         let c = &mut self.contact;
         for value in [
@@ -174,7 +176,7 @@ impl SiteSettings {
             &mut c.twitter,
             &mut c.youtube,
         ] {
-            *value = value.trim().to_string();
+            *value = crate::domain::text::single_line(value).trim().to_string();
         }
         self
     }

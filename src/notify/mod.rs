@@ -7,6 +7,7 @@
 //! repeated event writes nothing new, and the key travels with the message (`Message-ID`,
 //! LINE's `X-Line-Retry-Key`) so a resend after a crash is recognised downstream.
 
+pub mod disk_alert;
 pub mod email;
 pub mod line;
 pub mod outbox;

@@ -725,6 +725,17 @@ pub fn shop_mail(event: Event, lang: Locale, shop: &ShopInfo, order: &Order) -> 
     mail.finish(w, shop, subject)
 }
 
+/// A notice to the shop about the shop itself rather than an order (a full disk and its end):
+/// the subject as the heading's first paragraph, then the text, and the staff area's link.
+pub fn shop_notice(lang: Locale, shop: &ShopInfo, subject: &str, text: &str) -> Rendered {
+    let w = words(lang);
+    let mut mail = Mail::new(shop);
+    mail.para(subject);
+    mail.para(text);
+    mail.button(&shop.name, &format!("{}/admin", shop.public_url));
+    mail.finish(w, shop, subject.to_string())
+}
+
 /// The LINE push for the shop's group: `New order K000123 ฿15,570 (PromptPay) · kiosk-2`.
 pub fn line_text(event: Event, lang: Locale, order: &Order) -> String {
     let w = words(lang);

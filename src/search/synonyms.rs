@@ -160,8 +160,10 @@ pub fn check(groups: Vec<Vec<String>>) -> Result<Vec<Vec<String>>, Vec<String>> 
                 problems.push(format!(
                     "groups[{i}][{j}]: at most {MAX_TERM_CHARS} characters"
                 ));
-            } else if term.chars().any(char::is_control) {
-                problems.push(format!("groups[{i}][{j}]: control characters"));
+            } else if term.chars().any(crate::domain::text::is_unsafe_char) {
+                problems.push(format!(
+                    "groups[{i}][{j}]: control or text-direction characters"
+                ));
             } else if words(&term).is_empty() {
                 problems.push(format!("groups[{i}][{j}]: has no letters or digits"));
             } else if words(&term).len() > MAX_PHRASE_WORDS {

@@ -18,6 +18,7 @@ use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
 use crate::notifications::{closed_port, set_status, with_channels};
 use crate::orders::{Shopper, add, address, place, plain, product, shopper};
 use crate::staff_reach::set_email;
+use crate::standins::{LineStandIn, SmtpStandIn};
 
 /// Rows per table, for every table in the file (listed or not).
 fn rows_per_table(store: &Store) -> BTreeMap<String, u64> {
@@ -540,4 +541,60 @@ async fn a_real_full_filesystem_is_reported_and_survived() {
 
 async fn kiosk_set_stock(app: &TestApp, code: &str) {
     crate::orders::set_stock(app, code, 100_000).await;
+}
+
+/// The shop is told of a full disk by mail and on LINE — straight from memory, since the outbox
+/// cannot be written while the disk is full — once however many writes are refused, and told
+/// again once writes have succeeded for a quiet spell (two retry intervals; one second each
+/// here).
+#[tokio::test]
+async fn a_full_disk_is_told_to_the_shop_by_mail_and_line_once_and_its_end_too() {
+    let smtp = SmtpStandIn::start().await;
+    let line = LineStandIn::start().await;
+    let app = spawn_app_with(|c| with_channels(c, smtp.port, &line.base)).await;
+    let who = shopper(&app, "told-of-full-disk").await;
+    let item = product(&app, |p| plain(p) && p.stock >= 5);
+    add(&app, &who, &item.code, 1).await;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let (mails, pushes) = (smtp.messages().len(), line.pushes().len());
+
+    app.state.store.simulate_full_disk(true);
+    for _ in 0..3 {
+        let (status, headers, body) = place_with_headers(&app, &who).await;
+        assert_storage_full(status, &headers, &body);
+    }
+    let told = smtp.wait_for(mails + 1, 15).await;
+    let pushed = line.wait_for(pushes + 1, 15).await;
+    let notice = told.last().unwrap();
+    assert_eq!(notice.rcpt_to, ["owner@kiosk.test"]);
+    assert!(notice.subject.contains("ดิสก์เต็ม"), "{}", notice.subject);
+    assert!(notice.text.contains("(UTC+7)"), "{}", notice.text);
+    let text = pushed.last().unwrap().body["messages"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("ดิสก์เต็ม"), "{text}");
+    // More refused writes and time: still one notice per channel.
+    let (status, headers, body) = place_with_headers(&app, &who).await;
+    assert_storage_full(status, &headers, &body);
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert_eq!(smtp.messages().len(), mails + 1);
+    assert_eq!(line.pushes().len(), pushes + 1);
+
+    // Space again: health's probe write clears the state; the all-clear follows the quiet spell.
+    app.state.store.simulate_full_disk(false);
+    assert_eq!(health(&app).await.0, 200);
+    let told = smtp.wait_for(mails + 2, 15).await;
+    let pushed = line.wait_for(pushes + 2, 15).await;
+    assert!(
+        told.last().unwrap().subject.contains("กลับมา"),
+        "{}",
+        told.last().unwrap().subject
+    );
+    let text = pushed.last().unwrap().body["messages"][0]["text"]
+        .as_str()
+        .unwrap();
+    assert!(text.contains("กลับมา"), "{text}");
+    let (status, body) = place(&app, &who, json!({})).await;
+    assert_eq!(status, 201, "the shop takes orders again: {body}");
 }

@@ -315,3 +315,67 @@ async fn titles_and_promotion_names_are_stored_clean() {
     let (_, shown) = app.get_json("/api/app/promotions").await;
     assert_clean(&shown, "promotions");
 }
+
+/// The texts staff write for the storefront: an information page's title and Markdown body, a
+/// translation, the information bar of the site settings — stored clean; a search synonym with
+/// such characters is refused (it is a search term, not prose).
+#[tokio::test]
+async fn pages_translations_settings_and_synonyms_keep_no_control_or_bidi_character() {
+    let app = spawn_app().await;
+    let owner = app.token("owner", "admin").await;
+
+    let page = json!({"title": {"en": dirty("About us"), "th": "เกี่ยวกับเรา\u{202E}"},
+                      "body": {"en": format!("{}\r\n\r\nWe sell [sofas](/room/living).", dirty("Hello")),
+                               "th": "", "my": "", "km": "", "id": ""},
+                      "published": true});
+    let (status, saved) = put_json(&app, "/api/admin/pages/about", &page, &owner).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_clean(&saved, "page");
+    let (_, shown) = app.get_json("/api/file/pages/get/about").await;
+    let body = shown.to_string();
+    assert!(body.contains(&cleaned("About us")), "{shown}");
+    assert!(
+        body.contains(&format!("{}\\n\\nWe sell", cleaned("Hello"))),
+        "{shown}"
+    );
+    assert_clean(&shown, "page as shown");
+
+    let (status, row) = put_json(
+        &app,
+        "/api/admin/translations",
+        &json!({"key": "common.moreInfo", "texts": {"en": dirty("More information"), "th": "ข้อมูลเพิ่มเติม\u{2066}"}}),
+        &owner,
+    )
+    .await;
+    assert_eq!(status, 200, "{row}");
+    assert_clean(&row, "translation");
+    assert!(
+        row.to_string().contains(&cleaned("More information")),
+        "{row}"
+    );
+
+    let (status, mut settings) = app.get_authed("/api/admin/settings", &owner).await;
+    assert_eq!(status, 200, "{settings}");
+    let mut site = settings["settings"].take();
+    site["infoBar"]["en"] = json!(dirty("Free delivery in Bangkok"));
+    site["contact"]["tel"] = json!("02-123-4567\u{202E}");
+    let (status, saved) = put_json(&app, "/api/admin/settings", &site, &owner).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_clean(&saved, "settings");
+    assert!(
+        saved
+            .to_string()
+            .contains(&cleaned("Free delivery in Bangkok")),
+        "{saved}"
+    );
+
+    let (status, refused) = put_json(
+        &app,
+        "/api/admin/search/synonyms",
+        &json!({"groups": [["sofa", "cou\u{202E}ch"]]}),
+        &owner,
+    )
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused.to_string().contains("text-direction"), "{refused}");
+}
