@@ -25,37 +25,31 @@ pub struct Localized {
 /// language on one line by the rule for stored free text (`crate::domain::text`). For a field:
 /// `#[serde(deserialize_with = "crate::content::model::one_line_each")]`.
 pub fn one_line_each<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Localized, D::Error> {
-    let mut texts = Localized::deserialize(reader)?;
-    for text in [
-        &mut texts.en,
-        &mut texts.th,
-        &mut texts.my,
-        &mut texts.km,
-        &mut texts.id,
-    ] {
-        *text = crate::domain::text::single_line(text);
-    }
-    Ok(texts)
+    Ok(Localized::deserialize(reader)?.each(crate::domain::text::single_line))
 }
 
 /// Reads texts that may run over several lines (a page's Markdown body) by the rule for stored
 /// free text, each language kept on its lines. For a field:
 /// `#[serde(deserialize_with = "crate::content::model::lines_each")]`.
 pub fn lines_each<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Localized, D::Error> {
-    let mut texts = Localized::deserialize(reader)?;
-    for text in [
-        &mut texts.en,
-        &mut texts.th,
-        &mut texts.my,
-        &mut texts.km,
-        &mut texts.id,
-    ] {
-        *text = crate::domain::text::multi_line(text);
-    }
-    Ok(texts)
+    Ok(Localized::deserialize(reader)?.each(crate::domain::text::multi_line))
 }
 
 impl Localized {
+    /// The same texts, each language passed through `clean`.
+    fn each(mut self, clean: fn(&str) -> String) -> Localized {
+        for text in [
+            &mut self.en,
+            &mut self.th,
+            &mut self.my,
+            &mut self.km,
+            &mut self.id,
+        ] {
+            *text = clean(text);
+        }
+        self
+    }
+
     pub fn get(&self, locale: Locale) -> &str {
         let text = match locale {
             Locale::En => &self.en,

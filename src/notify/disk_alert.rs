@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::email::{Mailer, OutgoingMail};
 use super::line::LinePusher;
-use super::templates::{self, ShopInfo};
+use super::templates;
 use crate::app::AppState;
 use crate::i18n::Locale;
 
@@ -120,7 +120,7 @@ pub fn spawn(state: AppState) -> Option<tokio::task::JoinHandle<()>> {
             if let Some(mailer) = &mailer
                 && let Some(notice) = by_mail.due(full_since, now, now_secs, quiet)
             {
-                let shop = shop_info(&state);
+                let shop = super::sender::shop_info(&state);
                 let (subject, body) = words(lang, notice);
                 let mail = OutgoingMail {
                     to: shop_to.clone(),
@@ -161,32 +161,6 @@ fn key(notice: Notice) -> String {
 
 fn unix_now() -> u64 {
     time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64
-}
-
-fn shop_info(state: &AppState) -> ShopInfo {
-    let settings = state.content.current().settings(&state.config);
-    ShopInfo {
-        name: state.config.shop_name.clone(),
-        public_url: state.config.public_url.trim_end_matches('/').to_string(),
-        tel: settings.contact.tel,
-        email: settings.contact.email,
-        line: settings.contact.line,
-    }
-}
-
-/// Bangkok time (UTC+7, no daylight saving), as the shop's staff read it.
-fn bangkok(unix: u64) -> String {
-    let at = time::OffsetDateTime::from_unix_timestamp(unix as i64)
-        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
-        .to_offset(time::macros::offset!(+7));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        at.year(),
-        u8::from(at.month()),
-        at.day(),
-        at.hour(),
-        at.minute()
-    )
 }
 
 /// The notice's subject and text in the shop's language.
@@ -245,7 +219,10 @@ fn words(lang: Locale, notice: Notice) -> (String, String) {
     };
     (
         subject.to_string(),
-        body.replace("{time}", &format!("{} (UTC+7)", bangkok(unix))),
+        body.replace(
+            "{time}",
+            &format!("{} (UTC+7)", templates::date_time(unix * 1000)),
+        ),
     )
 }
 
@@ -298,7 +275,7 @@ mod tests {
     fn the_notice_names_its_time_in_bangkok_in_every_language() {
         // 2026-11-27 05:20:00 UTC is 12:20 in Bangkok.
         let at = 1_795_756_800;
-        assert_eq!(bangkok(at), "2026-11-27 12:20");
+        assert_eq!(templates::date_time(at * 1000), "2026-11-27 12:20");
         for lang in [Locale::En, Locale::Th, Locale::My, Locale::Km, Locale::Id] {
             for notice in [Notice::Full(at), Notice::Cleared(at)] {
                 let (subject, body) = words(lang, notice);

@@ -275,7 +275,7 @@ fn documents_for(
 
 /// The shop as its mail signs: the name and the contact the owner set in the staff area (or
 /// the configuration's, until saved).
-fn shop_info(state: &AppState) -> ShopInfo {
+pub(crate) fn shop_info(state: &AppState) -> ShopInfo {
     let settings = state.content.current().settings(&state.config);
     ShopInfo {
         name: state.config.shop_name.clone(),

@@ -657,7 +657,7 @@ fn order_body(
 }
 
 /// `2026-11-24 22:10` in Thai time (UTC+7), the shop's clock.
-fn date_time(millis: u64) -> String {
+pub fn date_time(millis: u64) -> String {
     let at = time::OffsetDateTime::from_unix_timestamp((millis / 1000) as i64)
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
         .to_offset(time::macros::offset!(+7));

@@ -92,7 +92,13 @@ fn presents_key(request: &Request) -> bool {
     let Some(rest) = uri.path().strip_prefix("/api/app/order/") else {
         return false;
     };
-    rest.starts_with("claim/")
+    // A claim is answered 401 before its key is read unless it is signed in: only signed-in
+    // claims can guess, and only they are counted (so a stranger's unsigned claim still gets
+    // the 401 the route documents, not a 429).
+    (rest.starts_with("claim/")
+        && request
+            .headers()
+            .contains_key(axum::http::header::AUTHORIZATION))
         || uri.query().is_some_and(|query| {
             query
                 .split('&')

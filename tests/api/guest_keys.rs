@@ -198,3 +198,47 @@ async fn no_guest_key_reaches_the_database_file_and_the_mailed_link_opens_the_or
         assert_eq!(mode & 0o777, 0o600);
     }
 }
+
+/// A claim that is not signed in cannot guess a key (it is refused 401 before the key is
+/// read), so it is not counted: after an address has run out of guesses its unsigned claims
+/// still get the 401 the route documents, and signed-in claims get the 429.
+#[tokio::test]
+async fn unsigned_claims_are_answered_401_and_not_counted_as_guesses() {
+    let app = spawn_app_with(|c| c.trust_proxy_headers = true).await;
+    let (order, _) = guest_order(&app).await;
+    let id = order["id"].as_u64().unwrap();
+    let who = shopper(&app, "claimer").await;
+    let claim = |token: Option<&str>, n: u32| {
+        let request = app
+            .client
+            .post(app.url(&format!("/api/app/order/claim/{id}")))
+            .header("x-forwarded-for", "203.0.113.77")
+            .json(&json!({"key": format!("{n:032x}")}));
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    };
+    for n in 0..40u32 {
+        let response = claim(None, n).send().await.unwrap();
+        assert_eq!(response.status(), 401, "unsigned claim {n}");
+    }
+    let mut statuses = BTreeMap::new();
+    for n in 0..40u32 {
+        let status = claim(Some(&who.token), n)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16();
+        *statuses.entry(status).or_insert(0) += 1;
+    }
+    assert_eq!(statuses.get(&404), Some(&20), "{statuses:?}");
+    assert_eq!(statuses.get(&429), Some(&20), "{statuses:?}");
+    let response = claim(None, 99).send().await.unwrap();
+    assert_eq!(
+        response.status(),
+        401,
+        "past the limit, an unsigned claim is still 401"
+    );
+}
