@@ -599,7 +599,7 @@ pub fn app(state: AppState) -> Router {
         .fallback(pages::serve_page)
         .method_not_allowed_fallback(method_not_allowed);
     let body_timeout = std::time::Duration::from_secs(state.config.limits.body_timeout_secs);
-    let router = orders::key_guesses::guarded(router, &state);
+    let router = crate::http::key_guesses::guarded(router, &state);
     let quiet = state.quiet.clone();
     let router = router.layer(tower::util::MapRequestLayer::new(
         move |request: axum::extract::Request| {

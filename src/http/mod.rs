@@ -11,6 +11,7 @@ pub mod error;
 pub mod first_paint;
 pub mod front_door;
 pub mod json;
+pub mod key_guesses;
 pub mod layers;
 pub mod openapi;
 pub mod openapi_shared;

@@ -4,7 +4,6 @@
 pub mod desk;
 pub mod document_routes;
 pub mod guest;
-pub mod key_guesses;
 pub mod model;
 pub mod paperwork;
 pub mod place;
