@@ -10,7 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use kiosk::app::{AppState, serve};
+use kiosk::app::serve;
+use kiosk::state::AppState;
 use kiosk::config::Config;
 use serde_json::json;
 

@@ -25,9 +25,9 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use super::model::Provider;
-use super::routes::UserView;
+use crate::handlers::accounts::UserView;
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::config::OAuthProvider;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};

@@ -24,7 +24,7 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use super::edge::{self, JsonRefusals};
-use super::front_door::FrontDoor;
+use crate::site::front_door::FrontDoor;
 use super::layers;
 
 /// The header timeout for new connections while the server is nearly full.

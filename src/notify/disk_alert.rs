@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::email::{Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::i18n::Locale;
 
 /// How often the watcher looks at the store's state (an atomic read).

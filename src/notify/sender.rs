@@ -12,7 +12,7 @@ use super::line::LinePusher;
 use super::outbox::{self, Message, Outcome};
 use super::templates::{self, ShopInfo};
 use super::{Audience, Channel, Event, SendError};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
 

@@ -1,6 +1,6 @@
 //! `spawn_app()` and typed request helpers shared by the integration tests.
 
-use kiosk::app::AppState;
+use kiosk::state::AppState;
 use kiosk::application::Application;
 use kiosk::config::Config;
 use reqwest::header::HeaderMap;
