@@ -492,12 +492,5 @@ fn to_shop(fragment: &str) -> Response {
 }
 
 fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| v.to_string())
+    crate::http::cookies::read(headers, name).map(str::to_string)
 }

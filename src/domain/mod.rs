@@ -7,6 +7,7 @@
 mod idempotency;
 mod ids;
 mod money;
+pub mod html;
 pub mod spreadsheet;
 pub mod tax_id;
 pub mod text;

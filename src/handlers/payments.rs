@@ -36,20 +36,6 @@ fn see_other(location: &str) -> Response {
         .into_response()
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
-    out
-}
 
 /// The server notification from 2C2P (result URL 2).
 ///
@@ -182,16 +168,16 @@ pub async fn hand_over(
         .map(|(name, value)| {
             format!(
                 "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
-                escape(name),
-                escape(value)
+                crate::domain::html::escape(name),
+                crate::domain::html::escape(value)
             )
         })
         .collect();
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>{number}</title></head><body><form id=\"kiosk-pay\" method=\"post\" action=\"{action}\">{inputs}<p>{number}</p><button type=\"submit\">Continue to card payment / ไปชำระเงินด้วยบัตร</button></form><script src=\"/api/app/payment/2c2p/submit.js\"></script></body></html>",
-        lang = escape(order.lang.code()),
-        number = escape(&order.number),
-        action = escape(&redirect.url),
+        lang = crate::domain::html::escape(order.lang.code()),
+        number = crate::domain::html::escape(&order.number),
+        action = crate::domain::html::escape(&redirect.url),
     );
     let csp = format!(
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self' {origin}; frame-ancestors 'none'"

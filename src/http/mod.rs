@@ -4,6 +4,7 @@
 //! (`crate::site`) build on it (docs/ARCHITECTURE.md).
 
 pub mod assets;
+pub mod cookies;
 pub mod edge;
 pub mod encoded;
 pub mod envelope;

@@ -326,12 +326,5 @@ fn redirect(status: StatusCode, location: &str) -> Response {
 
 /// The language the visitor chose with the language chooser, if any.
 pub fn cookie_locale(headers: &HeaderMap) -> Option<Locale> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == LANGUAGE_COOKIE)
-        .and_then(|(_, value)| Locale::parse(value.trim()))
+    crate::http::cookies::read(headers, LANGUAGE_COOKIE).and_then(Locale::parse)
 }

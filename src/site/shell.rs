@@ -526,21 +526,7 @@ fn og_locale(locale: Locale) -> &'static str {
     }
 }
 
-/// Escapes text for HTML content and double-quoted attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-    }
-    out
-}
+pub use crate::domain::html::escape;
 
 /// JSON placed inside `<script>` must not be able to close it: `<` only occurs inside JSON
 /// strings, where `\u003c` means the same.
