@@ -11,8 +11,8 @@
 use std::time::{Duration, Instant};
 
 use kiosk::app::serve;
-use kiosk::state::AppState;
 use kiosk::config::Config;
+use kiosk::state::AppState;
 use serde_json::json;
 
 /// The allocator the shipped binary uses (src/main.rs), so the server measured here allocates

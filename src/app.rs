@@ -8,12 +8,12 @@ use axum::Router;
 use axum::routing::{any, get, post, put};
 use tokio::net::TcpListener;
 
+use crate::handlers;
 use crate::handlers::health::health;
 use crate::handlers::staff;
 use crate::http::{AppError, assets, error, layers};
 use crate::site::{openapi, pages, sitemap};
 use crate::state::AppState;
-use crate::handlers;
 
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
 /// not a file is a storefront page resolved by `http::page_routes`.
@@ -24,9 +24,15 @@ pub fn app(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::openapi))
         // Content: translations, labels, information pages, the e-catalogue
         .route("/api/file/locales", get(handlers::content::list_locales))
-        .route("/api/file/locales/{code}", get(handlers::content::get_locale))
+        .route(
+            "/api/file/locales/{code}",
+            get(handlers::content::get_locale),
+        )
         .route("/api/file/labels/{set}", get(handlers::content::get_labels))
-        .route("/api/file/pages/listdir", get(handlers::content::list_pages))
+        .route(
+            "/api/file/pages/listdir",
+            get(handlers::content::list_pages),
+        )
         .route(
             "/api/file/pages/get/{*name}",
             get(handlers::content::get_page),
@@ -50,7 +56,10 @@ pub fn app(state: AppState) -> Router {
             "/api/auth/password/reset",
             post(handlers::accounts::reset_password),
         )
-        .route("/api/auth/providers", get(handlers::accounts::list_providers))
+        .route(
+            "/api/auth/providers",
+            get(handlers::accounts::list_providers),
+        )
         .route(
             "/api/auth/registerSocial",
             post(crate::accounts::social::register_social),
@@ -270,7 +279,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/app/cart/set", post(handlers::cart::set_cart_line))
         .route("/api/app/cart/merge/", post(handlers::cart::merge_carts))
         .route("/api/app/cart/quote", post(handlers::cart::quote_cart))
-        .route("/api/app/promotions", get(handlers::pricing::list_promotions))
+        .route(
+            "/api/app/promotions",
+            get(handlers::pricing::list_promotions),
+        )
         // Orders
         .route("/api/app/order/place", post(handlers::orders::place_order))
         .route("/api/app/order/get/{id}", get(handlers::orders::get_order))

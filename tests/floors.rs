@@ -95,7 +95,10 @@ fn files_declared_as_tests(files: &[PathBuf]) -> BTreeSet<PathBuf> {
     let mut tests = BTreeSet::new();
     for file in files {
         let text = fs::read_to_string(file).unwrap();
-        let dir = if file.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs") {
+        let dir = if file
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+        {
             file.parent().unwrap().to_path_buf()
         } else {
             file.with_extension("")

@@ -25,13 +25,13 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use super::model::Provider;
-use crate::handlers::accounts::UserView;
 use super::store;
-use crate::state::AppState;
 use crate::config::OAuthProvider;
+use crate::handlers::accounts::UserView;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::state::AppState;
 
 const STATE_COOKIE: &str = "kiosk_oauth_state";
 const PENDING_FOR: Duration = Duration::from_secs(10 * 60);

@@ -66,4 +66,3 @@ pub async fn flush_misses(state: &AppState) {
         Err(err) => tracing::warn!(%err, "search misses not written"),
     }
 }
-

@@ -15,9 +15,9 @@ pub use jobs::{flush_misses, spawn_housekeeping, spawn_miss_flush};
 pub use start::{StartError, seed_store};
 
 use crate::app::serve;
-use crate::state::AppState;
 use crate::config::Config;
 use crate::ops::socket;
+use crate::state::AppState;
 
 /// Requests still running this long after a stop signal are abandoned.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);

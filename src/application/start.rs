@@ -137,4 +137,3 @@ pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
     }
     Ok(())
 }
-

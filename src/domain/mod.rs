@@ -4,10 +4,10 @@
 //! known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
 //! string it always was.
 
+pub mod html;
 mod idempotency;
 mod ids;
 mod money;
-pub mod html;
 pub mod spreadsheet;
 pub mod tax_id;
 pub mod text;

@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use crate::accounts::model::{Address, Provider, Role, User, VatInfo};
 use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::accounts::throttle::AttemptKeys;
-use crate::state::AppState;
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::AuthUser;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+use crate::state::AppState;
 
 /// The user as the UI sees it (SPEC.md §3 "Logged-in user"); never the password hash.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -538,7 +538,8 @@ pub async fn reset_password(
 ) -> Result<Json<Done>, AppError> {
     let db = state.store.clone();
     let channel = kcard(&headers);
-    blocking(move || crate::accounts::reset::finish(&db, &body.token, &body.password, &channel)).await?;
+    blocking(move || crate::accounts::reset::finish(&db, &body.token, &body.password, &channel))
+        .await?;
     Ok(Json(Done {
         status: SuccessStatus::Success,
     }))

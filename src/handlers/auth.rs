@@ -10,13 +10,13 @@ use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use crate::http::AppError;
 use crate::accounts::model::User;
+use crate::accounts::permissions::{self, Needed};
 use crate::accounts::store;
 use crate::accounts::token::Claims;
-use crate::accounts::permissions::{self, Needed};
-use crate::state::AppState;
 use crate::domain::UserId;
+use crate::http::AppError;
+use crate::state::AppState;
 
 /// The caller, known from a valid bearer token. Rejects with 401.
 #[derive(Debug, Clone)]

@@ -10,16 +10,16 @@ use utoipa::ToSchema;
 
 use crate::cart::model::{Cart, CartOwner, MAX_QTY};
 use crate::cart::store;
-use crate::state::AppState;
 use crate::catalog::cache::CatalogSnapshot;
 use crate::content::model::Localized;
 use crate::domain::{Coins, UserId};
-use crate::http::AppError;
 use crate::handlers::auth::{AuthUser, authenticate};
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::site::openapi::string_or_integer;
+use crate::http::openapi_shared::string_or_integer;
 use crate::pricing::{Quote, Satang};
+use crate::state::AppState;
 
 /// The cart as the UI shows it: lines with the product's current name, price and picture.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

@@ -15,13 +15,13 @@ use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::model::{CategoryNode, Product, Room};
 use crate::catalog::query::{ProductQuery, QueryError};
 use crate::catalog::ratings::Rating;
-use crate::state::AppState;
 use crate::domain::Satang;
 use crate::http::AppError;
 use crate::http::encoded::{Effort, Encoded, Wanted, json_bytes};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
+use crate::state::AppState;
 
 // Rooms and the category tree are serialised once per catalogue snapshot (`RawValue`); the
 // attributes say what that JSON holds.
@@ -707,8 +707,9 @@ pub async fn search(
     // quickly, and past the first pages made per request (the search's matches are remembered,
     // see `Ranked`).
     let make = || {
-        let found =
-            crate::catalog::search::search(&catalog, &synonyms, generation, &keyword, &query, relevance);
+        let found = crate::catalog::search::search(
+            &catalog, &synonyms, generation, &keyword, &query, relevance,
+        );
         // What the keyword found before filters: the count the misses below need, so a new
         // keyword is searched once, not twice.
         catalog.count(&count_key, || found.keyword_total);

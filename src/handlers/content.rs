@@ -10,18 +10,18 @@ use serde_json::value::RawValue;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::content::model::{Localized, Page, PageSummary};
-use crate::state::AppState;
 use crate::catalog::cache::CatalogSnapshot;
+use crate::content::model::{Localized, Page, PageSummary};
 use crate::documents::catalogue::Built;
 use crate::embedded::Assets;
 use crate::http::AppError;
 use crate::http::assets::{REVALIDATE_DAILY, file_response};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::site::openapi::FileBody;
+use crate::http::openapi_shared::FileBody;
 use crate::http::query::Query;
 use crate::i18n::Locale;
+use crate::state::AppState;
 use std::sync::Arc;
 
 // Translations and labels are kept serialised in the content snapshot and answered as they
@@ -243,7 +243,9 @@ pub async fn get_pdf(
                 format!("lang: {code:?} must be one of en, th, my, km, id"),
             )
         })?,
-        None => crate::site::pages::cookie_locale(&headers).unwrap_or(Locale::En),
+        None => crate::http::cookies::read(&headers, crate::i18n::LANGUAGE_COOKIE)
+            .and_then(Locale::parse)
+            .unwrap_or(Locale::En),
     };
     let replaced = state.config.files_dir().join(CATALOGUE_PDF);
     let mut response = match tokio::fs::read(&replaced).await {

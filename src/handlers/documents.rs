@@ -7,15 +7,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::handlers::orders::{KeyQuery, hidden_order};
-use crate::orders::store;
 use crate::accounts::permissions::{self, Permission};
-use crate::state::AppState;
 use crate::documents::DocumentKind;
 use crate::domain::OrderId;
 use crate::handlers::auth::authenticate;
+use crate::handlers::orders::{KeyQuery, hidden_order};
 use crate::http::envelope::ErrorAnswer;
 use crate::http::{AppError, blocking};
+use crate::orders::store;
+use crate::state::AppState;
 
 /// Which document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

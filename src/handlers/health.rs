@@ -72,4 +72,3 @@ fn unhealthy(err: &crate::store::StoreError) -> axum::response::Response {
     );
     response
 }
-

@@ -20,12 +20,12 @@ use crate::catalog::image_decode::ImageProblem;
 use crate::catalog::image_gate::{self, GATE, GateError, RETRY_AFTER_SECONDS};
 use crate::catalog::image_urls::version_of;
 use crate::catalog::image_variants::{self, Target, VariantCache, VariantError, sniff};
-use crate::state::AppState;
 use crate::embedded::Assets;
 use crate::http::AppError;
 use crate::http::assets::IMMUTABLE;
 use crate::http::envelope::ErrorAnswer;
-use crate::site::openapi::FileBody;
+use crate::http::openapi_shared::FileBody;
+use crate::state::AppState;
 
 /// The widths `?w=` may ask for.
 pub const WIDTHS: &[u32] = &[160, 320, 480, 640, 960, 1280];

@@ -22,8 +22,8 @@ use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::state::AppState;
 use crate::http::AppError;
+use crate::state::AppState;
 
 /// Wrong keys an address may present in a burst.
 pub const BURST: f64 = 20.0;

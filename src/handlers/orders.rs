@@ -10,19 +10,19 @@ use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::orders::guest::{Contact, GUEST, Holder};
-use crate::orders::model::{Order, PaymentMethod, Status};
-use crate::orders::place::{GuestOrder, PlaceRequest};
-use crate::orders::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::accounts::model::{Address, VatInfo};
-use crate::state::AppState;
 use crate::cart::model::CartOwner;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::site::openapi::string_or_integer;
+use crate::http::openapi_shared::string_or_integer;
 use crate::http::{AppError, kcard};
+use crate::orders::guest::{Contact, GUEST, Holder};
+use crate::orders::model::{Order, PaymentMethod, Status};
+use crate::orders::place::{GuestOrder, PlaceRequest};
+use crate::orders::store::{self, Actor, OrderError, Rewards, StatusDetails};
+use crate::state::AppState;
 
 /// `{status, order}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -544,7 +544,8 @@ pub async fn claim_order(
     let (db, earn) = (state.store.clone(), state.config.coins.earn_percent);
     let (user_id, username) = (caller.user.id, caller.user.username.clone());
     let (order, coin) =
-        blocking(move || crate::orders::guest::claim(&db, id, &body.key, user_id, &username, earn)).await?;
+        blocking(move || crate::orders::guest::claim(&db, id, &body.key, user_id, &username, earn))
+            .await?;
     let hours = state.config.unpaid_order_expiry_hours;
     Ok(Json(OrderChangeAnswer {
         status: SuccessStatus::Success,

@@ -6,14 +6,14 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::payments::attempts::{self, Answer, Channel, Verdict};
-use crate::state::AppState;
+use crate::handlers::orders::blocking;
 use crate::http::AppError;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::notify::outbox::Plan;
 use crate::orders::model::{Order, Status};
-use crate::handlers::orders::blocking;
+use crate::payments::attempts::{self, Answer, Channel, Verdict};
+use crate::state::AppState;
 
 /// The script of the hand-over page: it submits the form (no inline script, so the shop's
 /// `script-src 'self'` holds).
@@ -35,7 +35,6 @@ fn see_other(location: &str) -> Response {
     )
         .into_response()
 }
-
 
 /// The server notification from 2C2P (result URL 2).
 ///

@@ -5,11 +5,11 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::pricing::{Discount, Promotion, Satang};
-use crate::state::AppState;
 use crate::http::AppError;
 use crate::http::envelope::SuccessStatus;
 use crate::http::json::Json;
+use crate::pricing::{Discount, Promotion, Satang};
+use crate::state::AppState;
 
 /// `{status, promotions}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

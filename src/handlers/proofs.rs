@@ -7,16 +7,16 @@ use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use crate::payments::proofs::{self, Who};
-use crate::handlers::staff::images::{UploadFailure, clean_one, read_files, refused_files};
-use crate::state::AppState;
 use crate::catalog::uploads::ImageLimits;
 use crate::domain::OrderId;
 use crate::handlers::auth::authenticate;
+use crate::handlers::orders::{KeyQuery, OrderAnswer, blocking};
+use crate::handlers::staff::images::{UploadFailure, clean_one, read_files, refused_files};
 use crate::http::envelope::ErrorAnswer;
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::handlers::orders::{KeyQuery, OrderAnswer, blocking};
+use crate::payments::proofs::{self, Who};
+use crate::state::AppState;
 
 /// The form of a slip upload: one `file` part, a PNG, JPEG or WebP image.
 #[derive(Debug, utoipa::ToSchema)]

@@ -230,7 +230,6 @@ fn response_for(
     fields
 }
 
-
 fn refuse(problem: &str) -> Response {
     (
         StatusCode::BAD_REQUEST,

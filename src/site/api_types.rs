@@ -13,9 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ts_rs::{Config, TS};
 
-use crate::{
-    accounts, activity, catalog, content, domain, notify, orders, pricing,
-};
+use crate::{accounts, activity, catalog, content, domain, notify, orders, pricing};
 
 use crate::http::envelope;
 

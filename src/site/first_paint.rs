@@ -17,12 +17,12 @@ use tower::ServiceExt;
 
 use super::page_routes::RouteKind;
 use super::shell::{escape, script_safe};
-use crate::state::AppState;
 use crate::content::cache::LocaleMessages;
 use crate::domain::Satang;
 use crate::i18n::Locale;
 use crate::pricing::promotion::{Promotion, applies};
 use crate::pricing::{Discount, Line};
+use crate::state::AppState;
 
 /// The element id the app reads the answers from (`ui/src/api/prefetched.ts`).
 pub const DATA_ELEMENT_ID: &str = "kiosk-data";

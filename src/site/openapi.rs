@@ -9,12 +9,12 @@ use axum::body::Bytes;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::http::envelope::ErrorAnswer;
 use crate::handlers::staff as admin;
+use crate::http::envelope::ErrorAnswer;
 use crate::{accounts, catalog};
 
 #[derive(OpenApi)]
@@ -255,24 +255,7 @@ fn kcard_header() -> Parameter {
         .build()
 }
 
-/// An id a request may give as a number or as a string (a cart is the visitor's UUID or the
-/// signed-in user's id, which every answer gives as a number): for `#[schema(schema_with)]`.
-pub fn string_or_integer() -> Schema {
-    OneOfBuilder::new()
-        .item(ObjectBuilder::new().schema_type(Type::String))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1)),
-        )
-        .build()
-        .into()
-}
-
-/// The bytes of a file (the PDF, an image): what a response's content type says they are.
-#[derive(utoipa::ToSchema)]
-#[schema(value_type = String, format = Binary)]
-pub struct FileBody(pub Vec<u8>);
+pub use crate::http::openapi_shared::{FileBody, string_or_integer};
 
 /// The document, generated on first use (the handlers' annotations, then what every route
 /// shares: `crate::http::openapi_shared`) and then served from memory.

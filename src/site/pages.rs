@@ -10,19 +10,18 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::http::AppError;
-use crate::http::encoded::Encoded;
 use super::first_paint;
 use super::page_routes::{Resolution, RouteKind, SiteIndex, resolve};
 use super::shell::{ShellPage, render};
-use crate::state::AppState;
 use crate::catalog::cache::CatalogSnapshot;
 use crate::content::cache::ContentSnapshot;
+use crate::http::AppError;
+use crate::http::encoded::Encoded;
 use crate::i18n::Locale;
 use crate::pricing::promotion::Promotion;
+use crate::state::AppState;
 
-/// The cookie the language chooser sets (SPEC.md §9); honoured on `/` only.
-pub const LANGUAGE_COOKIE: &str = "i18n_redirected";
+pub use crate::i18n::LANGUAGE_COOKIE;
 
 struct Site<'a> {
     content: &'a ContentSnapshot,

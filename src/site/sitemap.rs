@@ -19,13 +19,13 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 
 use super::shell::{escape, localized_url};
-use crate::state::AppState;
 use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::model::url_slug;
 use crate::content::cache::ContentSnapshot;
 use crate::http::AppError;
 use crate::i18n::Locale;
 use crate::search::index::SearchIndex;
+use crate::state::AppState;
 
 /// Paths that show information pages under a fixed name.
 const FIXED_PAGES: &[&str] = &["about", "area", "privacy"];

@@ -64,4 +64,3 @@ pub struct Shop {
     /// Card payment answers naming no attempt, counted so they log one line a minute.
     pub payment_noise: Arc<crate::payments::attempts::Noise>,
 }
-

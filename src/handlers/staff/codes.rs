@@ -9,7 +9,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
 use crate::handlers::auth::{AdminUser, Can};
@@ -18,6 +17,7 @@ use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 use crate::i18n::Locale;
 use crate::pricing::edit::Actor;
+use crate::state::AppState;
 
 impl From<CodeError> for AppError {
     fn from(err: CodeError) -> Self {

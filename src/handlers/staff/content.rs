@@ -10,7 +10,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::content::catalogue::{self, CatalogueFile, UploadError};
 use crate::content::edit::{self, EditError, Editor, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
@@ -19,6 +18,7 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+use crate::state::AppState;
 
 impl From<EditError> for AppError {
     fn from(err: EditError) -> Self {
@@ -411,7 +411,7 @@ pub async fn get_catalogue(
     path = "/api/admin/catalogue-pdf",
     tag = "admin",
     security(("bearer" = [])),
-    request_body(content_type = "multipart/form-data", content = inline(crate::site::openapi::FileBody), description = "field `file`: the PDF"),
+    request_body(content_type = "multipart/form-data", content = inline(crate::http::openapi_shared::FileBody), description = "field `file`: the PDF"),
     responses(
         (status = 201, description = "Stored; served at once", body = CatalogueAnswer),
         (status = 400, description = "`invalid_pdf` with the reason, `invalid_upload`", body = ErrorAnswer),

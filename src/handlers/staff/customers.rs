@@ -15,9 +15,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::coins::{self, CoinChange, CoinEntry};
 use crate::accounts::model::{Address, Provider, Role, User, VatInfo};
-use crate::accounts::store::{self, AccountError};
 use crate::accounts::permissions::need;
-use crate::state::AppState;
+use crate::accounts::store::{self, AccountError};
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
@@ -25,6 +24,7 @@ use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::http::{AppError, kcard};
 use crate::orders::model::Order;
+use crate::state::AppState;
 
 /// A customer as staff see them (never the password hash).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

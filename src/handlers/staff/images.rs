@@ -14,7 +14,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::catalog::image_decode::ImageProblem;
 use crate::catalog::image_gate::RETRY_AFTER_SECONDS;
 use crate::catalog::model::Product;
@@ -27,6 +26,7 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+use crate::state::AppState;
 
 /// `{status, product}`: the whole product after the change (its `images`, `imageAlts` and
 /// new `version`).

@@ -8,13 +8,13 @@ use utoipa::{IntoParams, ToSchema};
 use crate::accounts::menus::{AdminMenuItem, AdminMenus};
 use crate::accounts::permissions::need;
 use crate::activity::{LogFilter, LogLine};
-use crate::state::AppState;
-use crate::http::AppError;
 use crate::handlers::auth::{AdminUser, Can};
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::orders::sales::{day_start_millis, parse_day};
+use crate::state::AppState;
 
 /// `{status, data}`: the admin menus of every role.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -80,9 +80,10 @@ pub async fn get_admin_menus(
     AdminUser(_caller): AdminUser,
 ) -> Result<Json<AdminMenusAnswer>, AppError> {
     let store = state.store.clone();
-    let menus = tokio::task::spawn_blocking(move || crate::accounts::menu_store::load_menus(&store))
-        .await
-        .map_err(|err| AppError::internal("loading admin menus", err))??;
+    let menus =
+        tokio::task::spawn_blocking(move || crate::accounts::menu_store::load_menus(&store))
+            .await
+            .map_err(|err| AppError::internal("loading admin menus", err))??;
     Ok(Json(AdminMenusAnswer {
         status: SuccessStatus::Success,
         data: menus,

@@ -8,15 +8,15 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::activity;
 use crate::accounts::permissions::need;
-use crate::state::AppState;
+use crate::activity;
 use crate::domain::OrderId;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking, kcard};
 use crate::notify::outbox::{self, NotificationView};
+use crate::state::AppState;
 
 /// `{status, notifications}`: an order's messages, oldest first.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

@@ -11,18 +11,18 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::domain::OrderId;
-use crate::http::AppError;
 use crate::handlers::auth::Can;
+use crate::handlers::orders::{OrderAnswer, actor, blocking, move_order};
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::orders::desk::{self, DEFAULT_PAGE, OrderFilter};
 use crate::orders::model::{Order, PaymentMethod, Status};
-use crate::handlers::orders::{OrderAnswer, actor, blocking, move_order};
 use crate::orders::sales::parse_day;
 use crate::orders::store::{self, StatusDetails};
+use crate::state::AppState;
 
 /// The desk's filters, as query parameters (all optional).
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema, TS)]

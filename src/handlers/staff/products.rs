@@ -13,7 +13,6 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::catalog::edit::{
     self, Actor, BulkEdit, EditError, FieldProblem, ListFilter, StockEntry,
 };
@@ -24,6 +23,7 @@ use crate::http::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus, SuccessStatus
 use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::http::{AppError, kcard};
+use crate::state::AppState;
 use crate::store::Store;
 
 /// The staff product list's filters (all optional).

@@ -13,11 +13,10 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::content::model::Localized;
 use crate::domain::Satang;
-use crate::http::AppError;
 use crate::handlers::auth::Can;
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
@@ -25,6 +24,7 @@ use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::Status;
 use crate::orders::sales::{ReportDay, SHOP_OFFSET, Tally, day_key, days, parse_day};
 use crate::orders::store::ORDER_ID_TO_ORDER;
+use crate::state::AppState;
 use crate::store::{Store, StoreError};
 
 /// The longest range one report covers.

@@ -13,16 +13,16 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::handlers::staff::customers::Customer;
-use crate::accounts::permissions::{self, Permission, ReplaceError, Roles, need};
 use crate::accounts::model::Role;
+use crate::accounts::permissions::{self, Permission, ReplaceError, Roles, need};
 use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
-use crate::state::AppState;
 use crate::domain::UserId;
 use crate::handlers::auth::{AdminUser, Can};
+use crate::handlers::staff::customers::Customer;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+use crate::state::AppState;
 
 async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
     work: impl FnOnce() -> Result<T, E> + Send + 'static,

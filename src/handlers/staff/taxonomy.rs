@@ -9,7 +9,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::state::AppState;
 use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
 use crate::content::model::Localized;
@@ -18,6 +17,7 @@ use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 use crate::pricing::edit::Actor;
+use crate::state::AppState;
 
 impl From<TaxonomyError> for AppError {
     fn from(err: TaxonomyError) -> Self {
