@@ -6,6 +6,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { LogLine } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -221,12 +222,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
         )
       ) : null}
       {log.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(log.error)}</p>
-          <button type="button" class="button button--ghost" onClick={log.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(log.error)} onRetry={log.retry} />
       ) : null}
       {log.more && !log.error ? (
         <div class="load-more">

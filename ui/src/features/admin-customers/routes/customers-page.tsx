@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Customer } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -150,12 +151,7 @@ export function CustomersPage({ tools }: CustomersPageProps) {
         )
       ) : null}
       {list.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(list.error)}</p>
-          <button type="button" class="button button--ghost" onClick={list.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(list.error)} onRetry={list.retry} />
       ) : null}
       {list.more && !list.error ? (
         <div class="load-more">

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Order } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -102,12 +103,7 @@ export function OrdersDeskPage({ tools }: OrdersDeskProps) {
         />
       ) : null}
       {desk.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(desk.error)}</p>
-          <button type="button" class="button button--ghost" onClick={desk.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(desk.error)} onRetry={desk.retry} />
       ) : null}
       {desk.more && !desk.error ? (
         <div class="load-more">

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Product } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -317,12 +318,7 @@ export function ProductsPage({ tools }: ProductsPageProps) {
         )
       ) : null}
       {list.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(list.error)}</p>
-          <button type="button" class="button button--ghost" onClick={list.reload}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(list.error)} onRetry={list.reload} />
       ) : null}
       {list.more && !list.error ? (
         <div class="load-more">
