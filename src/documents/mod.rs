@@ -11,9 +11,10 @@
 pub mod catalogue;
 mod draw;
 pub mod issued;
-mod labels;
+pub mod paperwork;
 pub mod pdf;
 mod print;
+mod wording;
 
 pub use draw::draw;
 pub use print::{Print, compose};

@@ -6,11 +6,11 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::handlers::orders::blocking;
+use crate::documents::paperwork::Paperwork;
 use crate::http::AppError;
+use crate::http::blocking;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::notify::outbox::Plan;
 use crate::orders::model::{Order, Status};
 use crate::payments::attempts::{self, Answer, Channel, Verdict};
 use crate::state::AppState;
@@ -60,11 +60,11 @@ pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<D
         state.config.clone(),
         state.payment_noise.clone(),
     );
-    let received = blocking(move || {
+    let received = blocking("order task", move || {
         attempts::receive(
             &db,
             &config.payments.card_2c2p,
-            &Plan::from_config(&config),
+            &Paperwork::from_config(&config),
             &noise,
             Channel::Notify,
             answer,
@@ -104,11 +104,11 @@ pub async fn browser_return(
         state.config.clone(),
         state.payment_noise.clone(),
     );
-    let received = blocking(move || {
+    let received = blocking("order task", move || {
         attempts::receive(
             &db,
             &config.payments.card_2c2p,
-            &Plan::from_config(&config),
+            &Paperwork::from_config(&config),
             &noise,
             Channel::Return,
             answer,
@@ -145,7 +145,7 @@ pub async fn hand_over(
     let not_found = || AppError::NotFound(format!("there is no payment attempt {attempt}"));
     let id = attempts::order_of_attempt(&attempt).ok_or_else(not_found)?;
     let db = state.store.clone();
-    let order = blocking(move || crate::orders::store::get(&db, id))
+    let order = blocking("order task", move || crate::orders::store::get(&db, id))
         .await
         .map_err(|_| not_found())?;
     if !order.payment.attempts.iter().any(|a| a.id == attempt) {

@@ -25,8 +25,8 @@ use super::card_2c2p::{
 };
 use crate::activity::{self, Event};
 use crate::config::{Card2c2p, Payments};
+use crate::documents::paperwork::Paperwork;
 use crate::domain::OrderId;
-use crate::notify::outbox::Plan;
 use crate::orders::model::{
     AttemptStatus, CardAttempt, ExtraPayment, Order, PaymentMethod, PaymentNotice, PaymentStatus,
     Redirect, Status, StatusChange,
@@ -380,7 +380,7 @@ fn verify(
 pub fn receive(
     store: &Store,
     card: &Card2c2p,
-    plan: &Plan,
+    paperwork: &Paperwork,
     noise: &Noise,
     channel: Channel,
     answer: Answer,
@@ -406,7 +406,7 @@ pub fn receive(
         let checked = verify(card, &order, &order.payment.attempts[index], &answer.fields);
         let verdict = match &checked {
             Err(verdict) => verdict.clone(),
-            Ok(()) => apply(txn, &mut order, index, channel, &answer.fields, now, plan)?,
+            Ok(()) => apply(txn, &mut order, index, channel, &answer.fields, now, paperwork)?,
         };
         let kept = keep(&mut order, index, channel, &answer, &verdict, now);
         write(txn, &order)?;
@@ -531,7 +531,7 @@ fn apply(
     channel: Channel,
     fields: &BTreeMap<String, String>,
     now: u64,
-    plan: &Plan,
+    paperwork: &Paperwork,
 ) -> Result<Verdict, OrderError> {
     let status_code = fields
         .get("payment_status")
@@ -554,7 +554,13 @@ fn apply(
             attempt.transaction_ref = transaction_ref.clone();
             attempt.notified_at = Some(now);
             let attempt_id = attempt.id.clone();
-            mark_paid(txn, order, &attempt_id, transaction_ref.as_deref(), plan)?;
+            mark_paid(
+                txn,
+                order,
+                &attempt_id,
+                transaction_ref.as_deref(),
+                paperwork,
+            )?;
             Ok(Verdict::Applied)
         }
         // The browser's word is not enough to ship goods: the order waits for the server's.
@@ -651,7 +657,7 @@ fn mark_paid(
     order: &mut Order,
     attempt_id: &str,
     transaction_ref: Option<&str>,
-    plan: &Plan,
+    paperwork: &Paperwork,
 ) -> Result<(), OrderError> {
     let details = format!(
         "card via 2C2P, attempt {attempt_id}, transaction {}, {} satang",
@@ -687,8 +693,7 @@ fn mark_paid(
     order.payment.redirect = None;
     order.payment_reference = transaction_ref.map(|r| format!("2C2P {r}"));
     crate::orders::sales::record_payment(txn, order, true)?;
-    crate::orders::paperwork::issue_on_payment(txn, order, plan, activity::now_millis())?;
-    crate::orders::paperwork::announce(txn, plan, order, Status::Paid)?;
+    crate::documents::paperwork::settle(txn, order, Status::Paid, paperwork)?;
     activity::log(
         txn,
         &Event {
