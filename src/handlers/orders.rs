@@ -82,7 +82,7 @@ pub(crate) fn hidden_order() -> AppError {
 }
 
 /// The name the activity log shows for a caller: the username, or `guest`.
-fn actor_name(caller: Option<&AuthUser>) -> String {
+pub(crate) fn actor_name(caller: Option<&AuthUser>) -> String {
     caller.map_or_else(|| "guest".into(), |c| c.user.username.clone())
 }
 
@@ -247,7 +247,7 @@ pub async fn place_order(
         // The signed form of the first card attempt (a replay answers the open one).
         let (db, config, id) = (state.store.clone(), state.config.clone(), placed.order.id);
         placed.order = http::blocking("order task", move || {
-            crate::payments::attempts::ensure_attempt(&db, id, shop(&config))
+            crate::payments::attempts::ensure_attempt(&db, id, super::payments::shop(&config))
         })
         .await?;
     }
@@ -271,85 +271,7 @@ pub async fn place_order(
     ))
 }
 
-/// What signing and addressing a card payment needs from the settings.
-fn shop(config: &crate::config::Config) -> crate::payments::attempts::Shop<'_> {
-    crate::payments::attempts::Shop {
-        card: &config.payments.card_2c2p,
-        payments: &config.payments,
-        public_url: &config.public_url,
-    }
-}
-
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PayBody {
-    /// `card_2c2p` (the default) for a new card attempt, or another method the shop offers
-    /// to switch to.
-    #[serde(default)]
-    #[schema(value_type = Option<PaymentMethod>)]
-    #[ts(as = "Option<PaymentMethod>", optional)]
-    payment: Option<String>,
-}
-
-/// Pay an unpaid order again (the owner, or a guest with `?key=`): a new card payment
-/// attempt, or a switch of method.
-///
-/// The body may be empty (a new card attempt). The answer carries the new attempt's signed
-/// form in `order.payment.redirect`.
-#[utoipa::path(
-    post,
-    path = "/api/app/order/pay/{id}",
-    tag = "order",
-    security((), ("bearer" = [])),
-    params(("id" = u64, Path, description = "order id"), KeyQuery),
-    request_body(content = Option<PayBody>, description = "optional"),
-    responses(
-        (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
-        (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
-        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
-        (status = 409, description = "`not_payable`: the order no longer waits for payment; `too_many_attempts`: the order has had its 10 card payment attempts", body = ErrorAnswer),
-    ),
-)]
-pub async fn pay_order(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<OrderId>,
-    Query(query): Query<KeyQuery>,
-    body: axum::body::Bytes,
-) -> Result<Json<OrderAnswer>, AppError> {
-    let caller = authenticate(&state, &headers).await?;
-    let holder = query
-        .holder(caller.as_ref())
-        .ok_or_else(|| AppError::NotFound(format!("there is no order {id}")))?;
-    let wanted = if body.iter().all(u8::is_ascii_whitespace) {
-        None
-    } else {
-        serde_json::from_slice::<PayBody>(&body)
-            .map_err(|e| AppError::bad_request("invalid_input", format!("body: {e}")))?
-            .payment
-    };
-    let method = match wanted {
-        None => PaymentMethod::Card2c2p,
-        Some(text) => PaymentMethod::parse(&text).ok_or_else(|| {
-            AppError::bad_request(
-                "invalid_payment",
-                "payment: must be promptpay, bank_transfer or card_2c2p",
-            )
-        })?,
-    };
-    let (db, config) = (state.store.clone(), state.config.clone());
-    let username = actor_name(caller.as_ref());
-    let order = http::blocking("order task", move || {
-        crate::payments::attempts::pay_again(&db, id, &holder, &username, method, shop(&config))
-    })
-    .await?;
-    let hours = state.config.unpaid_order_expiry_hours;
-    Ok(order_answer(order.for_shopper().with_deadline(hours)))
-}
-
-fn order_answer(order: Order) -> Json<OrderAnswer> {
+pub(crate) fn order_answer(order: Order) -> Json<OrderAnswer> {
     Json(OrderAnswer {
         status: SuccessStatus::Success,
         order,

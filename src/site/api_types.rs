@@ -371,7 +371,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::orders::PlaceBody,
                 crate::handlers::orders::ClaimBody,
                 crate::handlers::orders::ReviewBody,
-                crate::handlers::orders::PayBody,
+                crate::handlers::payments::PayBody,
                 crate::handlers::orders::OrderAnswer,
                 crate::handlers::orders::OrderChangeAnswer,
                 crate::handlers::orders::PlacedOrderAnswer,
