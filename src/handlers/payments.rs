@@ -19,7 +19,8 @@ use crate::http::blocking;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::orders::model::{Order, PaymentMethod, Status};
-use crate::payments::attempts::{self, Answer, Channel, Verdict};
+use crate::payments::answers::{self, Answer, Channel, Verdict};
+use crate::payments::attempts;
 use crate::state::AppState;
 
 /// The script of the hand-over page: it submits the form (no inline script, so the shop's
@@ -68,7 +69,7 @@ pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<D
         state.payment_noise.clone(),
     );
     let received = blocking("order task", move || {
-        attempts::receive(
+        answers::receive(
             &db,
             &config.payments.card_2c2p,
             &Paperwork::from_config(&config),
@@ -112,7 +113,7 @@ pub async fn browser_return(
         state.payment_noise.clone(),
     );
     let received = blocking("order task", move || {
-        attempts::receive(
+        answers::receive(
             &db,
             &config.payments.card_2c2p,
             &Paperwork::from_config(&config),

@@ -5,6 +5,7 @@
 //! (`domain::promptpay`). See docs/PAYMENTS.md.
 
 pub mod answer_format;
+pub mod answers;
 pub mod attempts;
 pub mod card_2c2p;
 pub mod expiry;

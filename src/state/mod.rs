@@ -62,5 +62,5 @@ pub struct Shop {
     /// When the last request came (the caches are dropped when the shop is quiet).
     pub quiet: Arc<idle::Quiet>,
     /// Card payment answers naming no attempt, counted so they log one line a minute.
-    pub payment_noise: Arc<crate::payments::attempts::Noise>,
+    pub payment_noise: Arc<crate::payments::answers::Noise>,
 }
