@@ -12,6 +12,7 @@
 pub mod disk_alert;
 pub mod email;
 pub mod line;
+mod phrases;
 pub mod sender;
 pub mod templates;
 
