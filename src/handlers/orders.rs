@@ -1,5 +1,7 @@
-//! Thin handlers for orders: check the caller and the shape of the request, then hand over to
-//! the order desk (placing) or the order store (everything after).
+//! Thin handlers for orders: parse the request and check the caller, then hand over to the
+//! orders domain — the checkout's checks (`orders::checkout`) and the order desk for placing,
+//! the order store for reading, claims and reviews, and `payments::status` for a move (which
+//! settles the slip, the money documents and the messages in the same transaction).
 
 use std::net::SocketAddr;
 

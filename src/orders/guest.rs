@@ -212,10 +212,6 @@ impl LinkSecret {
     }
 }
 
-/// A fresh nonce for a waiting mail: 128 random bits as hex (made by the outbox, which writes
-/// the mail).
-pub use crate::outbox::new_nonce;
-
 /// Whether `key` opens the order. Every stored digest is compared, in constant time, and a
 /// presented key is always hashed, so a wrong key costs the same whether the order exists,
 /// has keys, or not.
