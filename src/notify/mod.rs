@@ -23,7 +23,6 @@ use redb::WriteTransaction;
 use crate::config::Config;
 use crate::content::cache::ContentCache;
 use crate::domain::OrderId;
-pub use crate::outbox::{Audience, Channel, Event};
 use crate::store::{Store, StoreError};
 
 /// What the background sender and the disk watcher need of the running shop: the database,

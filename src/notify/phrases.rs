@@ -2,8 +2,8 @@
 //! Indonesian): subjects and openings per event, the labels of an order's summary, and the
 //! words of the shop's own alerts. `templates` puts them together into mails and LINE texts.
 
-use super::Event;
 use crate::i18n::Locale;
+use crate::outbox::Event;
 
 /// The words of one language. `{n}` stands for the order number.
 pub(super) struct Words {

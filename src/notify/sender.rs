@@ -11,10 +11,10 @@ use std::time::Duration;
 use super::email::{Attachment, Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates::{self, ShopInfo};
-use super::{Audience, Channel, Event, SendError, Sending};
+use super::{SendError, Sending};
 use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
-use crate::outbox::{self, Message, Outcome};
+use crate::outbox::{self, Audience, Channel, Event, Message, Outcome};
 
 /// How often an idle sender looks for new rows; new messages go out within this time.
 const POLL: Duration = Duration::from_millis(500);

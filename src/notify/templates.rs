@@ -5,11 +5,11 @@
 
 use std::fmt::Write;
 
-use super::Event;
 use super::phrases::{Words, alert_word, pick, words};
 use crate::domain::Satang;
 use crate::i18n::Locale;
 use crate::orders::model::{Order, PaymentMethod};
+use crate::outbox::Event;
 
 /// The shop as its mail signs.
 #[derive(Debug, Clone, Default)]
