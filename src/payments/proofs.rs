@@ -240,7 +240,8 @@ pub fn reject_proof(
     })
 }
 
-/// When an order becomes paid: the slip waiting to be checked is the one accepted.
+/// When an order becomes paid: the slip waiting to be checked is the one accepted. Run by
+/// `status::change_status` in the transaction of the move, before the order is written.
 pub fn accept_pending(order: &mut Order) {
     if let Some(proof) = order
         .payment
