@@ -302,7 +302,10 @@ pub fn app(state: AppState) -> Router {
             "/api/app/order/cancel/{id}",
             post(handlers::orders::cancel_order),
         )
-        .route("/api/app/order/pay/{id}", post(handlers::orders::pay_order))
+        .route(
+            "/api/app/order/pay/{id}",
+            post(handlers::payments::pay_order),
+        )
         .route(
             "/api/app/order/claim/{id}",
             post(handlers::orders::claim_order),

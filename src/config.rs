@@ -799,7 +799,7 @@ impl Config {
         }
         let p = &self.payments;
         if !p.promptpay_id.trim().is_empty() {
-            crate::payments::promptpay::payload(&p.promptpay_id, None)
+            crate::domain::promptpay::payload(&p.promptpay_id, None)
                 .map_err(|e| invalid("payments.promptpay_id", e.to_string()))?;
         }
         if !p.bank_account_number.trim().is_empty()

@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod notify;
 pub mod ops;
 pub mod orders;
+pub mod outbox;
 pub mod payments;
 pub mod pricing;
 pub mod search;

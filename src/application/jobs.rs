@@ -25,11 +25,13 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
             let hours = u64::from(state.config.unpaid_order_expiry_hours);
             if hours > 0 {
                 let (store, catalog) = (state.store.clone(), state.catalog.clone());
-                let plan = crate::notify::outbox::Plan::from_config(&state.config);
+                let paperwork = crate::documents::paperwork::Paperwork::from_config(&state.config);
                 let now = crate::activity::now_millis();
                 let before = now.saturating_sub(hours * 60 * 60 * 1000);
                 match tokio::task::spawn_blocking(move || {
-                    crate::payments::expiry::cancel_expired(&store, &catalog, &plan, before, now)
+                    crate::payments::expiry::cancel_expired(
+                        &store, &catalog, &paperwork, before, now,
+                    )
                 })
                 .await
                 {

@@ -146,7 +146,7 @@ use crate::{accounts, catalog};
         crate::handlers::orders::need_review,
         crate::handlers::orders::review_order,
         crate::handlers::orders::cancel_order,
-        crate::handlers::orders::pay_order,
+        crate::handlers::payments::pay_order,
         crate::handlers::orders::claim_order,
         crate::handlers::proofs::upload_proof,
         crate::handlers::proofs::get_proof,

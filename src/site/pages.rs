@@ -101,9 +101,7 @@ pub async fn serve_page(
     // A listing's first paint depends on its query (a search's keyword, filters); a product
     // page's on its reviews (its rating), which change without a new catalogue snapshot.
     let rating = match (kind, param.as_deref()) {
-        (Some(RouteKind::Product), Some(code)) if found => {
-            crate::catalog::ratings::rating_for(&state, code)
-        }
+        (Some(RouteKind::Product), Some(code)) if found => state.ratings.get(code),
         _ => None,
     };
     let mut cache_key = match uri.query() {

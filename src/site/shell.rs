@@ -15,11 +15,11 @@ use serde_json::{Value, json};
 use super::first_paint::{self, Answers, Plan};
 use crate::catalog::image_urls::versioned_url;
 use crate::catalog::model::Product;
-use crate::catalog::ratings::Rating;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
 use crate::content::settings::SiteSettings;
 use crate::i18n::{Language, Locale};
+use crate::orders::ratings::Rating;
 
 /// `index.html` cut at the places a request fills in.
 pub struct ShellTemplate {

@@ -57,10 +57,10 @@ pub struct Shop {
     /// Synonyms in force and searches that found too little.
     pub search: Arc<crate::search::live::SearchSettings>,
     /// Shoppers' ratings per product, from reviewed delivered orders.
-    pub ratings: Arc<crate::catalog::ratings::Ratings>,
+    pub ratings: Arc<crate::orders::ratings::Ratings>,
     pub started: Instant,
     /// When the last request came (the caches are dropped when the shop is quiet).
     pub quiet: Arc<idle::Quiet>,
     /// Card payment answers naming no attempt, counted so they log one line a minute.
-    pub payment_noise: Arc<crate::payments::attempts::Noise>,
+    pub payment_noise: Arc<crate::payments::answers::Noise>,
 }

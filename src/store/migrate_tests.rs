@@ -813,9 +813,7 @@ fn version_14_keeps_no_key_of_a_waiting_guest_mail_and_gives_it_a_nonce() {
     let store = Store::open(dir.path()).unwrap();
     assert_tables_are_the_listed_ones(&store);
     let read = store.db().unwrap().begin_read().unwrap();
-    let outbox = crate::notify::outbox::OUTBOX_ID_TO_MESSAGE
-        .read(&read)
-        .unwrap();
+    let outbox = crate::outbox::OUTBOX_ID_TO_MESSAGE.read(&read).unwrap();
     let waiting = outbox.get(1).unwrap().unwrap();
     let nonce = waiting.nonce.expect("the waiting mail gets a nonce");
     assert_eq!(nonce.len(), 32);
