@@ -992,7 +992,7 @@ fn plausible_mailbox(value: &str) -> bool {
         (Some(open), Some(close)) if open < close => &value[open + 1..close],
         _ => value,
     };
-    crate::accounts::store::is_email(address.trim())
+    crate::domain::email::is_email(address.trim())
 }
 
 #[cfg(test)]

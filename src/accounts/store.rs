@@ -664,19 +664,8 @@ pub fn list_users(store: &Store) -> Result<Vec<User>, AccountError> {
     Ok(store.read(|txn| USER_ID_TO_USER.read(txn)?.values())?)
 }
 
-/// A plausible address: a local part, one `@`, a dotted domain, no spaces.
-pub fn is_email(text: &str) -> bool {
-    let Some((local, domain)) = text.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && text.len() <= 254
-        && !text.contains(char::is_whitespace)
-        && !text.chars().any(crate::domain::text::is_unsafe_char)
-}
+/// Kept here too for the callers that know addresses as an accounts rule.
+pub use crate::domain::email::is_email;
 
 /// The token signing secret, created on first use. It never leaves the database and the process.
 pub fn jwt_secret(store: &Store) -> Result<Vec<u8>, StoreError> {

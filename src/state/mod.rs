@@ -3,6 +3,8 @@
 //! domains get the narrow pieces they need (docs/ARCHITECTURE.md).
 
 pub mod idle;
+pub mod page_cache;
+pub mod shell_template;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,7 +16,8 @@ use crate::catalog::cache::CatalogCache;
 use crate::config::Config;
 use crate::content::cache::ContentCache;
 use crate::orders::place::OrderDesk;
-use crate::site::shell::ShellTemplate;
+use page_cache::PageCache;
+use shell_template::ShellTemplate;
 use crate::store::Store;
 
 /// Everything a handler may need, behind one `Arc`: axum clones the state for every request
@@ -47,7 +50,7 @@ pub struct Shop {
     pub catalog: Arc<CatalogCache>,
     pub shell: Arc<ShellTemplate>,
     /// Rendered page shells with their compressed forms, per snapshot.
-    pub pages: Arc<crate::site::pages::PageCache>,
+    pub pages: Arc<PageCache>,
     pub throttle: Arc<LoginThrottle>,
     pub pending_logins: Arc<PendingLogins>,
     /// Places orders (group commit on its own thread).

@@ -128,7 +128,7 @@ pub fn write_backup(
         let snapshot =
             Database::create(&snapshot_path).map_err(|e| StoreError::Database(e.into()))?;
         let write = snapshot.begin_write().map_err(StoreError::from)?;
-        for table in ALL_TABLES {
+        for table in ALL_TABLES.iter() {
             tables.insert(table.name().to_string(), table.copy(&read, &write)?);
         }
         write.commit().map_err(StoreError::from)?;
@@ -283,7 +283,7 @@ pub fn verify(file: &Path, staging_parent: &Path) -> Result<VerifiedBackup, Back
     let read = db
         .begin_read()
         .map_err(|e| damaged(format!("kiosk.redb: {e}")))?;
-    for table in ALL_TABLES {
+    for table in ALL_TABLES.iter() {
         let rows = table.len(&read)?;
         let listed = manifest.tables.get(table.name()).copied().unwrap_or(0);
         if rows != listed {

@@ -6,6 +6,7 @@
 pub mod backup;
 mod group;
 pub mod migrate;
+mod migrations;
 pub mod private;
 pub mod seed;
 pub mod table;
