@@ -62,15 +62,15 @@ pub fn app(state: AppState) -> Router {
         )
         .route(
             "/api/auth/registerSocial",
-            post(crate::accounts::social::register_social),
+            post(crate::handlers::social::register_social),
         )
         .route(
             "/api/auth/oauth/{provider}/start",
-            get(crate::accounts::social::start),
+            get(crate::handlers::social::start),
         )
         .route(
             "/api/auth/oauth/{provider}/callback",
-            get(crate::accounts::social::callback),
+            get(crate::handlers::social::callback),
         )
         // Staff
         .route("/api/file/menus/admin", get(staff::menus::get_admin_menus))

@@ -24,7 +24,16 @@ mod tests {
     #[test]
     fn plausible_addresses_pass_and_others_do_not() {
         assert!(is_email("owner@shop.example"));
-        for bad in ["", "owner", "@shop.example", "owner@shop", "owner@.shop", "owner@shop.", "o wner@shop.example", "owner@shop.example\u{202E}"] {
+        for bad in [
+            "",
+            "owner",
+            "@shop.example",
+            "owner@shop",
+            "owner@.shop",
+            "owner@shop.",
+            "o wner@shop.example",
+            "owner@shop.example\u{202E}",
+        ] {
             assert!(!is_email(bad), "{bad:?}");
         }
     }

@@ -307,7 +307,7 @@ pub async fn place_order(
         ));
     }
     if guest.is_some() {
-        let address = crate::handlers::accounts::client_ip(&state, peer, &headers);
+        let address = crate::handlers::auth::client_ip(&state, peer, &headers);
         if let Err(wait) = state.throttle.begin_registration(
             &format!("guest-order:{address}"),
             state.config.registrations_per_hour,

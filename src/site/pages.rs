@@ -14,8 +14,8 @@ use crate::catalog::cache::CatalogSnapshot;
 use crate::content::cache::ContentSnapshot;
 use crate::http::AppError;
 use crate::i18n::Locale;
-pub use crate::state::page_cache::PageCache;
 use crate::state::AppState;
+pub use crate::state::page_cache::PageCache;
 
 pub use crate::i18n::LANGUAGE_COOKIE;
 

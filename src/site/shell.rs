@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::domain::Satang;
-use serde_json::value::RawValue;
 use serde_json::json;
+use serde_json::value::RawValue;
 
 use super::first_paint::{self, Answers, Plan};
 use crate::catalog::image_urls::versioned_url;
@@ -20,8 +20,8 @@ use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
 use crate::content::settings::SiteSettings;
 use crate::i18n::{Language, Locale};
-pub use crate::state::shell_template::ShellTemplate;
 use crate::state::shell_template::HEAD_END_MARK;
+pub use crate::state::shell_template::ShellTemplate;
 
 /// What one page response shows.
 pub struct ShellPage<'a> {

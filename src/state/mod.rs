@@ -16,9 +16,9 @@ use crate::catalog::cache::CatalogCache;
 use crate::config::Config;
 use crate::content::cache::ContentCache;
 use crate::orders::place::OrderDesk;
+use crate::store::Store;
 use page_cache::PageCache;
 use shell_template::ShellTemplate;
-use crate::store::Store;
 
 /// Everything a handler may need, behind one `Arc`: axum clones the state for every request
 /// (and every extractor), so a clone is one reference count, not fourteen (it was 3.6 % of a

@@ -140,4 +140,3 @@ impl PageCache {
         made
     }
 }
-

@@ -157,4 +157,3 @@ fn collect_chunk_files(manifest: &Value, key: &str, files: &mut HashSet<String>)
         }
     }
 }
-

@@ -485,10 +485,7 @@ fn assert_tables_are_the_listed_ones(store: &Store) {
         .unwrap()
         .map(|t| t.name().to_string())
         .collect();
-    let declared: BTreeSet<String> = DOMAIN_TABLES
-        .iter()
-        .map(|t| t.name().to_string())
-        .collect();
+    let declared: BTreeSet<String> = DOMAIN_TABLES.iter().map(|t| t.name().to_string()).collect();
     assert_eq!(
         in_file, declared,
         "the migrations must create exactly the tables the domains declare (DOMAIN_TABLES)"

@@ -142,7 +142,6 @@ pub(super) fn v8_orders(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-
 /// Version 9: what the staff area needs. Role permissions (seeded later like every document),
 /// orders indexed by status and by search term, and sales totals per shop day (UTC+7), all
 /// filled from the orders a version-8 shop already has.
@@ -305,7 +304,9 @@ pub(super) fn v9_staff(txn: &WriteTransaction) -> Result<(), StoreError> {
 /// Version 10: the stock ledger (one line per adjustment, by product code and sequence), and a
 /// payment status on orders. Orders a version-9 shop already moved past payment were paid;
 /// their documents get `payment.status = "paid"` so they do not read as "pending".
-pub(super) fn v10_stock_ledger_and_payment_status(txn: &WriteTransaction) -> Result<(), StoreError> {
+pub(super) fn v10_stock_ledger_and_payment_status(
+    txn: &WriteTransaction,
+) -> Result<(), StoreError> {
     const STOCK_CODE_TO_ENTRY: TableDefinition<(&str, u64), &[u8]> =
         TableDefinition::new("stock_code_to_entry");
     const ORDER_ID_TO_ORDER: TableDefinition<u64, &[u8]> =
@@ -394,7 +395,9 @@ pub(super) fn v13_document_prints(txn: &WriteTransaction) -> Result<(), StoreErr
 /// waiting guest mail kept its order link, key in clear, in the outbox row: the link is
 /// dropped, with the key's digest (nobody has received that key), and the row gets a nonce from
 /// which the sender makes a new key when the mail goes out.
-pub(super) fn v14_guest_keys_slips_and_mail_nonces(txn: &WriteTransaction) -> Result<(), StoreError> {
+pub(super) fn v14_guest_keys_slips_and_mail_nonces(
+    txn: &WriteTransaction,
+) -> Result<(), StoreError> {
     const ORDER_ID_TO_GUEST_KEYS: TableDefinition<u64, &[u8]> =
         TableDefinition::new("order_id_to_guest_keys");
     const PROOF_HASH_TO_ORDER: TableDefinition<&str, u64> =
