@@ -1,5 +1,6 @@
 //! The route table: the one place that lists every route of the shop, and the serve loop that
-//! puts the front door before it. Handlers live in `crate::handlers`, pages in `crate::site`
+//! puts the site's front door before it (the HTTP kit's server takes any `EarlyAnswer`, so it
+//! knows no site). Handlers live in `crate::handlers`, pages in `crate::site`
 //! (docs/ARCHITECTURE.md).
 
 use std::future::Future;
@@ -16,7 +17,7 @@ use crate::site::{openapi, pages, sitemap};
 use crate::state::AppState;
 
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
-/// not a file is a storefront page resolved by `http::page_routes`.
+/// not a file is a storefront page resolved by `site::page_routes`.
 pub fn app(state: AppState) -> Router {
     let router = Router::new()
         // System
