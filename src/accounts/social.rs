@@ -1,7 +1,7 @@
 //! Google and Facebook sign-in, the part that knows no HTTP: the sign-ins started and not yet
 //! finished (state → PKCE verifier, provider, where to return), which providers this shop has
-//! configured, the OAuth client for one, and reading the provider's user-info into a
-//! [`Profile`]. The server exchanges the code and reads the profile itself; nothing the
+//! configured, the OAuth client for one, reading the provider's user-info into a [`Profile`],
+//! and the user a provider identity signs in as ([`find_or_create_social`]). The server exchanges the code and reads the profile itself; nothing the
 //! browser says about the profile is trusted. The answers to the browser (start, callback,
 //! `registerSocial`) are in `handlers/social.rs`.
 
@@ -13,8 +13,16 @@ use oauth2::basic::BasicClient;
 use oauth2::{AuthType, AuthUrl, ClientId, ClientSecret, RedirectUrl, TokenUrl};
 use serde_json::Value;
 
-use super::model::Provider;
+use super::model::{Provider, Role, User};
+use super::store::{AccountError, USERNAME_TO_USER_ID, is_email, load, new_user, put_in};
+use crate::activity;
 use crate::config::{Config, OAuthProvider};
+use crate::domain::UserId;
+use crate::store::{Store, ValueTable};
+
+/// `"<provider>:<subject>"` → user id, for social sign-in.
+pub const PROVIDER_SUBJECT_TO_USER_ID: ValueTable<&str, u64> =
+    ValueTable::new("provider_subject_to_user_id");
 
 /// How long a started sign-in may take.
 const PENDING_FOR: Duration = Duration::from_secs(10 * 60);
@@ -172,4 +180,82 @@ pub fn http_client() -> reqwest::Result<reqwest::Client> {
         .redirect(reqwest::redirect::Policy::none())
         .timeout(Duration::from_secs(10))
         .build()
+}
+
+/// Finds the user linked to a provider identity, or creates one. The username is derived from
+/// the provider and subject so that it never collides with a local one.
+pub fn find_or_create_social(
+    store: &Store,
+    provider: Provider,
+    subject: &str,
+    name: &str,
+    email: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    if subject.is_empty() || subject.len() > 255 {
+        return Err(AccountError::Invalid(
+            "the provider gave no usable account id".into(),
+        ));
+    }
+    let key = format!("{}:{subject}", provider_name(provider));
+    // What the provider says is typed by someone too: stored by the same rule.
+    let (name, email) = (
+        crate::domain::text::single_line(name),
+        crate::domain::text::single_line(email),
+    );
+    let (name, email) = (name.as_str(), email.trim());
+    store.write(|txn| {
+        let existing = PROVIDER_SUBJECT_TO_USER_ID.read(txn)?.get(key.as_str())?;
+        let user = match existing {
+            Some(id) => {
+                let mut user = load(txn, UserId(id))?;
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                put_in(txn, &user)?;
+                user
+            }
+            None => {
+                let display = if name.trim().is_empty() {
+                    format!("{} user", provider_name(provider))
+                } else {
+                    name.trim().chars().take(100).collect()
+                };
+                let mut user = new_user(
+                    txn,
+                    "",
+                    &display,
+                    Role::user(),
+                    provider,
+                    Some(subject.into()),
+                )?;
+                user.username = format!("{}-{}", provider_name(provider), user.id);
+                if is_email(email) {
+                    user.email = email.into();
+                }
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                USERNAME_TO_USER_ID
+                    .write(txn)?
+                    .put(user.username.to_lowercase().as_str(), user.id.get())?;
+                PROVIDER_SUBJECT_TO_USER_ID
+                    .write(txn)?
+                    .put(key.as_str(), user.id.get())?;
+                put_in(txn, &user)?;
+                user
+            }
+        };
+        activity::append(
+            txn,
+            &user.username,
+            &format!("signed in ({})", provider_name(provider)),
+            kcard,
+        )?;
+        Ok(user)
+    })
+}
+
+pub fn provider_name(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Local => "local",
+        Provider::Google => "google",
+        Provider::Facebook => "facebook",
+    }
 }
