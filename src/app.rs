@@ -39,7 +39,7 @@ pub fn app(state: AppState) -> Router {
             get(handlers::content::get_page),
         )
         .route("/api/file/pdf/get/{name}", get(handlers::content::get_pdf))
-        // Accounts (SPEC.md §7 names kept)
+        // Accounts (the route names the first shop's UI used are kept)
         .route("/api/auth/register", post(handlers::accounts::register))
         .route("/api/auth/login", post(handlers::accounts::login))
         .route("/api/auth/logout", post(handlers::accounts::logout))

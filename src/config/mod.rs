@@ -3,6 +3,10 @@
 //! Every setting is documented in `config.example.toml`. Loading either yields a fully
 //! validated [`Config`] or one line naming the offending key, so a typo never starts a shop
 //! with a silently ignored setting.
+//!
+//! The configuration stands on the ground floor (docs/ARCHITECTURE.md): it imports only the
+//! shared values of `domain`. This file holds the top-level settings and loading;
+//! `sections.rs` the sections' types, `validate.rs` the rules serde's types cannot say.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

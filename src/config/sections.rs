@@ -59,7 +59,7 @@ impl Card2c2p {
     }
 }
 
-/// One 2C2P merchant account (SPEC §9: e.g. full payment and instalments).
+/// One 2C2P merchant account (e.g. full payment and instalments; docs/PAYMENTS.md).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Merchant2c2p {

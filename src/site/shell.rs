@@ -257,7 +257,7 @@ fn boot_json(
     serde_json::to_string(&boot).unwrap_or_else(|_| "{}".into())
 }
 
-/// Organization structured data, from the translations (SPEC.md §1) except the address of
+/// Organization structured data, from the translations except the address of
 /// this shop and its logo, which only the configuration knows.
 fn organization(config: &Config, messages: &LocaleMessages) -> serde_json::Value {
     let logo = messages.text("organization.logo");
