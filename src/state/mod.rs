@@ -1,6 +1,10 @@
 //! The shared state: the handles every handler and the site receive (database, snapshots,
 //! caches, the order desk…), behind one `Arc`. Only handlers, the site and start-up take it;
 //! domains get the narrow pieces they need (docs/ARCHITECTURE.md).
+//!
+//! The state stands below the site, so what it holds for the site is defined here: the parsed
+//! page shell (`shell_template`) and the rendered pages (`page_cache`); the quiet-time tracker
+//! is `idle` (its background job is in `application::jobs`).
 
 pub mod idle;
 pub mod page_cache;
