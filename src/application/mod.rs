@@ -107,9 +107,9 @@ impl Application {
         };
         let sender = crate::notify::sender::spawn(sending.clone());
         let disk_alert = crate::notify::disk_alert::spawn(sending);
-        let catalogues = crate::handlers::content::spawn_live_catalogue_refresh(state.clone());
+        let catalogues = jobs::spawn_live_catalogue_refresh(state.clone());
         let misses = spawn_miss_flush(state.clone());
-        let idle_trim = crate::state::idle::spawn_idle_trim(state.clone());
+        let idle_trim = jobs::spawn_idle_trim(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;

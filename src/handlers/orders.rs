@@ -235,7 +235,7 @@ pub async fn place_order(
         checkout.check(|province| content.is_province(province))?
     };
     if checked.is_guest() {
-        let address = crate::handlers::accounts::client_ip(&state, peer, &headers);
+        let address = crate::handlers::auth::client_ip(&state, peer, &headers);
         if let Err(wait) = state.throttle.begin_registration(
             &format!("guest-order:{address}"),
             state.config.registrations_per_hour,

@@ -44,9 +44,9 @@ use crate::{accounts, catalog};
         crate::handlers::accounts::put_user_info,
         crate::handlers::accounts::list_providers,
         crate::handlers::accounts::reset_password,
-        accounts::social::register_social,
-        accounts::social::start,
-        accounts::social::callback,
+        crate::handlers::social::register_social,
+        crate::handlers::social::start,
+        crate::handlers::social::callback,
         // Staff
         admin::menus::get_admin_menus,
         admin::menus::list_activity,
