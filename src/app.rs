@@ -77,9 +77,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/admin/activity", get(staff::menus::list_activity))
         .route(
             "/api/admin/search/synonyms",
-            get(staff::search::get_synonyms).put(staff::search::put_synonyms),
+            get(staff::synonyms::get_synonyms).put(staff::synonyms::put_synonyms),
         )
-        .route("/api/admin/search/misses", get(staff::search::get_misses))
+        .route("/api/admin/search/misses", get(staff::synonyms::get_misses))
         // Staff: the order desk (each route names its permission in its handler)
         .route("/api/admin/orders", get(staff::orders::list_orders))
         .route(

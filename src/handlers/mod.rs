@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod errors;
 pub mod cart;
 pub mod catalog;
 pub mod content;
@@ -13,6 +14,7 @@ pub mod documents;
 pub mod health;
 pub mod images;
 pub mod key_guesses;
+pub mod order_answers;
 pub mod orders;
 pub mod payments;
 pub mod pricing;

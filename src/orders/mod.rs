@@ -2,6 +2,7 @@
 //! through, reviews, and the coins they earn.
 
 pub mod desk;
+pub mod export;
 pub mod guest;
 pub mod model;
 pub mod paperwork;

@@ -294,10 +294,10 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
         (
             "Staff: search",
             types![
-                crate::handlers::staff::search::SynonymsAnswer,
-                crate::handlers::staff::search::SynonymsBody,
-                crate::handlers::staff::search::SearchMiss,
-                crate::handlers::staff::search::SearchMissesAnswer,
+                crate::handlers::staff::synonyms::SynonymsAnswer,
+                crate::handlers::staff::synonyms::SynonymsBody,
+                crate::handlers::staff::synonyms::SearchMiss,
+                crate::handlers::staff::synonyms::SearchMissesAnswer,
             ],
         ),
         (
@@ -372,7 +372,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::orders::ClaimBody,
                 crate::handlers::orders::ReviewBody,
                 crate::handlers::orders::PayBody,
-                crate::handlers::orders::OrderAnswer,
+                crate::handlers::order_answers::OrderAnswer,
                 crate::handlers::orders::OrderChangeAnswer,
                 crate::handlers::orders::PlacedOrderAnswer,
                 crate::handlers::orders::OrderListAnswer,

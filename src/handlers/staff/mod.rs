@@ -11,6 +11,19 @@ pub mod orders;
 pub mod products;
 pub mod promotions;
 pub mod reports;
-pub mod search;
 pub mod staff;
+pub mod synonyms;
 pub mod taxonomy;
+
+use axum::http::HeaderMap;
+
+use crate::handlers::auth::Can;
+
+/// Who acts on a staff route, as every change records it: the signed-in username and the
+/// channel the request came through (the `kcard` header).
+pub fn who<P>(staff: &Can<P>, headers: &HeaderMap) -> (String, String) {
+    (
+        staff.caller().user.username.clone(),
+        crate::http::kcard(headers),
+    )
+}

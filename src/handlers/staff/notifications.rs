@@ -14,8 +14,9 @@ use crate::domain::OrderId;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, blocking, kcard};
+use crate::http::{AppError, blocking};
 use crate::notify::outbox::{self, NotificationView};
+use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// `{status, notifications}`: an order's messages, oldest first.
@@ -82,7 +83,7 @@ pub async fn retry(
     Path((id, message)): Path<(OrderId, u64)>,
 ) -> Result<Json<NotificationsAnswer>, AppError> {
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let notifications = blocking("re-sending a notification", move || {
         let order = crate::orders::store::get(&db, id)?;
         db.write(|txn| {

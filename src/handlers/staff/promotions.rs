@@ -11,26 +11,11 @@ use crate::accounts::permissions::need;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
-use crate::pricing::edit::{self, Actor, EditError, Known};
+use crate::http::{AppError, blocking};
+use crate::pricing::edit::{self, Actor, Known};
 use crate::pricing::{Coupon, Promotion};
+use crate::handlers::staff::who;
 use crate::state::AppState;
-
-impl From<EditError> for AppError {
-    fn from(err: EditError) -> Self {
-        match err {
-            EditError::Invalid(problems) => {
-                AppError::bad_request("invalid_input", problems.join("\n"))
-            }
-            EditError::NotFound(message) => AppError::NotFound(message),
-            EditError::Exists(message) => AppError::Conflict {
-                code: "already_exists",
-                message,
-            },
-            EditError::Store(err) => err.into(),
-        }
-    }
-}
 
 /// A coupon with how often it was used (orders placed with it, cancellations taken back).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -71,13 +56,6 @@ pub struct AdminPromotionAnswer {
     pub promotion: Promotion,
 }
 
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`EditError`]s.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("promotion task", work).await
-}
-
 fn known(state: &AppState) -> Known {
     let catalog = state.catalog.current();
     Known {
@@ -104,7 +82,7 @@ pub async fn list_coupons(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminCouponsAnswer>, AppError> {
     let db = state.store.clone();
-    let mut coupons = blocking(move || Ok(edit::coupons_with_uses(&db)?)).await?;
+    let mut coupons = blocking("reading coupons", move || edit::coupons_with_uses(&db)).await?;
     coupons.sort_by(|a, b| a.0.code.cmp(&b.0.code));
     Ok(Json(AdminCouponsAnswer {
         status: SuccessStatus::Success,
@@ -137,8 +115,8 @@ pub async fn create_coupon(
     Json(body): Json<Coupon>,
 ) -> Result<(StatusCode, Json<AdminCouponAnswer>), AppError> {
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let (coupon, uses) = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let (coupon, uses) = blocking("saving a coupon", move || {
         edit::create_coupon(
             &db,
             body,
@@ -183,8 +161,8 @@ pub async fn update_coupon(
     Json(body): Json<Coupon>,
 ) -> Result<Json<AdminCouponAnswer>, AppError> {
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let (coupon, uses) = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let (coupon, uses) = blocking("saving a coupon", move || {
         edit::update_coupon(
             &db,
             &code,
@@ -219,7 +197,7 @@ pub async fn list_promotions(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminPromotionsAnswer>, AppError> {
     let db = state.store.clone();
-    let promotions = blocking(move || Ok(crate::pricing::store::promotions(&db)?)).await?;
+    let promotions = blocking("reading promotions", move || crate::pricing::store::promotions(&db)).await?;
     Ok(Json(AdminPromotionsAnswer {
         status: SuccessStatus::Success,
         promotions,
@@ -249,8 +227,8 @@ pub async fn create_promotion(
 ) -> Result<(StatusCode, Json<AdminPromotionAnswer>), AppError> {
     let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let promotion = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let promotion = blocking("saving a promotion", move || {
         edit::create_promotion(
             &db,
             body,
@@ -297,8 +275,8 @@ pub async fn update_promotion(
 ) -> Result<Json<AdminPromotionAnswer>, AppError> {
     let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let promotion = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let promotion = blocking("saving a promotion", move || {
         edit::update_promotion(
             &db,
             &id,

@@ -21,25 +21,9 @@ use crate::handlers::auth::{AdminUser, Can};
 use crate::handlers::staff::customers::Customer;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking};
+use crate::handlers::staff::who;
 use crate::state::AppState;
-
-async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
-    work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("staff task", work).await
-}
-
-impl From<ReplaceError> for AppError {
-    fn from(err: ReplaceError) -> Self {
-        match err {
-            ReplaceError::Invalid(problems) => {
-                AppError::bad_request("invalid_roles", problems.join("; "))
-            }
-            ReplaceError::Store(err) => err.into(),
-        }
-    }
-}
 
 /// Refuses what only the owner role may do, for a caller of another role.
 fn owner_only(caller: &Role, what: &str) -> Result<(), AppError> {
@@ -96,7 +80,7 @@ pub async fn me(
     AdminUser(caller): AdminUser,
 ) -> Result<Json<MeAnswer>, AppError> {
     let (db, role) = (state.store.clone(), caller.user.role.clone());
-    let permissions = blocking(move || {
+    let permissions = blocking("staff task", move || {
         let roles = permissions::load(&db)?;
         Ok::<_, crate::store::StoreError>(roles.get(role.as_str()).cloned().unwrap_or_default())
     })
@@ -135,7 +119,7 @@ pub async fn get_roles(
     _staff: Can<need::StaffManage>,
 ) -> Result<Json<RolesAnswer>, AppError> {
     let db = state.store.clone();
-    let roles = blocking(move || permissions::load(&db)).await?;
+    let roles = blocking("staff task", move || permissions::load(&db)).await?;
     Ok(Json(RolesAnswer {
         status: SuccessStatus::Success,
         roles,
@@ -174,8 +158,8 @@ pub async fn put_roles(
 ) -> Result<Json<RolesAnswer>, AppError> {
     owner_only(&staff.caller().user.role, "changing what roles may do")?;
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let roles = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let roles = blocking("staff task", move || {
         permissions::replace(&db, &body.roles, &actor, &channel)?;
         Ok::<_, ReplaceError>(permissions::load(&db)?)
     })
@@ -212,7 +196,7 @@ pub async fn list_staff(
 ) -> Result<Json<StaffAnswer>, AppError> {
     let db = state.store.clone();
     let (users, _) =
-        blocking(move || store::search_users(&db, "", true, 1000, UserId(u64::MAX))).await?;
+        blocking("staff task", move || store::search_users(&db, "", true, 1000, UserId(u64::MAX))).await?;
     Ok(Json(StaffAnswer {
         status: SuccessStatus::Success,
         staff: users.iter().map(Customer::from).collect(),
@@ -272,8 +256,8 @@ pub async fn add_staff(
         owner_only(&staff.caller().user.role, "adding an owner account")?;
     }
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::register_local_user(
             &db,
             &NewLocalUser {
@@ -343,8 +327,8 @@ pub async fn set_role(
         owner_only(&caller, "giving the owner role")?;
     }
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::set_role_of(&db, id, &body.role, &actor, &channel, managed_by(caller))
     })
     .await
@@ -391,8 +375,8 @@ pub async fn set_staff_disabled(
     }
     let db = state.store.clone();
     let caller = staff.caller().user.role.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::set_disabled(&db, id, body.disabled, &actor, &channel, |target| {
             if !target.role.is_admin() {
                 return Err(AccountError::Invalid(format!(
