@@ -258,8 +258,10 @@ pub async fn login(
     }
     let db = state.store.clone();
     let channel = kcard(&headers);
-    let outcome =
-        blocking("account task", move || store::verify_login(&db, &body.username, &body.password, &channel)).await;
+    let outcome = blocking("account task", move || {
+        store::verify_login(&db, &body.username, &body.password, &channel)
+    })
+    .await;
     settle(&state, &keys, &outcome);
     Ok(TokenAnswer::new(issue(&state, &outcome?)?))
 }
@@ -327,7 +329,10 @@ pub async fn logout(
         caller.user.username.clone(),
         kcard(&headers),
     );
-    blocking("account task", move || store::revoke_token(&db, &jti, exp, &username, &channel)).await?;
+    blocking("account task", move || {
+        store::revoke_token(&db, &jti, exp, &username, &channel)
+    })
+    .await?;
     Ok(Json(Done {
         status: SuccessStatus::Success,
     }))
@@ -530,8 +535,10 @@ pub async fn reset_password(
 ) -> Result<Json<Done>, AppError> {
     let db = state.store.clone();
     let channel = kcard(&headers);
-    blocking("account task", move || crate::accounts::reset::finish(&db, &body.token, &body.password, &channel))
-        .await?;
+    blocking("account task", move || {
+        crate::accounts::reset::finish(&db, &body.token, &body.password, &channel)
+    })
+    .await?;
     Ok(Json(Done {
         status: SuccessStatus::Success,
     }))

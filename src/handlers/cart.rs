@@ -14,10 +14,10 @@ use crate::catalog::cache::CatalogSnapshot;
 use crate::content::model::Localized;
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
-use crate::http::{AppError, blocking};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::string_or_integer;
+use crate::http::{AppError, blocking};
 use crate::pricing::{Quote, Satang};
 use crate::state::AppState;
 

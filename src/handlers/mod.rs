@@ -6,11 +6,11 @@
 
 pub mod accounts;
 pub mod auth;
-pub mod errors;
 pub mod cart;
 pub mod catalog;
 pub mod content;
 pub mod documents;
+pub mod errors;
 pub mod health;
 pub mod images;
 pub mod key_guesses;

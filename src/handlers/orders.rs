@@ -14,6 +14,7 @@ use crate::accounts::model::{Address, VatInfo};
 use crate::cart::model::CartOwner;
 use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
+use crate::handlers::order_answers::{OrderAnswer, actor, move_order, rewards};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::string_or_integer;
@@ -22,7 +23,6 @@ use crate::orders::guest::{Contact, GUEST, Holder};
 use crate::orders::model::{Order, PaymentMethod, Status};
 use crate::orders::place::{GuestOrder, PlaceRequest};
 use crate::orders::store::{self, OrderError, StatusDetails};
-use crate::handlers::order_answers::{OrderAnswer, actor, move_order, rewards};
 use crate::state::AppState;
 
 /// `{status, order, coin}`: an order that changed and the shopper's coin balance after.

@@ -29,7 +29,7 @@ pub fn orders_csv(
     Ok(sheet(&rows))
 }
 
-/// One row per order, amounts in baht with two decimals. Names, phones and the channel are
+/// One row per order (the download adds the byte-order mark), amounts in baht with two decimals. Names, phones and the channel are
 /// typed by shoppers (and guests): the sheet marks any cell a spreadsheet would run.
 pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
     let mut out = crate::domain::spreadsheet::CsvSheet::new();
@@ -99,6 +99,5 @@ pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
                 .unwrap_or_default(),
         ])?;
     }
-    Ok(format!("\u{feff}{}", out.into_text()?))
+    out.into_text()
 }
-

@@ -12,12 +12,12 @@ use crate::accounts::permissions::need;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
 use crate::handlers::auth::{AdminUser, Can};
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::i18n::Locale;
 use crate::pricing::edit::Actor;
-use crate::handlers::staff::who;
 use crate::state::AppState;
 use crate::store::Store;
 

@@ -15,10 +15,10 @@ use crate::content::edit::{self, Editor, PageInput, TranslationInput, Translatio
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SiteSettings};
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::AppError;
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// Runs blocking database work and then rebuilds the content snapshot.

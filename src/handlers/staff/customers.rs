@@ -19,12 +19,12 @@ use crate::accounts::permissions::need;
 use crate::accounts::store::{self, AccountError};
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::http::{AppError, blocking, kcard};
 use crate::orders::model::Order;
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// A customer as staff see them (never the password hash).
@@ -347,9 +347,10 @@ pub async fn start_password_reset(
     let base = state.config.public_url.trim_end_matches('/').to_string();
     let plan = crate::notify::outbox::Plan::from_config(&state.config);
     let link = move |token: &str| format!("{base}/user/login?reset={token}");
-    let started =
-        blocking("customer task", move || crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link))
-            .await?;
+    let started = blocking("customer task", move || {
+        crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link)
+    })
+    .await?;
     Ok(Json(ResetLinkAnswer {
         status: SuccessStatus::Success,
         expires_at: started.expires_at,

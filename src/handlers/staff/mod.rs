@@ -15,7 +15,8 @@ pub mod staff;
 pub mod synonyms;
 pub mod taxonomy;
 
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 
 use crate::handlers::auth::Can;
 
@@ -26,4 +27,19 @@ pub fn who<P>(staff: &Can<P>, headers: &HeaderMap) -> (String, String) {
         staff.caller().user.username.clone(),
         crate::http::kcard(headers),
     )
+}
+
+/// A CSV file to download as `filename`: UTF-8 starting with a byte-order mark, so spreadsheet
+/// programs open Thai text right (docs/EXPORTS.md).
+pub fn csv_download(text: &str, filename: &str) -> Response {
+    let mut response = format!("\u{feff}{text}").into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(disposition) = HeaderValue::try_from(format!("attachment; filename=\"{filename}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    response
 }

@@ -12,11 +12,11 @@ use crate::accounts::permissions::need;
 use crate::activity;
 use crate::domain::OrderId;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::notify::outbox::{self, NotificationView};
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// `{status, notifications}`: an order's messages, oldest first.

@@ -4,8 +4,8 @@
 //! `orders::desk`.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
@@ -14,10 +14,11 @@ use crate::accounts::permissions::need;
 use crate::domain::OrderId;
 use crate::handlers::auth::Can;
 use crate::handlers::order_answers::{OrderAnswer, actor, move_order};
-use crate::http::{AppError, blocking};
+use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
+use crate::http::{AppError, blocking};
 use crate::orders::desk::{self, DEFAULT_PAGE, OrderFilter};
 use crate::orders::export;
 use crate::orders::model::{Order, PaymentMethod, Status};
@@ -153,7 +154,10 @@ pub async fn list_orders(
     let (filter, limit) = (query.filter()?, query.limit()?);
     let after = query.after.map(OrderId);
     let db = state.store.clone();
-    let page = blocking("order desk task", move || desk::list(&db, &filter, limit, after)).await?;
+    let page = blocking("order desk task", move || {
+        desk::list(&db, &filter, limit, after)
+    })
+    .await?;
     Ok(Json(OrderPageAnswer {
         status: SuccessStatus::Success,
         orders: page.orders,
@@ -188,17 +192,7 @@ pub async fn export_orders_csv(
     let csv = blocking("order desk task", move || export::orders_csv(&db, &filter))
         .await?
         .map_err(|err| AppError::internal("writing the orders CSV", err))?;
-    let mut response = csv.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"orders.csv\""),
-    );
-    Ok(response)
+    Ok(csv_download(&csv, "orders.csv"))
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
@@ -403,7 +397,10 @@ pub async fn add_note(
     Json(body): Json<NoteBody>,
 ) -> Result<Json<OrderAnswer>, AppError> {
     let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
-    let order = blocking("order desk task", move || store::add_note(&db, id, &body.text, &actor)).await?;
+    let order = blocking("order desk task", move || {
+        store::add_note(&db, id, &body.text, &actor)
+    })
+    .await?;
     Ok(Json(OrderAnswer {
         status: SuccessStatus::Success,
         order,

@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::pricing::edit::{self, Actor, Known};
 use crate::pricing::{Coupon, Promotion};
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// A coupon with how often it was used (orders placed with it, cancellations taken back).
@@ -197,7 +197,10 @@ pub async fn list_promotions(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminPromotionsAnswer>, AppError> {
     let db = state.store.clone();
-    let promotions = blocking("reading promotions", move || crate::pricing::store::promotions(&db)).await?;
+    let promotions = blocking("reading promotions", move || {
+        crate::pricing::store::promotions(&db)
+    })
+    .await?;
     Ok(Json(AdminPromotionsAnswer {
         status: SuccessStatus::Success,
         promotions,

@@ -19,10 +19,10 @@ use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::domain::UserId;
 use crate::handlers::auth::{AdminUser, Can};
 use crate::handlers::staff::customers::Customer;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// Refuses what only the owner role may do, for a caller of another role.
@@ -195,8 +195,10 @@ pub async fn list_staff(
     _staff: Can<need::StaffManage>,
 ) -> Result<Json<StaffAnswer>, AppError> {
     let db = state.store.clone();
-    let (users, _) =
-        blocking("staff task", move || store::search_users(&db, "", true, 1000, UserId(u64::MAX))).await?;
+    let (users, _) = blocking("staff task", move || {
+        store::search_users(&db, "", true, 1000, UserId(u64::MAX))
+    })
+    .await?;
     Ok(Json(StaffAnswer {
         status: SuccessStatus::Success,
         staff: users.iter().map(Customer::from).collect(),

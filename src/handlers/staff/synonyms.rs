@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use crate::accounts::permissions::need;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::reports::RangeQuery;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::pricing::edit::Actor;
 use crate::search::misses::top_misses;
-use crate::handlers::staff::who;
 use crate::state::AppState;
 
 /// The most misses one answer lists.

@@ -13,11 +13,11 @@ use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::pricing::edit::Actor;
-use crate::handlers::staff::who;
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -145,6 +145,19 @@ async fn change<T: Send + 'static>(
     .await
 }
 
+/// A room or a category deleted through [`change`], answered `{status}`.
+async fn deleted(
+    state: &AppState,
+    staff: &Can<need::CatalogWrite>,
+    headers: &HeaderMap,
+    work: impl FnOnce(&Store, Actor) -> Result<(), TaxonomyError> + Send + 'static,
+) -> Result<Json<DeletedAnswer>, AppError> {
+    change(state, staff, headers, work).await?;
+    Ok(Json(DeletedAnswer {
+        status: SuccessStatus::Success,
+    }))
+}
+
 /// Every room with its product count, in menu order.
 #[utoipa::path(
     get,
@@ -260,13 +273,10 @@ pub async fn delete_room(
     staff: Can<need::CatalogWrite>,
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
-    change(&state, &staff, &headers, move |db, actor| {
+    deleted(&state, &staff, &headers, move |db, actor| {
         taxonomy::delete_room(db, &key, actor)
     })
-    .await?;
-    Ok(Json(DeletedAnswer {
-        status: SuccessStatus::Success,
-    }))
+    .await
 }
 
 /// Puts the rooms in a new menu order.
@@ -414,13 +424,10 @@ pub async fn delete_category(
     staff: Can<need::CatalogWrite>,
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
-    change(&state, &staff, &headers, move |db, actor| {
+    deleted(&state, &staff, &headers, move |db, actor| {
         taxonomy::delete_category(db, &key, actor)
     })
-    .await?;
-    Ok(Json(DeletedAnswer {
-        status: SuccessStatus::Success,
-    }))
+    .await
 }
 
 /// Puts one parent's child categories (or the top ones) in a new order.

@@ -294,8 +294,8 @@ pub async fn create_product(
     Json(body): Json<Value>,
 ) -> Result<(StatusCode, Json<ProductSavedAnswer>), EditFailure> {
     let product = change(&state, &staff, &headers, move |db, actor| {
-            let product = product_from(body)?;
-            edit::create(db, actor, product)
+        let product = product_from(body)?;
+        edit::create(db, actor, product)
     })
     .await?;
     Ok((
@@ -334,15 +334,15 @@ pub async fn update_product(
     Json(body): Json<Value>,
 ) -> Result<Json<ProductSavedAnswer>, EditFailure> {
     let product = change(&state, &staff, &headers, move |db, actor| {
-            if body.get("version").and_then(Value::as_u64).is_none() {
-                return Err(EditError::Invalid(vec![FieldProblem {
-                        code: None,
-                        field: "version".into(),
-                        message: "the version the edit started from is required".into(),
-                }]));
-            }
-            let edited = product_from(body)?;
-            edit::update(db, actor, &code, edited)
+        if body.get("version").and_then(Value::as_u64).is_none() {
+            return Err(EditError::Invalid(vec![FieldProblem {
+                code: None,
+                field: "version".into(),
+                message: "the version the edit started from is required".into(),
+            }]));
+        }
+        let edited = product_from(body)?;
+        edit::update(db, actor, &code, edited)
     })
     .await?;
     Ok(Json(ProductSavedAnswer {
@@ -496,4 +496,3 @@ pub async fn bulk_edit(
         products,
     }))
 }
-

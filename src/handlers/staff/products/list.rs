@@ -3,8 +3,7 @@
 //! both, by code in keyset pages (docs/STAFF.md, docs/EXPORTS.md).
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
@@ -14,6 +13,7 @@ use crate::catalog::edit::ListFilter;
 use crate::catalog::import;
 use crate::catalog::model::Product;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
@@ -197,15 +197,5 @@ pub async fn export_products_csv(
         import::to_csv(&products).map_err(|err| AppError::internal("writing the products CSV", err))
     })
     .await?;
-    let mut response = format!("\u{feff}{csv}").into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"products.csv\""),
-    );
-    Ok(response)
+    Ok(csv_download(&csv, "products.csv"))
 }
