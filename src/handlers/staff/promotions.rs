@@ -13,9 +13,10 @@ use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
-use crate::pricing::edit::{self, Actor, Known};
+use crate::pricing::edit::{self, Actor, EditError, Known};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
+use crate::store::Store;
 
 /// A coupon with how often it was used (orders placed with it, cancellations taken back).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -54,6 +55,28 @@ pub struct AdminPromotionsAnswer {
 pub struct AdminPromotionAnswer {
     pub status: SuccessStatus,
     pub promotion: Promotion,
+}
+
+/// One change to the coupons or promotions, recorded as the caller's, off the async workers.
+async fn change<T: Send + 'static>(
+    state: &AppState,
+    staff: &Can<need::CatalogWrite>,
+    headers: &HeaderMap,
+    what: &'static str,
+    work: impl FnOnce(&Store, Actor) -> Result<T, EditError> + Send + 'static,
+) -> Result<T, AppError> {
+    let (name, channel) = who(staff, headers);
+    let store = state.store.clone();
+    blocking(what, move || {
+        work(
+            &store,
+            Actor {
+                name: &name,
+                kcard: &channel,
+            },
+        )
+    })
+    .await
 }
 
 fn known(state: &AppState) -> Known {
@@ -114,18 +137,13 @@ pub async fn create_coupon(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<Coupon>,
 ) -> Result<(StatusCode, Json<AdminCouponAnswer>), AppError> {
-    let db = state.store.clone();
-    let (actor, channel) = who(&staff, &headers);
-    let (coupon, uses) = blocking("saving a coupon", move || {
-        edit::create_coupon(
-            &db,
-            body,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let (coupon, uses) = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a coupon",
+        move |db, actor| edit::create_coupon(db, body, actor),
+    )
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -160,19 +178,13 @@ pub async fn update_coupon(
     Path(code): Path<String>,
     Json(body): Json<Coupon>,
 ) -> Result<Json<AdminCouponAnswer>, AppError> {
-    let db = state.store.clone();
-    let (actor, channel) = who(&staff, &headers);
-    let (coupon, uses) = blocking("saving a coupon", move || {
-        edit::update_coupon(
-            &db,
-            &code,
-            body,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let (coupon, uses) = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a coupon",
+        move |db, actor| edit::update_coupon(db, &code, body, actor),
+    )
     .await?;
     Ok(Json(AdminCouponAnswer {
         status: SuccessStatus::Success,
@@ -228,20 +240,14 @@ pub async fn create_promotion(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<Promotion>,
 ) -> Result<(StatusCode, Json<AdminPromotionAnswer>), AppError> {
-    let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = who(&staff, &headers);
-    let promotion = blocking("saving a promotion", move || {
-        edit::create_promotion(
-            &db,
-            body,
-            &known,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let promotion = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a promotion",
+        move |db, actor| edit::create_promotion(db, body, &known, actor),
+    )
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -276,21 +282,14 @@ pub async fn update_promotion(
     Path(id): Path<String>,
     Json(body): Json<Promotion>,
 ) -> Result<Json<AdminPromotionAnswer>, AppError> {
-    let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = who(&staff, &headers);
-    let promotion = blocking("saving a promotion", move || {
-        edit::update_promotion(
-            &db,
-            &id,
-            body,
-            &known,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let promotion = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a promotion",
+        move |db, actor| edit::update_promotion(db, &id, body, &known, actor),
+    )
     .await?;
     Ok(Json(AdminPromotionAnswer {
         status: SuccessStatus::Success,

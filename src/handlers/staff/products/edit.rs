@@ -190,6 +190,14 @@ async fn change<T: Send + 'static>(
     .await
 }
 
+/// `{status, product}`: the product as saved.
+fn saved(product: Product) -> Json<ProductSavedAnswer> {
+    Json(ProductSavedAnswer {
+        status: SuccessStatus::Success,
+        product,
+    })
+}
+
 /// Reloads the catalogue snapshot (search index included) after a change.
 fn reload(state: &AppState, store: &Store) -> Result<(), EditError> {
     state.catalog.reload(store).map_err(EditError::Store)
@@ -298,13 +306,7 @@ pub async fn create_product(
         edit::create(db, actor, product)
     })
     .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(ProductSavedAnswer {
-            status: SuccessStatus::Success,
-            product,
-        }),
-    ))
+    Ok((StatusCode::CREATED, saved(product)))
 }
 
 /// Saves a product's fields. The body carries the `version` the editor started from; if the
@@ -345,10 +347,7 @@ pub async fn update_product(
         edit::update(db, actor, &code, edited)
     })
     .await?;
-    Ok(Json(ProductSavedAnswer {
-        status: SuccessStatus::Success,
-        product,
-    }))
+    Ok(saved(product))
 }
 
 /// A copy under a new code: hidden, no stock, version 1.
@@ -379,13 +378,7 @@ pub async fn duplicate_product(
         edit::duplicate(db, actor, &code, &body.code)
     })
     .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(ProductSavedAnswer {
-            status: SuccessStatus::Success,
-            product,
-        }),
-    ))
+    Ok((StatusCode::CREATED, saved(product)))
 }
 
 /// Shows or hides a product on the storefront (products are never deleted: orders name them).
@@ -414,10 +407,7 @@ pub async fn set_active(
         edit::set_active(db, actor, &code, body.active)
     })
     .await?;
-    Ok(Json(ProductSavedAnswer {
-        status: SuccessStatus::Success,
-        product,
-    }))
+    Ok(saved(product))
 }
 
 /// Moves a product's stock by `delta` with a reason (the stock ledger); never below zero.
