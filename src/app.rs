@@ -109,19 +109,22 @@ pub fn app(state: AppState) -> Router {
             post(staff::notifications::retry),
         )
         // Staff: who may do what, staff accounts
-        .route("/api/admin/me", get(staff::staff::me))
+        .route("/api/admin/me", get(staff::staff_accounts::me))
         .route(
             "/api/admin/roles",
-            get(staff::staff::get_roles).put(staff::staff::put_roles),
+            get(staff::staff_accounts::get_roles).put(staff::staff_accounts::put_roles),
         )
         .route(
             "/api/admin/staff",
-            get(staff::staff::list_staff).post(staff::staff::add_staff),
+            get(staff::staff_accounts::list_staff).post(staff::staff_accounts::add_staff),
         )
-        .route("/api/admin/staff/{id}/role", post(staff::staff::set_role))
+        .route(
+            "/api/admin/staff/{id}/role",
+            post(staff::staff_accounts::set_role),
+        )
         .route(
             "/api/admin/staff/{id}/disabled",
-            post(staff::staff::set_staff_disabled),
+            post(staff::staff_accounts::set_staff_disabled),
         )
         // Staff: reports
         .route("/api/admin/dashboard", get(staff::reports::dashboard))

@@ -14,6 +14,7 @@ pub mod ratings;
 #[cfg(test)]
 mod relevance_tests;
 pub mod search;
+pub mod staff_pages;
 pub mod stock;
 pub mod store;
 pub mod taxonomy;

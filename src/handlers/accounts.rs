@@ -1,4 +1,6 @@
-//! Thin handlers for sign-up, sign-in, the signed-in user, and staff coin adjustments.
+//! Thin handlers for sign-up, sign-in, sign-out, the signed-in user and their details,
+//! password changes and resets, and the social sign-in providers offered (docs/API.md). Blocking work (Argon2, the database) runs through the kit's
+//! `crate::http::blocking`; account errors answer as `handlers::errors` maps them.
 
 use std::net::SocketAddr;
 

@@ -1,5 +1,6 @@
 //! Thin handlers for carts. A visitor's cart is addressed by its unguessable visitor id; a
-//! user's cart needs that user's token.
+//! user's cart needs that user's token (docs/API.md). Blocking work runs through the kit's
+//! `crate::http::blocking`.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;

@@ -4,6 +4,11 @@
 //! and its JSON shape and knows no domain; the domains know nothing of HTTP. A new domain error
 //! gets its mapping here.
 //!
+//! Three failures answer more than the error shape and so answer beside their handlers: a
+//! product change (`staff::products` `EditFailure`: every problem by field, or the stored
+//! product on a version conflict), a catalogue import (the preview with its problems) and an
+//! image upload (`staff::images` `UploadFailure`: a 413 naming the file).
+//!
 //! The store's own error stays in the kit (`AppError::store`, `From<StoreError>`): the kit's
 //! net under every API route (`storage_full_answers`) reads the store to answer a full disk
 //! as 507, and the store is ground, below every floor.

@@ -1,6 +1,7 @@
 //! Code tables (staff, `settings.write`): groups with translated titles, entries with titles in
 //! five languages; add, retitle, deactivate, remove while unused. Thin handlers over
-//! `content::labels`; each change reloads the content snapshot so labels are live at once.
+//! `content::labels`; each change goes through one `change` helper that records who made it
+//! and reloads the content snapshot so labels are live at once (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};

@@ -1,5 +1,8 @@
-//! Handlers of the staff area (`/api/admin/…`): each file is one menu of the admin area. Every
-//! route names the permission it needs through `handlers::auth::Can` (docs/STAFF.md).
+//! Handlers of the staff area (`/api/admin/…`): each file (or folder, for products) is one menu
+//! of the admin area. Every route names the permission it needs through `handlers::auth::Can`
+//! (docs/STAFF.md). Below: what every staff file shares — who acts on a change, and a CSV
+//! download. Domain errors become API errors in `handlers::errors`, blocking work runs through
+//! the kit's `crate::http::blocking`.
 
 pub mod codes;
 pub mod content;
@@ -11,7 +14,7 @@ pub mod orders;
 pub mod products;
 pub mod promotions;
 pub mod reports;
-pub mod staff;
+pub mod staff_accounts;
 pub mod synonyms;
 pub mod taxonomy;
 

@@ -1,7 +1,9 @@
 //! The order desk (staff): every order with filters and stable pages, the CSV for the
 //! accountant, status moves with carrier, tracking, reasons and references, bulk moves and
-//! internal notes. Each handler names its permission; the rules live in `orders::store` and
-//! `orders::desk`.
+//! internal notes. Each handler names its permission; the rules live in `orders::store`,
+//! `orders::desk` and `orders::export` (the CSV); what the shopper's order routes share with
+//! the desk (the order answer, moving an order) is in `handlers::order_answers`
+//! (docs/STAFF.md, docs/EXPORTS.md).
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;

@@ -1,5 +1,6 @@
 //! Promotions and coupons (staff): list with usage counts, create, change, deactivate.
-//! Thin handlers over `pricing::edit`.
+//! Thin handlers over `pricing::edit`; every change goes through one `change` helper that
+//! records who made it (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -219,7 +220,7 @@ pub async fn list_promotions(
     }))
 }
 
-/// Adds a promotion (SPEC §5 rule fields plus name and dates). Without an `id` one is made.
+/// Adds a promotion (its rule fields plus name and dates). Without an `id` one is made.
 #[utoipa::path(
     post,
     path = "/api/admin/promotions",

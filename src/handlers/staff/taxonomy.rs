@@ -1,6 +1,7 @@
 //! Rooms and categories (staff): list with product counts, create, change, reorder, nest,
-//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change reloads
-//! the catalogue snapshot so menus and pages show it at once.
+//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change goes
+//! through one `change` helper that records who made it and reloads the catalogue snapshot so
+//! menus and pages show it at once (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};

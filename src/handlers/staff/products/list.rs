@@ -12,6 +12,7 @@ use crate::accounts::permissions::need;
 use crate::catalog::edit::ListFilter;
 use crate::catalog::import;
 use crate::catalog::model::Product;
+use crate::catalog::staff_pages;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
@@ -133,29 +134,17 @@ pub async fn list_products(
     let filter = query.filter()?;
     let after = query.after.unwrap_or_default();
     let catalog = state.catalog.current();
-    let mut total = 0;
-    let mut page = Vec::new();
-    let mut more = false;
-    for (product, _) in catalog.listed().filter(|(p, d)| filter.matches(p, *d)) {
-        total += 1;
-        if product.code.as_str() <= after.as_str() && !after.is_empty() {
-            continue;
-        }
-        if page.len() < limit {
-            page.push(product);
-        } else {
-            more = true;
-        }
-    }
-    let products = catalog.described_all(&state.store, page)?;
-    let next = more
+    let page = staff_pages::page(&catalog, &filter, &after, limit);
+    let products = catalog.described_all(&state.store, page.products)?;
+    let next = page
+        .more
         .then(|| products.last().map(|p: &Product| p.code.clone()))
         .flatten();
     Ok(Json(AdminProductPageAnswer {
         status: SuccessStatus::Success,
         products,
         next,
-        total,
+        total: page.total,
     }))
 }
 
