@@ -8,6 +8,7 @@ pub mod password;
 pub mod permissions;
 pub mod reset;
 pub mod social;
+pub mod staff_rules;
 pub mod store;
 pub mod throttle;
 pub mod token;

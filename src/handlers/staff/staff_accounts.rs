@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 
 use crate::accounts::model::Role;
 use crate::accounts::permissions::{self, Permission, ReplaceError, Roles, need};
+use crate::accounts::staff_rules::{managed_by, owner_only};
 use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::domain::UserId;
 use crate::handlers::auth::{AdminUser, Can};
@@ -24,35 +25,6 @@ use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
-
-/// Refuses what only the owner role may do, for a caller of another role.
-fn owner_only(caller: &Role, what: &str) -> Result<(), AppError> {
-    if caller.as_str() == permissions::OWNER_ROLE {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden(format!(
-            "{what} is done by the owner (role {})",
-            permissions::OWNER_ROLE
-        )))
-    }
-}
-
-/// The check every change to an existing account on these routes makes, inside its
-/// transaction: the owner's accounts are out of a lesser role's reach.
-fn managed_by(
-    caller: Role,
-) -> impl FnOnce(&crate::accounts::model::User) -> Result<(), AccountError> {
-    move |target| {
-        if permissions::may_manage(&caller, &target.role) {
-            Ok(())
-        } else {
-            Err(AccountError::Forbidden(format!(
-                "{} holds the owner role; only the owner manages it",
-                target.username
-            )))
-        }
-    }
-}
 
 /// `{status, role, permissions}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
