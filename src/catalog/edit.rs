@@ -18,7 +18,7 @@ use super::listed::{Described, LANGUAGES};
 use super::model::Product;
 use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
-use crate::activity::{self, Event, now_millis};
+use crate::activity::{Actor, now_millis};
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
@@ -107,13 +107,6 @@ fn summarise(problems: &[FieldProblem]) -> String {
         })
         .collect();
     format!("{} problem(s): {}", problems.len(), lines.join("; "))
-}
-
-/// Who makes a change, for the ledger and the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Actor<'a> {
-    pub name: &'a str,
-    pub kcard: &'a str,
 }
 
 /// The room and category keys products may name.
@@ -258,25 +251,6 @@ pub fn summary(before: &Product, after: &Product) -> String {
     parts.join("; ")
 }
 
-fn log(
-    txn: &WriteTransaction,
-    actor: Actor,
-    action: &str,
-    code: &str,
-    details: &str,
-) -> Result<(), StoreError> {
-    activity::log(
-        txn,
-        &Event {
-            actor: actor.name,
-            kcard: actor.kcard,
-            action,
-            target: &format!("product {code}"),
-            details,
-        },
-    )
-}
-
 /// Sets a product's level and records the change in the ledger (nothing when it is equal).
 pub fn set_level_in(
     txn: &WriteTransaction,
@@ -342,7 +316,12 @@ pub fn create(store: &Store, actor: Actor, mut product: Product) -> Result<Produ
             product.price.get(),
             product.stock
         );
-        log(txn, actor, "product created", &product.code, &details)?;
+        actor.log(
+            txn,
+            "product created",
+            &format!("product {}", &product.code),
+            &details,
+        )?;
         Ok(product)
     })
 }
@@ -384,11 +363,10 @@ pub fn update(
         }
         edited.version = stored.version + 1;
         PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &edited)?;
-        log(
+        actor.log(
             txn,
-            actor,
             "product updated",
-            code,
+            &format!("product {}", code),
             &summary(&stored, &edited),
         )?;
         Ok(edited)
@@ -413,11 +391,10 @@ pub fn duplicate(
     };
     let created = create(store, actor, copy)?;
     store.write(|txn| {
-        log(
+        actor.log(
             txn,
-            actor,
             "product duplicated",
-            &created.code,
+            &format!("product {}", &created.code),
             &format!("copy of {from}"),
         )
     })?;
@@ -444,11 +421,10 @@ pub fn set_active(
         } else {
             "product deactivated"
         };
-        log(
+        actor.log(
             txn,
-            actor,
             action,
-            code,
+            &format!("product {}", code),
             &format!("active {} → {active}", !active),
         )?;
         Ok(product)
@@ -504,11 +480,10 @@ pub fn adjust_stock(
         let after = u64::try_from(after).unwrap_or(0);
         let entry = set_level_in(txn, actor, code, after, reason)?
             .ok_or_else(|| EditError::Invalid(vec![]))?;
-        log(
+        actor.log(
             txn,
-            actor,
             "stock adjusted",
-            code,
+            &format!("product {}", code),
             &format!("stock {before} → {after} ({delta:+}): {reason}"),
         )?;
         Ok(entry)
@@ -722,7 +697,12 @@ pub fn bulk(store: &Store, actor: Actor, edit: &BulkEdit) -> Result<Vec<Product>
                 if before.stock != after.stock {
                     details.push_str(&format!(" ({reason})"));
                 }
-                log(txn, actor, "product bulk edit", &after.code, &details)?;
+                actor.log(
+                    txn,
+                    "product bulk edit",
+                    &format!("product {}", &after.code),
+                    &details,
+                )?;
             }
             out.push(after);
         }

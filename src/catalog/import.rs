@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::edit::{self, Actor};
+use super::edit;
 use super::model::{Dimensions, Product};
 use super::store::PRODUCT_CODE_TO_PRODUCT;
-use crate::activity::{self, Event};
+use crate::activity::Actor;
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::domain::spreadsheet::{self, CsvSheet};
@@ -853,16 +853,7 @@ fn apply_rows(
                 details.push_str(&format!(" and {more} more"));
             }
         }
-        activity::log(
-            txn,
-            &Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "catalogue imported",
-                target: "catalogue",
-                details: &details,
-            },
-        )?;
+        actor.log(txn, "catalogue imported", "catalogue", &details)?;
         Ok(preview)
     })
 }

@@ -9,7 +9,7 @@ use redb::WriteTransaction;
 
 use super::model::{Category, Room, url_slug};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
-use crate::pricing::edit::{Actor, changes};
+use crate::activity::{Actor, changes};
 use crate::pricing::store::PROMOTION_ID_TO_PROMOTION;
 use crate::store::{Store, StoreError};
 
@@ -125,25 +125,6 @@ pub fn categories(store: &Store) -> Result<Vec<(Category, u32)>, StoreError> {
     })
 }
 
-fn log(
-    txn: &WriteTransaction,
-    actor: Actor,
-    action: &str,
-    target: &str,
-    details: &str,
-) -> Result<(), StoreError> {
-    crate::activity::log(
-        txn,
-        &crate::activity::Event {
-            actor: actor.name,
-            kcard: actor.kcard,
-            action,
-            target,
-            details,
-        },
-    )
-}
-
 fn normalise_page_name(page_name: &mut Option<String>) {
     *page_name = page_name
         .take()
@@ -197,13 +178,7 @@ pub fn create_room(store: &Store, mut room: Room, actor: Actor) -> Result<Room, 
         table.put(room.key.as_str(), &room)?;
         drop(table);
         let target = format!("room {}", room.key);
-        log(
-            txn,
-            actor,
-            "room created",
-            &target,
-            &changes(None::<&Room>, &room),
-        )?;
+        actor.log(txn, "room created", &target, &changes(None::<&Room>, &room))?;
         Ok(room)
     })
 }
@@ -237,13 +212,7 @@ pub fn update_room(
         table.put(key, &room)?;
         drop(table);
         let target = format!("room {key}");
-        log(
-            txn,
-            actor,
-            "room changed",
-            &target,
-            &changes(Some(&before), &room),
-        )?;
+        actor.log(txn, "room changed", &target, &changes(Some(&before), &room))?;
         Ok(room)
     })
 }
@@ -292,9 +261,8 @@ pub fn delete_room(store: &Store, key: &str, actor: Actor) -> Result<(), Taxonom
         table.remove(key)?;
         drop(table);
         let target = format!("room {key}");
-        log(
+        actor.log(
             txn,
-            actor,
             "room deleted",
             &target,
             &changes(Some(&before), &serde_json::json!({})),
@@ -338,7 +306,7 @@ pub fn reorder_rooms(
         }
         drop(table);
         let details = format!("{} → {}", before.join(", "), keys.join(", "));
-        log(txn, actor, "rooms reordered", "rooms", &details)?;
+        actor.log(txn, "rooms reordered", "rooms", &details)?;
         Ok(out)
     })
 }
@@ -427,9 +395,8 @@ pub fn create_category(
         table.put(category.key.as_str(), &category)?;
         drop(table);
         let target = format!("category {}", category.key);
-        log(
+        actor.log(
             txn,
-            actor,
             "category created",
             &target,
             &changes(None::<&Category>, &category),
@@ -476,13 +443,7 @@ pub fn update_category(
         } else {
             "category changed"
         };
-        log(
-            txn,
-            actor,
-            action,
-            &target,
-            &changes(Some(&before), &category),
-        )?;
+        actor.log(txn, action, &target, &changes(Some(&before), &category))?;
         Ok(category)
     })
 }
@@ -522,10 +483,7 @@ pub fn delete_category(store: &Store, key: &str, actor: Actor) -> Result<(), Tax
         table.remove(key)?;
         drop(table);
         let target = format!("category {key}");
-        log(
-            txn,
-            actor,
-            "category deleted",
+        actor.log(txn, "category deleted",
             &target,
             &changes(Some(&before), &serde_json::json!({})),
         )?;
@@ -570,7 +528,7 @@ pub fn reorder_categories(
         drop(table);
         let target = format!("categories under {}", parent.unwrap_or("the top"));
         let details = format!("{} → {}", before.join(", "), keys.join(", "));
-        log(txn, actor, "categories reordered", &target, &details)?;
+        actor.log(txn, "categories reordered", &target, &details)?;
         Ok(out)
     })
 }

@@ -31,6 +31,7 @@ use super::image_decode::{self, Decoded, Header, ImageProblem, Kind, Prepared};
 use super::image_gate::{self, GATE, GateError};
 use super::model::Product;
 use super::store::PRODUCT_CODE_TO_PRODUCT;
+use crate::activity::Actor;
 use crate::content::model::Localized;
 use crate::store::{Store, StoreError};
 
@@ -326,13 +327,6 @@ pub enum ImagesError {
     Store(#[from] StoreError),
 }
 
-/// Who makes a change, for the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Actor<'a> {
-    pub name: &'a str,
-    pub kcard: &'a str,
-}
-
 /// Files are written, referenced and deleted under this lock, so a file another request is
 /// about to reference is never deleted as unreferenced.
 static FILES: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -465,15 +459,11 @@ pub fn add_images(
         }
         product.version += 1;
         PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "product images added",
-                target: &format!("product {code}"),
-                details: &format!("{} added: {}", added.len(), added.join(", ")),
-            },
+            "product images added",
+            &format!("product {code}"),
+            &format!("{} added: {}", added.len(), added.join(", ")),
         )?;
         Ok::<Product, ImagesError>(product)
     });
@@ -597,15 +587,11 @@ pub fn change_images(
         product.image_alts = alts;
         product.version += 1;
         PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "product images changed",
-                target: &format!("product {code}"),
-                details: &details.join("; "),
-            },
+            "product images changed",
+            &format!("product {code}"),
+            &details.join("; "),
         )?;
         Ok::<_, ImagesError>((product, removed))
     })?;

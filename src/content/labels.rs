@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::model::Localized;
 use super::store::LABEL_SET_TO_LABELS;
-use crate::pricing::edit::{Actor, changes};
+use crate::activity::{Actor, changes};
 use crate::store::{META, Store, StoreError};
 
 /// The label set the code tables live in.
@@ -224,25 +224,6 @@ fn set_active(
     Ok(was)
 }
 
-fn log(
-    txn: &WriteTransaction,
-    actor: Actor,
-    action: &str,
-    target: &str,
-    details: &str,
-) -> Result<(), StoreError> {
-    crate::activity::log(
-        txn,
-        &crate::activity::Event {
-            actor: actor.name,
-            kcard: actor.kcard,
-            action,
-            target,
-            details,
-        },
-    )
-}
-
 /// Adds a key to a group (not to the program's own groups).
 pub fn add_entry(
     store: &Store,
@@ -286,9 +267,8 @@ pub fn add_entry(
         write_set(txn, set)?;
         set_active(txn, group, key, true)?;
         let target = format!("code {group}/{key}");
-        log(
+        actor.log(
             txn,
-            actor,
             "code added",
             &target,
             &changes(None::<&Localized>, &title),
@@ -352,7 +332,7 @@ pub fn update_entry(
                 format!("{details}; {flip}")
             };
         }
-        log(txn, actor, action, &target, &details)?;
+        actor.log(txn, action, &target, &details)?;
         Ok(Entry {
             key: key.to_string(),
             title,
@@ -394,9 +374,8 @@ pub fn remove_entry(store: &Store, group: &str, key: &str, actor: Actor) -> Resu
         write_set(txn, set)?;
         set_active(txn, group, key, true)?;
         let target = format!("code {group}/{key}");
-        log(
+        actor.log(
             txn,
-            actor,
             "code removed",
             &target,
             &changes(Some(&before), &serde_json::json!({})),

@@ -8,6 +8,7 @@ pub mod html;
 mod idempotency;
 mod ids;
 mod money;
+pub mod shop_day;
 pub mod spreadsheet;
 pub mod tax_id;
 pub mod text;

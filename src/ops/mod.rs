@@ -160,7 +160,7 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
         Operation::CatalogImport { file, csv } => {
-            let actor = crate::catalog::edit::Actor {
+            let actor = crate::activity::Actor {
                 name: "cli",
                 kcard: "",
             };

@@ -4,22 +4,13 @@
 //! The quote and the storefront read promotions and coupons from the database on each
 //! request, so a saved change is live at once.
 
-use std::collections::{BTreeMap, HashSet};
-
-use serde::Serialize;
-use serde_json::Value;
+use std::collections::HashSet;
 
 use super::store::{COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION};
 use super::{Coupon, Discount, Promotion, Satang};
+use crate::activity::{Actor, changes};
 use crate::i18n::Locale;
 use crate::store::{Store, StoreError, next_id};
-
-/// Who makes a change, for the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Actor<'a> {
-    pub name: &'a str,
-    pub kcard: &'a str,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum EditError {
@@ -147,42 +138,6 @@ pub fn promotion_problems(promotion: &Promotion, known: &Known) -> Vec<String> {
     out
 }
 
-/// `field before → after` for each top-level field that changed (or every field of a new
-/// thing), for the activity log.
-pub fn changes(before: Option<&impl Serialize>, after: &impl Serialize) -> String {
-    let as_map = |v: Value| match v {
-        Value::Object(map) => map.into_iter().collect::<BTreeMap<_, _>>(),
-        _ => BTreeMap::new(),
-    };
-    let after = as_map(serde_json::to_value(after).unwrap_or(Value::Null));
-    let before = before.map(|b| as_map(serde_json::to_value(b).unwrap_or(Value::Null)));
-    let short = |v: &Value| {
-        let text = v.to_string();
-        if text.chars().count() > 60 {
-            format!("{}…", text.chars().take(60).collect::<String>())
-        } else {
-            text
-        }
-    };
-    let mut parts = Vec::new();
-    for (key, value) in &after {
-        match &before {
-            None => parts.push(format!("{key} {}", short(value))),
-            Some(before) => match before.get(key) {
-                Some(old) if old == value => {}
-                Some(old) => parts.push(format!("{key} {} → {}", short(old), short(value))),
-                None => parts.push(format!("{key} → {}", short(value))),
-            },
-        }
-    }
-    if let Some(before) = &before {
-        for (key, old) in before.iter().filter(|(k, _)| !after.contains_key(*k)) {
-            parts.push(format!("{key} {} → none", short(old)));
-        }
-    }
-    parts.join("; ")
-}
-
 /// Every coupon with its uses so far (all shoppers), by code.
 pub fn coupons_with_uses(store: &Store) -> Result<Vec<(Coupon, u32)>, StoreError> {
     store.read(|txn| {
@@ -225,15 +180,11 @@ pub fn create_coupon(
         table.put(coupon.code.as_str(), &coupon)?;
         drop(table);
         let target = format!("coupon {}", coupon.code);
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "coupon created",
-                target: &target,
-                details: &changes(None::<&Coupon>, &coupon),
-            },
+            "coupon created",
+            &target,
+            &changes(None::<&Coupon>, &coupon),
         )?;
         let uses = uses_of(txn, &coupon.code)?;
         Ok((coupon, uses))
@@ -271,16 +222,7 @@ pub fn update_coupon(
             (false, true) => "coupon activated",
             _ => "coupon changed",
         };
-        crate::activity::log(
-            txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action,
-                target: &target,
-                details: &changes(Some(&before), &coupon),
-            },
-        )?;
+        actor.log(txn, action, &target, &changes(Some(&before), &coupon))?;
         let uses = uses_of(txn, &code)?;
         Ok((coupon, uses))
     })
@@ -326,15 +268,11 @@ pub fn create_promotion(
         table.put(promotion.id.as_str(), &promotion)?;
         drop(table);
         let target = format!("promotion {}", promotion.id);
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "promotion created",
-                target: &target,
-                details: &changes(None::<&Promotion>, &promotion),
-            },
+            "promotion created",
+            &target,
+            &changes(None::<&Promotion>, &promotion),
         )?;
         Ok(promotion)
     })
@@ -374,16 +312,7 @@ pub fn update_promotion(
             (false, true) => "promotion activated",
             _ => "promotion changed",
         };
-        crate::activity::log(
-            txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action,
-                target: &target,
-                details: &changes(Some(&before), &promotion),
-            },
-        )?;
+        actor.log(txn, action, &target, &changes(Some(&before), &promotion))?;
         Ok(promotion)
     })
 }

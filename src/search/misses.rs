@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use time::Date;
 
 use super::text::fold;
-use crate::orders::sales::{day_key, day_of};
+use crate::domain::shop_day::{day_key, day_of};
 use crate::store::{Store, StoreError, ValueTable};
 
 /// `YYYY-MM-DD` + U+001F + folded keyword → searches that day.

@@ -9,6 +9,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
 use crate::handlers::auth::{AdminUser, Can};
@@ -16,7 +17,6 @@ use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 use crate::i18n::Locale;
-use crate::pricing::edit::Actor;
 use crate::state::AppState;
 
 impl From<CodeError> for AppError {

@@ -14,11 +14,12 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::catalog::image_decode::ImageProblem;
 use crate::catalog::image_gate::RETRY_AFTER_SECONDS;
 use crate::catalog::model::Product;
 use crate::catalog::uploads::{
-    self, Actor, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
+    self, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
 };
 use crate::config::IMAGES_PER_REQUEST;
 use crate::content::model::Localized;

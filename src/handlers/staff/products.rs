@@ -13,9 +13,8 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
-use crate::catalog::edit::{
-    self, Actor, BulkEdit, EditError, FieldProblem, ListFilter, StockEntry,
-};
+use crate::activity::Actor;
+use crate::catalog::edit::{self, BulkEdit, EditError, FieldProblem, ListFilter, StockEntry};
 use crate::catalog::import::{self, ImportError, ImportPreview};
 use crate::catalog::model::Product;
 use crate::handlers::auth::Can;

@@ -8,11 +8,12 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::pricing::edit::{self, Actor, EditError, Known};
+use crate::pricing::edit::{self, EditError, Known};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
 

@@ -9,6 +9,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
 use crate::content::model::Localized;
@@ -16,7 +17,6 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::pricing::edit::Actor;
 use crate::state::AppState;
 
 impl From<TaxonomyError> for AppError {
