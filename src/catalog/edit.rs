@@ -18,6 +18,7 @@ use super::listed::{Described, LANGUAGES};
 use super::model::Product;
 use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
+use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
 use crate::content::model::Localized;
 use crate::domain::Satang;
@@ -279,7 +280,16 @@ pub fn set_level_in(
 }
 
 /// Adds a new product (version 1). Its `stock` is the opening level, recorded in the ledger.
-pub fn create(store: &Store, actor: Actor, mut product: Product) -> Result<Product, EditError> {
+pub fn create(
+    catalog: &CatalogWriter,
+    actor: Actor,
+    product: Product,
+) -> Result<Product, EditError> {
+    catalog.change(|store| create_in(store, actor, product))
+}
+
+/// [`create`] without the snapshot (a duplicate rebuilds it once, after its own line).
+fn create_in(store: &Store, actor: Actor, mut product: Product) -> Result<Product, EditError> {
     product.clean_text();
     product.code = product.code.trim().to_string();
     if product.created_at.trim().is_empty() {
@@ -330,104 +340,111 @@ pub fn create(store: &Store, actor: Actor, mut product: Product) -> Result<Produ
 /// from: another version is refused with the stored product. The stock level is not changed
 /// here (it has its own ledger: [`adjust_stock`]); `code` cannot change (duplicate instead).
 pub fn update(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     code: &str,
     mut edited: Product,
 ) -> Result<Product, EditError> {
-    edited.clean_text();
-    store.write(|txn| {
-        let stored = find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
-        if edited.version != stored.version {
-            return Err(EditError::Conflict(Box::new(stored)));
-        }
-        let mut problems = Vec::new();
-        if !edited.code.is_empty() && edited.code != code {
-            problems.push(FieldProblem::new(
-                None,
-                "code",
-                "a product's code cannot change; duplicate it under the new code",
-            ));
-        }
-        edited.code = code.to_string();
-        edited.stock = stored.stock;
-        if edited.created_at.trim().is_empty() {
-            edited.created_at = stored.created_at.clone();
-        }
-        problems.extend(check(txn, &edited)?);
-        if !problems.is_empty() {
-            return Err(EditError::Invalid(problems));
-        }
-        if edited == stored {
-            return Ok(stored); // nothing changed: no new version, no event
-        }
-        edited.version = stored.version + 1;
-        PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &edited)?;
-        actor.log(
-            txn,
-            "product updated",
-            &format!("product {}", code),
-            &summary(&stored, &edited),
-        )?;
-        Ok(edited)
+    catalog.change(|store| {
+        edited.clean_text();
+        store.write(|txn| {
+            let stored = find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
+            if edited.version != stored.version {
+                return Err(EditError::Conflict(Box::new(stored)));
+            }
+            let mut problems = Vec::new();
+            if !edited.code.is_empty() && edited.code != code {
+                problems.push(FieldProblem::new(
+                    None,
+                    "code",
+                    "a product's code cannot change; duplicate it under the new code",
+                ));
+            }
+            edited.code = code.to_string();
+            edited.stock = stored.stock;
+            if edited.created_at.trim().is_empty() {
+                edited.created_at = stored.created_at.clone();
+            }
+            problems.extend(check(txn, &edited)?);
+            if !problems.is_empty() {
+                return Err(EditError::Invalid(problems));
+            }
+            if edited == stored {
+                return Ok(stored); // nothing changed: no new version, no event
+            }
+            edited.version = stored.version + 1;
+            PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &edited)?;
+            actor.log(
+                txn,
+                "product updated",
+                &format!("product {}", code),
+                &summary(&stored, &edited),
+            )?;
+            Ok(edited)
+        })
     })
 }
 
 /// A copy of `from` under `new_code`: inactive, no stock, version 1, created today.
 pub fn duplicate(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     from: &str,
     new_code: &str,
 ) -> Result<Product, EditError> {
-    let source = find(store, from)?.ok_or_else(|| EditError::NotFound(from.into()))?;
-    let copy = Product {
-        code: new_code.trim().to_string(),
-        stock: 0,
-        active: false,
-        popularity: 0,
-        created_at: String::new(),
-        ..source
-    };
-    let created = create(store, actor, copy)?;
-    store.write(|txn| {
-        actor.log(
-            txn,
-            "product duplicated",
-            &format!("product {}", &created.code),
-            &format!("copy of {from}"),
-        )
-    })?;
-    Ok(created)
+    catalog.change(|store| {
+        let source = find(store, from)?.ok_or_else(|| EditError::NotFound(from.into()))?;
+        let copy = Product {
+            code: new_code.trim().to_string(),
+            stock: 0,
+            active: false,
+            popularity: 0,
+            created_at: String::new(),
+            ..source
+        };
+        let created = create_in(store, actor, copy)?;
+        store.write(|txn| {
+            actor.log(
+                txn,
+                "product duplicated",
+                &format!("product {}", &created.code),
+                &format!("copy of {from}"),
+            )
+        })?;
+        Ok(created)
+    })
 }
 
 /// Shows (`true`) or hides a product on the storefront. Orders naming it stay as they are.
 pub fn set_active(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     code: &str,
     active: bool,
 ) -> Result<Product, EditError> {
-    store.write(|txn| {
-        let mut product = find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
-        if product.active == active {
-            return Ok(product);
-        }
-        product.active = active;
-        product.version += 1;
-        PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-        let action = if active {
-            "product activated"
-        } else {
-            "product deactivated"
-        };
-        actor.log(
-            txn,
-            action,
-            &format!("product {}", code),
-            &format!("active {} → {active}", !active),
-        )?;
-        Ok(product)
+    catalog.change(|store| {
+        store.write(|txn| {
+            let mut product =
+                find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
+            if product.active == active {
+                return Ok(product);
+            }
+            product.active = active;
+            product.version += 1;
+            PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
+            let action = if active {
+                "product activated"
+            } else {
+                "product deactivated"
+            };
+            actor.log(
+                txn,
+                action,
+                &format!("product {}", code),
+                &format!("active {} → {active}", !active),
+            )?;
+            Ok(product)
+        })
     })
 }
 
@@ -449,7 +466,7 @@ fn check_reason(reason: &str, code: Option<&str>) -> Option<FieldProblem> {
 
 /// Moves a product's stock by `delta` units, with a reason, refusing a level below zero.
 pub fn adjust_stock(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     code: &str,
     delta: i64,
@@ -466,7 +483,7 @@ pub fn adjust_stock(
     if !problems.is_empty() {
         return Err(EditError::Invalid(problems));
     }
-    store.write(|txn| {
+    let entry = catalog.store().write(|txn| {
         let product = find_in(txn, code)?.ok_or_else(|| EditError::NotFound(code.into()))?;
         let before = i64::from(product.stock);
         let after = before + delta;
@@ -487,7 +504,10 @@ pub fn adjust_stock(
             &format!("stock {before} → {after} ({delta:+}): {reason}"),
         )?;
         Ok(entry)
-    })
+    })?;
+    // Only the level changed: the snapshot takes it without a rebuild.
+    catalog.stock_changed(&[code.to_string()])?;
+    Ok(entry)
 }
 
 /// How a bulk edit changes prices.
@@ -588,125 +608,131 @@ pub fn reprice(product: &Product, price: PriceChange, compare_at: CompareAtChang
 
 /// Applies a bulk edit to every named product in one transaction; any problem (with the
 /// product's code) refuses all of it.
-pub fn bulk(store: &Store, actor: Actor, edit: &BulkEdit) -> Result<Vec<Product>, EditError> {
-    let mut problems = Vec::new();
-    let mut codes: Vec<&str> = Vec::new();
-    for code in &edit.codes {
-        if !codes.contains(&code.as_str()) {
-            codes.push(code);
-        }
-    }
-    if codes.is_empty() || codes.len() > BULK_LIMIT {
-        problems.push(FieldProblem::new(
-            None,
-            "codes",
-            format!("select 1 to {BULK_LIMIT} products"),
-        ));
-    }
-    if edit.price.is_none() && edit.stock.is_none() {
-        problems.push(FieldProblem::new(
-            None,
-            "price",
-            "choose a price change, a stock change or both",
-        ));
-    }
-    if let Some(PriceChange::Percent { value }) = edit.price
-        && !(value.is_finite() && (-99.0..=1000.0).contains(&value) && value != 0.0)
-    {
-        problems.push(FieldProblem::new(
-            None,
-            "price",
-            "a percent from -99 to 1000, not 0",
-        ));
-    }
-    if edit.stock.is_some()
-        && let Some(problem) = check_reason(edit.reason.as_deref().unwrap_or(""), None)
-    {
-        problems.push(problem);
-    }
-    if let Some(StockChange::Adjust { value }) = edit.stock
-        && (value == 0 || value.unsigned_abs() > MAX_STOCK_DELTA.unsigned_abs())
-    {
-        problems.push(FieldProblem::new(
-            None,
-            "stock",
-            format!("an adjustment of 1 to {MAX_STOCK_DELTA} units either way"),
-        ));
-    }
-    if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
-    }
-    let reason = edit.reason.as_deref().unwrap_or("").trim();
-    store.write(|txn| {
-        let (rooms, categories) = known_keys(txn)?;
-        let mut changed: Vec<(Product, Product)> = Vec::new();
-        for code in &codes {
-            let Some(stored) = find_in(txn, code)? else {
-                problems.push(FieldProblem::new(Some(code), "code", "no such product"));
-                continue;
-            };
-            let mut after = match edit.price {
-                Some(price) => reprice(&stored, price, edit.compare_at.unwrap_or_default()),
-                None => stored.clone(),
-            };
-            match edit.stock {
-                Some(StockChange::Set { value }) => after.stock = clamp(value),
-                Some(StockChange::Adjust { value }) => {
-                    let level = i64::from(stored.stock) + value;
-                    if level < 0 {
-                        problems.push(FieldProblem::new(
-                            Some(code),
-                            "stock",
-                            format!(
-                                "has {} in stock; taking {} would leave {level}",
-                                stored.stock, -value
-                            ),
-                        ));
-                    }
-                    after.stock = clamp(u64::try_from(level).unwrap_or(0));
-                }
-                None => {}
+pub fn bulk(
+    catalog: &CatalogWriter,
+    actor: Actor,
+    edit: &BulkEdit,
+) -> Result<Vec<Product>, EditError> {
+    catalog.change(|store| {
+        let mut problems = Vec::new();
+        let mut codes: Vec<&str> = Vec::new();
+        for code in &edit.codes {
+            if !codes.contains(&code.as_str()) {
+                codes.push(code);
             }
-            problems.extend(
-                after
-                    .problems(&rooms, &categories)
-                    .iter()
-                    .filter(|line| line.starts_with("price") || line.starts_with("compareAt"))
-                    .map(|line| FieldProblem::from_line(Some(code), line)),
-            );
-            changed.push((stored, after));
+        }
+        if codes.is_empty() || codes.len() > BULK_LIMIT {
+            problems.push(FieldProblem::new(
+                None,
+                "codes",
+                format!("select 1 to {BULK_LIMIT} products"),
+            ));
+        }
+        if edit.price.is_none() && edit.stock.is_none() {
+            problems.push(FieldProblem::new(
+                None,
+                "price",
+                "choose a price change, a stock change or both",
+            ));
+        }
+        if let Some(PriceChange::Percent { value }) = edit.price
+            && !(value.is_finite() && (-99.0..=1000.0).contains(&value) && value != 0.0)
+        {
+            problems.push(FieldProblem::new(
+                None,
+                "price",
+                "a percent from -99 to 1000, not 0",
+            ));
+        }
+        if edit.stock.is_some()
+            && let Some(problem) = check_reason(edit.reason.as_deref().unwrap_or(""), None)
+        {
+            problems.push(problem);
+        }
+        if let Some(StockChange::Adjust { value }) = edit.stock
+            && (value == 0 || value.unsigned_abs() > MAX_STOCK_DELTA.unsigned_abs())
+        {
+            problems.push(FieldProblem::new(
+                None,
+                "stock",
+                format!("an adjustment of 1 to {MAX_STOCK_DELTA} units either way"),
+            ));
         }
         if !problems.is_empty() {
             return Err(EditError::Invalid(problems));
         }
-        let mut out = Vec::new();
-        for (before, mut after) in changed {
-            if before.stock != after.stock {
-                set_level_in(txn, actor, &after.code, u64::from(after.stock), reason)?;
-            }
-            let priced =
-                before.price != after.price || before.compare_at_price != after.compare_at_price;
-            if priced {
-                after.version = before.version + 1;
-                PRODUCT_CODE_TO_PRODUCT
-                    .write(txn)?
-                    .put(after.code.as_str(), &after)?;
-            }
-            if priced || before.stock != after.stock {
-                let mut details = summary(&before, &after);
-                if before.stock != after.stock {
-                    details.push_str(&format!(" ({reason})"));
+        let reason = edit.reason.as_deref().unwrap_or("").trim();
+        store.write(|txn| {
+            let (rooms, categories) = known_keys(txn)?;
+            let mut changed: Vec<(Product, Product)> = Vec::new();
+            for code in &codes {
+                let Some(stored) = find_in(txn, code)? else {
+                    problems.push(FieldProblem::new(Some(code), "code", "no such product"));
+                    continue;
+                };
+                let mut after = match edit.price {
+                    Some(price) => reprice(&stored, price, edit.compare_at.unwrap_or_default()),
+                    None => stored.clone(),
+                };
+                match edit.stock {
+                    Some(StockChange::Set { value }) => after.stock = clamp(value),
+                    Some(StockChange::Adjust { value }) => {
+                        let level = i64::from(stored.stock) + value;
+                        if level < 0 {
+                            problems.push(FieldProblem::new(
+                                Some(code),
+                                "stock",
+                                format!(
+                                    "has {} in stock; taking {} would leave {level}",
+                                    stored.stock, -value
+                                ),
+                            ));
+                        }
+                        after.stock = clamp(u64::try_from(level).unwrap_or(0));
+                    }
+                    None => {}
                 }
-                actor.log(
-                    txn,
-                    "product bulk edit",
-                    &format!("product {}", &after.code),
-                    &details,
-                )?;
+                problems.extend(
+                    after
+                        .problems(&rooms, &categories)
+                        .iter()
+                        .filter(|line| line.starts_with("price") || line.starts_with("compareAt"))
+                        .map(|line| FieldProblem::from_line(Some(code), line)),
+                );
+                changed.push((stored, after));
             }
-            out.push(after);
-        }
-        Ok(out)
+            if !problems.is_empty() {
+                return Err(EditError::Invalid(problems));
+            }
+            let mut out = Vec::new();
+            for (before, mut after) in changed {
+                if before.stock != after.stock {
+                    set_level_in(txn, actor, &after.code, u64::from(after.stock), reason)?;
+                }
+                let priced = before.price != after.price
+                    || before.compare_at_price != after.compare_at_price;
+                if priced {
+                    after.version = before.version + 1;
+                    PRODUCT_CODE_TO_PRODUCT
+                        .write(txn)?
+                        .put(after.code.as_str(), &after)?;
+                }
+                if priced || before.stock != after.stock {
+                    let mut details = summary(&before, &after);
+                    if before.stock != after.stock {
+                        details.push_str(&format!(" ({reason})"));
+                    }
+                    actor.log(
+                        txn,
+                        "product bulk edit",
+                        &format!("product {}", &after.code),
+                        &details,
+                    )?;
+                }
+                out.push(after);
+            }
+            Ok(out)
+        })
     })
 }
 

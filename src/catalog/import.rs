@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use super::edit;
 use super::model::{Dimensions, Product};
 use super::store::PRODUCT_CODE_TO_PRODUCT;
+use super::writer::CatalogWriter;
 use crate::activity::Actor;
 use crate::content::model::Localized;
 use crate::domain::Satang;
@@ -777,11 +778,11 @@ pub enum ImportError {
 /// unchanged ones are left alone; stock levels that change are recorded in the stock ledger
 /// with the reason "import"; one activity event sums the import up.
 pub fn apply(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     rows: &[ImportRow],
 ) -> Result<ImportPreview, ImportError> {
-    apply_rows(store, actor, true, &mut |each| {
+    apply_rows(catalog, actor, true, &mut |each| {
         for row in rows {
             each(Ok(row.clone()))?;
         }
@@ -792,13 +793,13 @@ pub fn apply(
 /// Imports a catalogue file as [`apply`] does, reading it as it goes: neither the file nor
 /// its rows are held in memory, and the answer has counts and problems but no row list.
 pub fn apply_file(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     file: impl Read,
     is_csv: bool,
 ) -> Result<ImportPreview, ImportError> {
     let mut file = Some(file);
-    apply_rows(store, actor, false, &mut |each| match file.take() {
+    apply_rows(catalog, actor, false, &mut |each| match file.take() {
         Some(file) => read_rows(file, is_csv, each),
         None => Ok(()),
     })
@@ -809,14 +810,16 @@ type RowSource<'a> =
     dyn FnMut(&mut dyn FnMut(ReadRow) -> Result<(), StoreError>) -> Result<(), StoreError> + 'a;
 
 /// One write transaction: each row is checked and, while no problem has turned up, written at
-/// once; any problem abandons the transaction, so nothing is written.
+/// once; any problem abandons the transaction, so nothing is written. An import that changed
+/// products rebuilds the catalogue snapshot; one that changed nothing leaves it as it is
+/// (rebuilding takes seconds with 100 000 products).
 fn apply_rows(
-    store: &Store,
+    catalog: &CatalogWriter,
     actor: Actor,
     keep_rows: bool,
     rows: &mut RowSource,
 ) -> Result<ImportPreview, ImportError> {
-    store.write(|txn| {
+    let preview = catalog.store().write(|txn| {
         let mut check = Check::new(txn, keep_rows)?;
         rows(&mut |row| {
             let Some(product) = check.row(txn, row)? else {
@@ -855,7 +858,11 @@ fn apply_rows(
         }
         actor.log(txn, "catalogue imported", "catalogue", &details)?;
         Ok(preview)
-    })
+    })?;
+    if preview.new + preview.updated > 0 {
+        catalog.rebuild()?;
+    }
+    Ok(preview)
 }
 
 /// Writes products as CSV (columns as [`CSV_COLUMNS`]); a cell a spreadsheet would read as a

@@ -18,3 +18,4 @@ pub mod stock;
 pub mod store;
 pub mod taxonomy;
 pub mod uploads;
+pub mod writer;

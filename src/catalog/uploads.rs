@@ -31,6 +31,7 @@ use super::image_decode::{self, Decoded, Header, ImageProblem, Kind, Prepared};
 use super::image_gate::{self, GATE, GateError};
 use super::model::Product;
 use super::store::PRODUCT_CODE_TO_PRODUCT;
+use super::writer::CatalogWriter;
 use crate::activity::Actor;
 use crate::content::model::Localized;
 use crate::store::{Store, StoreError};
@@ -412,65 +413,67 @@ pub fn product_exists(store: &Store, code: &str) -> Result<bool, StoreError> {
 /// is not added twice), bumping its version and logging the change. All or nothing: when the
 /// product cannot be changed the files written are removed again.
 pub fn add_images(
-    store: &Store,
+    catalog: &CatalogWriter,
     data_dir: &Path,
     code: &str,
     images: &[CleanImage],
     actor: Actor,
 ) -> Result<Product, ImagesError> {
-    let files_dir = data_dir.join("files");
-    let dir = product_dir(&files_dir, code)?;
-    let _files = FILES.lock().unwrap_or_else(|p| p.into_inner());
-    let current = store.read(|txn| load(txn, code))?;
-    let paths: Vec<String> = images
-        .iter()
-        .map(|i| format!("{IMAGE_URL_PREFIX}{code}/{}", i.file_name))
-        .collect();
-    let fresh: Vec<&String> = paths
-        .iter()
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .filter(|p| !current.images.contains(p))
-        .collect();
-    if current.images.len() + fresh.len() > MAX_IMAGES {
-        return Err(ImagesError::Invalid(format!(
-            "a product has at most {MAX_IMAGES} images; {code} has {} and this adds {}",
-            current.images.len(),
-            fresh.len()
-        )));
-    }
-    let created = write_files(&data_dir.join("cache/uploads"), &dir, images)?;
-    let result = store.write(|txn| {
-        let mut product = load(txn, code)?;
-        let mut added = Vec::new();
-        for path in &paths {
-            if !product.images.contains(path) {
-                product.images.push(path.clone());
-                added.push(path.rsplit('/').next().unwrap_or_default().to_string());
-            }
-        }
-        if product.images.len() > MAX_IMAGES {
+    catalog.change(|store| {
+        let files_dir = data_dir.join("files");
+        let dir = product_dir(&files_dir, code)?;
+        let _files = FILES.lock().unwrap_or_else(|p| p.into_inner());
+        let current = store.read(|txn| load(txn, code))?;
+        let paths: Vec<String> = images
+            .iter()
+            .map(|i| format!("{IMAGE_URL_PREFIX}{code}/{}", i.file_name))
+            .collect();
+        let fresh: Vec<&String> = paths
+            .iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .filter(|p| !current.images.contains(p))
+            .collect();
+        if current.images.len() + fresh.len() > MAX_IMAGES {
             return Err(ImagesError::Invalid(format!(
-                "a product has at most {MAX_IMAGES} images"
+                "a product has at most {MAX_IMAGES} images; {code} has {} and this adds {}",
+                current.images.len(),
+                fresh.len()
             )));
         }
-        if added.is_empty() {
-            return Ok(product);
+        let created = write_files(&data_dir.join("cache/uploads"), &dir, images)?;
+        let result = store.write(|txn| {
+            let mut product = load(txn, code)?;
+            let mut added = Vec::new();
+            for path in &paths {
+                if !product.images.contains(path) {
+                    product.images.push(path.clone());
+                    added.push(path.rsplit('/').next().unwrap_or_default().to_string());
+                }
+            }
+            if product.images.len() > MAX_IMAGES {
+                return Err(ImagesError::Invalid(format!(
+                    "a product has at most {MAX_IMAGES} images"
+                )));
+            }
+            if added.is_empty() {
+                return Ok(product);
+            }
+            product.version += 1;
+            PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
+            actor.log(
+                txn,
+                "product images added",
+                &format!("product {code}"),
+                &format!("{} added: {}", added.len(), added.join(", ")),
+            )?;
+            Ok::<Product, ImagesError>(product)
+        });
+        if result.is_err() {
+            remove_files(&created);
         }
-        product.version += 1;
-        PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-        actor.log(
-            txn,
-            "product images added",
-            &format!("product {code}"),
-            &format!("{} added: {}", added.len(), added.join(", ")),
-        )?;
-        Ok::<Product, ImagesError>(product)
-    });
-    if result.is_err() {
-        remove_files(&created);
-    }
-    result
+        result
+    })
 }
 
 /// The new image list of a product: a reordering or a subset of its images, with alt text.
@@ -496,107 +499,109 @@ fn trimmed(alt: &Localized) -> Localized {
 /// Reorders, removes and sets alt text in one change; returns the product and the files
 /// deleted because no product refers to them any more.
 pub fn change_images(
-    store: &Store,
+    catalog: &CatalogWriter,
     data_dir: &Path,
     code: &str,
     change: &ImagesChange,
     actor: Actor,
 ) -> Result<(Product, Vec<String>), ImagesError> {
-    let _files = FILES.lock().unwrap_or_else(|p| p.into_inner());
-    let (product, removed) = store.write(|txn| {
-        let mut product = load(txn, code)?;
-        if let Some(yours) = change.version
-            && yours != product.version
-        {
-            return Err(ImagesError::VersionConflict {
-                stored: product.version,
-                yours,
-            });
-        }
-        let mut problems = Vec::new();
-        let mut seen = BTreeSet::new();
-        for image in &change.images {
-            if !product.images.contains(image) {
-                problems.push(format!(
-                    "images: {image:?} is not an image of {code} (upload new images instead)"
-                ));
-            } else if !seen.insert(image) {
-                problems.push(format!("images: {image:?} is listed twice"));
+    catalog.change(|store| {
+        let _files = FILES.lock().unwrap_or_else(|p| p.into_inner());
+        let (product, removed) = store.write(|txn| {
+            let mut product = load(txn, code)?;
+            if let Some(yours) = change.version
+                && yours != product.version
+            {
+                return Err(ImagesError::VersionConflict {
+                    stored: product.version,
+                    yours,
+                });
             }
-        }
-        let mut alts = BTreeMap::new();
-        for (image, alt) in &change.alts {
-            if !change.images.contains(image) {
-                problems.push(format!(
-                    "imageAlts: {image:?} is not one of the images listed"
-                ));
-                continue;
-            }
-            let alt = trimmed(alt);
-            for (lang, text) in [
-                ("en", &alt.en),
-                ("th", &alt.th),
-                ("my", &alt.my),
-                ("km", &alt.km),
-                ("id", &alt.id),
-            ] {
-                if text.chars().count() > MAX_ALT_CHARS {
+            let mut problems = Vec::new();
+            let mut seen = BTreeSet::new();
+            for image in &change.images {
+                if !product.images.contains(image) {
                     problems.push(format!(
-                        "imageAlts.{lang}: at most {MAX_ALT_CHARS} characters ({image})"
+                        "images: {image:?} is not an image of {code} (upload new images instead)"
                     ));
+                } else if !seen.insert(image) {
+                    problems.push(format!("images: {image:?} is listed twice"));
                 }
             }
-            if alt != Localized::default() {
-                alts.insert(image.clone(), alt);
+            let mut alts = BTreeMap::new();
+            for (image, alt) in &change.alts {
+                if !change.images.contains(image) {
+                    problems.push(format!(
+                        "imageAlts: {image:?} is not one of the images listed"
+                    ));
+                    continue;
+                }
+                let alt = trimmed(alt);
+                for (lang, text) in [
+                    ("en", &alt.en),
+                    ("th", &alt.th),
+                    ("my", &alt.my),
+                    ("km", &alt.km),
+                    ("id", &alt.id),
+                ] {
+                    if text.chars().count() > MAX_ALT_CHARS {
+                        problems.push(format!(
+                            "imageAlts.{lang}: at most {MAX_ALT_CHARS} characters ({image})"
+                        ));
+                    }
+                }
+                if alt != Localized::default() {
+                    alts.insert(image.clone(), alt);
+                }
             }
-        }
-        if !problems.is_empty() {
-            return Err(ImagesError::Invalid(problems.join("; ")));
-        }
-        let removed: Vec<String> = product
-            .images
-            .iter()
-            .filter(|i| !change.images.contains(i))
-            .cloned()
-            .collect();
-        let reordered = removed.is_empty() && product.images != change.images;
-        let alts_changed: Vec<&str> = change
-            .images
-            .iter()
-            .filter(|i| alts.get(*i) != product.image_alts.get(*i))
-            .map(|i| i.rsplit('/').next().unwrap_or_default())
-            .collect();
-        if removed.is_empty() && !reordered && alts_changed.is_empty() {
-            return Ok((product, Vec::new()));
-        }
-        let mut details = Vec::new();
-        if !removed.is_empty() {
-            let names: Vec<&str> = removed
+            if !problems.is_empty() {
+                return Err(ImagesError::Invalid(problems.join("; ")));
+            }
+            let removed: Vec<String> = product
+                .images
                 .iter()
+                .filter(|i| !change.images.contains(i))
+                .cloned()
+                .collect();
+            let reordered = removed.is_empty() && product.images != change.images;
+            let alts_changed: Vec<&str> = change
+                .images
+                .iter()
+                .filter(|i| alts.get(*i) != product.image_alts.get(*i))
                 .map(|i| i.rsplit('/').next().unwrap_or_default())
                 .collect();
-            details.push(format!("removed {}", names.join(", ")));
-        }
-        if reordered {
-            details.push("order changed".to_string());
-        }
-        if !alts_changed.is_empty() {
-            details.push(format!("alt text of {}", alts_changed.join(", ")));
-        }
-        product.images = change.images.clone();
-        product.image_alts = alts;
-        product.version += 1;
-        PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-        actor.log(
-            txn,
-            "product images changed",
-            &format!("product {code}"),
-            &details.join("; "),
-        )?;
-        Ok::<_, ImagesError>((product, removed))
-    })?;
-    let deleted = delete_unreferenced(store, &data_dir.join("files"), &removed)?;
-    Ok((product, deleted))
+            if removed.is_empty() && !reordered && alts_changed.is_empty() {
+                return Ok((product, Vec::new()));
+            }
+            let mut details = Vec::new();
+            if !removed.is_empty() {
+                let names: Vec<&str> = removed
+                    .iter()
+                    .map(|i| i.rsplit('/').next().unwrap_or_default())
+                    .collect();
+                details.push(format!("removed {}", names.join(", ")));
+            }
+            if reordered {
+                details.push("order changed".to_string());
+            }
+            if !alts_changed.is_empty() {
+                details.push(format!("alt text of {}", alts_changed.join(", ")));
+            }
+            product.images = change.images.clone();
+            product.image_alts = alts;
+            product.version += 1;
+            PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
+            actor.log(
+                txn,
+                "product images changed",
+                &format!("product {code}"),
+                &details.join("; "),
+            )?;
+            Ok::<_, ImagesError>((product, removed))
+        })?;
+        let deleted = delete_unreferenced(store, &data_dir.join("files"), &removed)?;
+        Ok((product, deleted))
+    })
 }
 
 /// The uploaded file an image path names, if it is one (`demo/…` images are built in).

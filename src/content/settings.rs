@@ -63,15 +63,6 @@ pub struct ShippingTerms {
     pub free_over: Satang,
 }
 
-impl ShippingTerms {
-    pub fn pricing(self) -> crate::pricing::Shipping {
-        crate::pricing::Shipping {
-            flat_rate: self.flat_rate,
-            free_over: self.free_over,
-        }
-    }
-}
-
 /// The longest text a setting may hold.
 const MAX_TEXT: usize = 300;
 /// Shipping amounts above this (฿1,000,000) are surely a typo.

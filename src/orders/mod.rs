@@ -1,6 +1,7 @@
 //! Orders: placing one from the cart in one durable transaction, the statuses it moves
 //! through, reviews, and the coins they earn.
 
+pub mod code_usage;
 pub mod desk;
 pub mod guest;
 pub mod model;

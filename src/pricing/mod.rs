@@ -8,6 +8,7 @@
 pub mod edit;
 pub mod promotion;
 pub mod store;
+pub mod taxonomy_use;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -96,6 +97,17 @@ pub struct CouponUses {
 pub struct Shipping {
     pub flat_rate: Satang,
     pub free_over: Satang,
+}
+
+impl Shipping {
+    /// The terms staff saved in the site settings (`content` stands below pricing and knows
+    /// nothing of quotes, so the conversion lives here).
+    pub fn from_settings(terms: crate::content::settings::ShippingTerms) -> Shipping {
+        Shipping {
+            flat_rate: terms.flat_rate,
+            free_over: terms.free_over,
+        }
+    }
 }
 
 pub struct QuoteRequest<'a> {

@@ -17,6 +17,7 @@ use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 use crate::i18n::Locale;
+use crate::orders::code_usage::RecordsUsingCodes;
 use crate::state::AppState;
 
 impl From<CodeError> for AppError {
@@ -191,7 +192,7 @@ pub async fn list_groups(
     _staff: AdminUser,
 ) -> Result<Json<CodeGroupsAnswer>, AppError> {
     let db = state.store.clone();
-    let groups = tokio::task::spawn_blocking(move || labels::groups(&db, None))
+    let groups = tokio::task::spawn_blocking(move || labels::groups(&db, None, &RecordsUsingCodes))
         .await
         .map_err(|e| AppError::internal("code tables", e))??;
     Ok(Json(CodeGroupsAnswer {
@@ -223,9 +224,10 @@ pub async fn get_group(
     Path(group): Path<String>,
 ) -> Result<Json<CodeGroupAnswer>, AppError> {
     let (db, name) = (state.store.clone(), group.clone());
-    let groups = tokio::task::spawn_blocking(move || labels::groups(&db, Some(&name)))
-        .await
-        .map_err(|e| AppError::internal("code tables", e))??;
+    let groups =
+        tokio::task::spawn_blocking(move || labels::groups(&db, Some(&name), &RecordsUsingCodes))
+            .await
+            .map_err(|e| AppError::internal("code tables", e))??;
     let found = groups
         .into_iter()
         .find(|g| g.group == group)
@@ -311,7 +313,15 @@ pub async fn update_entry(
             name: &actor,
             kcard: &channel,
         };
-        labels::update_entry(db, &group, &key, body.title, body.active, actor)
+        labels::update_entry(
+            db,
+            &group,
+            &key,
+            body.title,
+            body.active,
+            actor,
+            &RecordsUsingCodes,
+        )
     })
     .await?;
     Ok(Json(CodeEntryAnswer {
@@ -350,7 +360,7 @@ pub async fn remove_entry(
             name: &actor,
             kcard: &channel,
         };
-        labels::remove_entry(db, &group, &key, actor)
+        labels::remove_entry(db, &group, &key, actor, &RecordsUsingCodes)
     })
     .await?;
     Ok(Json(CodeRemovedAnswer {

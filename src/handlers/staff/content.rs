@@ -1,6 +1,6 @@
 //! Staff handlers for the shop's content: information pages, translations, site settings and
 //! the e-catalogue PDF. Thin: the rules live in `content::edit`, `content::settings` and
-//! `content::catalogue`; after each change the content snapshot is rebuilt so the storefront
+//! `content::catalogue_upload`; after each change the content snapshot is rebuilt so the storefront
 //! shows it at once. Every route needs `settings.write`.
 
 use axum::extract::{Multipart, Path, State};
@@ -10,7 +10,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::content::catalogue::{self, CatalogueFile, UploadError};
+use crate::content::catalogue_upload::{self, CatalogueFile, UploadError};
 use crate::content::edit::{self, EditError, Editor, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SaveError, SiteSettings};
@@ -399,7 +399,7 @@ pub async fn get_catalogue(
 ) -> Json<CatalogueAnswer> {
     Json(CatalogueAnswer {
         status: SuccessStatus::Success,
-        file: catalogue::current(&state.config.files_dir()),
+        file: catalogue_upload::current(&state.config.files_dir()),
     })
 }
 
@@ -478,7 +478,7 @@ pub async fn upload_catalogue(
     let (store, files_dir) = (state.store.clone(), state.config.files_dir());
     let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
     let file = tokio::task::spawn_blocking(move || {
-        catalogue::store_upload(&store, &files_dir, &actor, &channel, &file_name, &bytes)
+        catalogue_upload::store_upload(&store, &files_dir, &actor, &channel, &file_name, &bytes)
     })
     .await
     .map_err(|err| AppError::internal("storing the e-catalogue", err))??;

@@ -21,6 +21,7 @@ use crate::catalog::model::Product;
 use crate::catalog::uploads::{
     self, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
 };
+use crate::catalog::writer::CatalogWriter;
 use crate::config::IMAGES_PER_REQUEST;
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
@@ -281,9 +282,8 @@ pub async fn upload_images(
             name: &caller,
             kcard: &channel,
         };
-        let product =
-            uploads::add_images(&state2.store, &state2.config.data_dir, &code, &clean, actor)?;
-        state2.catalog.reload(&state2.store)?;
+        let catalog = CatalogWriter::new(&state2.store, &state2.catalog);
+        let product = uploads::add_images(&catalog, &state2.config.data_dir, &code, &clean, actor)?;
         Ok::<Product, ImagesError>(product)
     })
     .await
@@ -335,9 +335,9 @@ pub async fn set_images(
             name: &caller,
             kcard: &channel,
         };
+        let catalog = CatalogWriter::new(&state.store, &state.catalog);
         let (product, _deleted) =
-            uploads::change_images(&state.store, &state.config.data_dir, &code, &change, actor)?;
-        state.catalog.reload(&state.store)?;
+            uploads::change_images(&catalog, &state.config.data_dir, &code, &change, actor)?;
         Ok::<Product, ImagesError>(product)
     })
     .await

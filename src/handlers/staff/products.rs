@@ -17,13 +17,13 @@ use crate::activity::Actor;
 use crate::catalog::edit::{self, BulkEdit, EditError, FieldProblem, ListFilter, StockEntry};
 use crate::catalog::import::{self, ImportError, ImportPreview};
 use crate::catalog::model::Product;
+use crate::catalog::writer::CatalogWriter;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
 use crate::http::{AppError, kcard};
 use crate::state::AppState;
-use crate::store::Store;
 
 /// The staff product list's filters (all optional).
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema, TS)]
@@ -295,9 +295,9 @@ fn actor_of<P>(staff: &Can<P>, headers: &HeaderMap) -> (String, String) {
     (staff.caller().user.username.clone(), kcard(headers))
 }
 
-/// Reloads the catalogue snapshot (search index included) after a change.
-fn reload(state: &AppState, store: &Store) -> Result<(), EditError> {
-    state.catalog.reload(store).map_err(EditError::Store)
+/// The catalogue's use cases put the new snapshot in force themselves.
+fn writer(state: &AppState) -> CatalogWriter {
+    CatalogWriter::new(&state.store, &state.catalog)
 }
 
 /// Reads a product body field by field, so a wrong type is reported at its field like every
@@ -499,15 +499,14 @@ pub async fn create_product(
     Json(body): Json<Value>,
 ) -> Result<(StatusCode, Json<ProductSavedAnswer>), EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let product = blocking(move || {
         let product = product_from(body)?;
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let product = edit::create(&db, actor, product)?;
-        reload(&state, &db)?;
+        let product = edit::create(&catalog, actor, product)?;
         Ok(product)
     })
     .await?;
@@ -547,7 +546,7 @@ pub async fn update_product(
     Json(body): Json<Value>,
 ) -> Result<Json<ProductSavedAnswer>, EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let product = blocking(move || {
         if body.get("version").and_then(Value::as_u64).is_none() {
             return Err(EditError::Invalid(vec![FieldProblem {
@@ -561,8 +560,7 @@ pub async fn update_product(
             name: &name,
             kcard: &channel,
         };
-        let product = edit::update(&db, actor, &code, edited)?;
-        reload(&state, &db)?;
+        let product = edit::update(&catalog, actor, &code, edited)?;
         Ok(product)
     })
     .await?;
@@ -597,14 +595,13 @@ pub async fn duplicate_product(
     Json(body): Json<DuplicateBody>,
 ) -> Result<(StatusCode, Json<ProductSavedAnswer>), EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let product = blocking(move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let product = edit::duplicate(&db, actor, &code, &body.code)?;
-        reload(&state, &db)?;
+        let product = edit::duplicate(&catalog, actor, &code, &body.code)?;
         Ok(product)
     })
     .await?;
@@ -640,14 +637,13 @@ pub async fn set_active(
     Json(body): Json<ActiveBody>,
 ) -> Result<Json<ProductSavedAnswer>, EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let product = blocking(move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let product = edit::set_active(&db, actor, &code, body.active)?;
-        reload(&state, &db)?;
+        let product = edit::set_active(&catalog, actor, &code, body.active)?;
         Ok(product)
     })
     .await?;
@@ -681,16 +677,13 @@ pub async fn adjust_stock(
     Json(body): Json<StockBody>,
 ) -> Result<Json<StockAnswer>, EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let (code, entry) = blocking(move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let entry = edit::adjust_stock(&db, actor, &code, body.delta, &body.reason)?;
-        state
-            .catalog
-            .refresh_stock(&db, std::slice::from_ref(&code))?;
+        let entry = edit::adjust_stock(&catalog, actor, &code, body.delta, &body.reason)?;
         Ok((code, entry))
     })
     .await?;
@@ -725,14 +718,13 @@ pub async fn bulk_edit(
     Json(body): Json<BulkEdit>,
 ) -> Result<Json<BulkEditAnswer>, EditFailure> {
     let (name, channel) = actor_of(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let products = blocking(move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let products = edit::bulk(&db, actor, &body)?;
-        reload(&state, &db)?;
+        let products = edit::bulk(&catalog, actor, &body)?;
         Ok(products)
     })
     .await?;
@@ -781,8 +773,7 @@ pub async fn import_csv(
             name: &name,
             kcard: &channel,
         };
-        let preview = import::apply(&db, actor, &rows)?;
-        state.catalog.reload(&db)?;
+        let preview = import::apply(&writer(&state), actor, &rows)?;
         Ok(preview)
     })
     .await;

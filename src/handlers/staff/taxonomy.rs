@@ -12,11 +12,13 @@ use crate::accounts::permissions::need;
 use crate::activity::Actor;
 use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
+use crate::catalog::writer::CatalogWriter;
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
+use crate::pricing::taxonomy_use::PromotionsNaming;
 use crate::state::AppState;
 
 impl From<TaxonomyError> for AppError {
@@ -143,17 +145,13 @@ pub struct OrderBody {
 
 async fn blocking<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce(&crate::store::Store) -> Result<T, TaxonomyError> + Send + 'static,
+    work: impl FnOnce(&CatalogWriter) -> Result<T, TaxonomyError> + Send + 'static,
 ) -> Result<T, AppError> {
-    let (store, catalog) = (state.store.clone(), state.catalog.clone());
-    tokio::task::spawn_blocking(move || {
-        let out = work(&store)?;
-        catalog.reload(&store)?;
-        Ok::<T, TaxonomyError>(out)
-    })
-    .await
-    .map_err(|e| AppError::internal("taxonomy task", e))?
-    .map_err(AppError::from)
+    let catalog = CatalogWriter::new(&state.store, &state.catalog);
+    tokio::task::spawn_blocking(move || work(&catalog))
+        .await
+        .map_err(|e| AppError::internal("taxonomy task", e))?
+        .map_err(AppError::from)
 }
 
 fn who(staff: &Can<need::CatalogWrite>, headers: &HeaderMap) -> (String, String) {
@@ -293,7 +291,7 @@ pub async fn delete_room(
             name: &actor,
             kcard: &channel,
         };
-        taxonomy::delete_room(db, &key, actor)
+        taxonomy::delete_room(db, &key, actor, &PromotionsNaming)
     })
     .await?;
     Ok(Json(DeletedAnswer {
@@ -469,7 +467,7 @@ pub async fn delete_category(
             name: &actor,
             kcard: &channel,
         };
-        taxonomy::delete_category(db, &key, actor)
+        taxonomy::delete_category(db, &key, actor, &PromotionsNaming)
     })
     .await?;
     Ok(Json(DeletedAnswer {
