@@ -1,7 +1,9 @@
 //! Staff edits of rooms and categories: titles in five languages, page names (unique URL
 //! slugs), order, nesting (no cycles), create, and delete refused while products (or
-//! promotions) still use the node. Each change writes an activity event in its transaction;
-//! the caller reloads the catalogue snapshot so menus and pages change at once.
+//! promotions) still use the node. Each change writes an activity event in its transaction
+//! and puts the new catalogue snapshot in force (`writer`), so menus and pages change at once.
+//! Promotions stand above the catalogue: the delete asks the caller's [`NamedElsewhere`]
+//! whether one still names the node.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -548,54 +550,4 @@ pub fn reorder_categories(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::model::Localized;
-
-    fn category(key: &str, parent: Option<&str>) -> Category {
-        Category {
-            key: key.into(),
-            title: Localized {
-                en: key.into(),
-                ..Localized::default()
-            },
-            page_name: None,
-            parent: parent.map(Into::into),
-            order: 0,
-        }
-    }
-
-    #[test]
-    fn a_category_cannot_move_under_its_own_child() {
-        let all = [
-            category("seating", None),
-            category("sofas", Some("seating")),
-            category("corner-sofas", Some("sofas")),
-        ];
-        let moved = category("seating", Some("corner-sofas"));
-        let problems = category_problems(&moved, &all);
-        assert!(
-            problems.iter().any(|p| p.starts_with("parent:")),
-            "{problems:?}"
-        );
-        assert!(category_problems(&category("corner-sofas", Some("seating")), &all).is_empty());
-        let own = category_problems(&category("sofas", Some("sofas")), &all);
-        assert!(own.iter().any(|p| p.contains("its own parent")));
-    }
-
-    #[test]
-    fn page_names_must_be_unique_slugs() {
-        let all = [category("sofas", None), {
-            let mut c = category("beds", None);
-            c.page_name = Some("sleep".into());
-            c
-        }];
-        let mut clash = category("dream", None);
-        clash.page_name = Some("Sleep".into());
-        normalise_page_name(&mut clash.page_name);
-        assert!(category_problems(&clash, &all)[0].starts_with("pageName:"));
-        let mut bad = category("x", None);
-        bad.page_name = Some("a b/c".into());
-        assert!(category_problems(&bad, &all)[0].starts_with("pageName:"));
-    }
-}
+mod tests;

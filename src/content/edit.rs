@@ -18,7 +18,7 @@ use crate::store::{Store, StoreError};
 
 /// Why an edit was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum EditError {
+pub enum ContentEditError {
     /// Per-field problems, `field: message`.
     #[error("{}", .0.join("; "))]
     Invalid(Vec<String>),
@@ -157,13 +157,13 @@ pub fn save_page(
     name: &str,
     input: PageInput,
     create: bool,
-) -> Result<Page, EditError> {
+) -> Result<Page, ContentEditError> {
     let mut problems = input.problems();
     if create && let Err(problem) = check_new_page_name(name) {
         problems.insert(0, problem);
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ContentEditError::Invalid(problems));
     }
     let page = input.into_page(name);
     store.write(|txn| {
@@ -171,9 +171,9 @@ pub fn save_page(
         let before = pages.get(name)?;
         let (action, details) = match (&before, create) {
             (Some(_), true) => {
-                return Err(EditError::Exists(format!("a page {name:?} exists already")));
+                return Err(ContentEditError::Exists(format!("a page {name:?} exists already")));
             }
-            (None, false) => return Err(EditError::NotFound(format!("no page {name:?}"))),
+            (None, false) => return Err(ContentEditError::NotFound(format!("no page {name:?}"))),
             (None, true) => ("page created", format!("title {:?}", page.title.en)),
             (Some(before), false) => ("page updated", page_changes(before, &page)),
         };
@@ -349,7 +349,7 @@ pub fn save_translation(
     store: &Store,
     editor: Editor,
     input: TranslationInput,
-) -> Result<TranslationRow, EditError> {
+) -> Result<TranslationRow, ContentEditError> {
     let key = input.key.trim().to_string();
     let mut problems = Vec::new();
     if KEYS_FROM_SETTINGS.contains(&key.as_str()) {
@@ -373,13 +373,13 @@ pub fn save_translation(
         }
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ContentEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = LOCALE_CODE_TO_MESSAGES.write(txn)?;
         let english = table.get("en")?.unwrap_or(Value::Null);
         if lookup(&english, &key).is_none() {
-            return Err(EditError::NotFound(format!("no message key {key:?}")));
+            return Err(ContentEditError::NotFound(format!("no message key {key:?}")));
         }
         let mut changes = Vec::new();
         for (locale, text) in Locale::ALL
@@ -436,7 +436,7 @@ pub fn save_translation(
     translation_rows(&stored.messages)
         .into_iter()
         .find(|row| row.key == key)
-        .ok_or_else(|| EditError::NotFound(format!("no message key {key:?}")))
+        .ok_or_else(|| ContentEditError::NotFound(format!("no message key {key:?}")))
 }
 
 #[cfg(test)]
@@ -538,7 +538,7 @@ mod tests {
                 texts: texts.clone(),
             },
         );
-        assert!(matches!(result, Err(EditError::Invalid(_))));
+        assert!(matches!(result, Err(ContentEditError::Invalid(_))));
         texts.insert(Locale::En, "B".to_string());
         let result = save_translation(
             &store,
@@ -548,7 +548,7 @@ mod tests {
                 texts,
             },
         );
-        assert!(matches!(result, Err(EditError::NotFound(_))));
+        assert!(matches!(result, Err(ContentEditError::NotFound(_))));
     }
 
     #[test]

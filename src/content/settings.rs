@@ -1,5 +1,5 @@
 //! Site settings the owner edits in the staff area: the info-bar text, contact and social
-//! links (SPEC §2 footer), which optional menus the storefront shows, and the shipping terms.
+//! links (the footer), which optional menus the storefront shows, and the shipping terms.
 //!
 //! They are the one source for the storefront: the boot data (`shop.social`, `features`,
 //! `shipping`), the messages `infoBar.message` and `footer.tel`, and the cart quote read them

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -14,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::model::{CategoryNode, Product, Room};
 use crate::catalog::query::{ProductQuery, QueryError};
+use crate::catalog::remembered::Answer;
 use crate::catalog::ratings::Rating;
 use crate::domain::Satang;
 use crate::http::AppError;
@@ -222,6 +224,27 @@ fn cached_json<T: Serialize>(
     cached_json_with(catalog, key, Effort::Thorough, wanted, answer)
 }
 
+/// The catalogue snapshot remembers whole answers as the kit's compressed answers: their size
+/// is their uncompressed bytes (compressed forms add about a third).
+impl Answer for Encoded {
+    fn bytes(&self) -> usize {
+        self.raw().len()
+    }
+}
+
+/// The JSON answer remembered for `key` in this snapshot, or the one `make` serialises now,
+/// compressed with `effort` on first use and remembered for the next request.
+fn remember<E>(
+    catalog: &CatalogSnapshot,
+    key: &str,
+    effort: Effort,
+    make: impl FnOnce() -> Result<Bytes, E>,
+) -> Result<Arc<Encoded>, E> {
+    catalog.answer(key, || {
+        Ok(Encoded::new(make()?, HeaderValue::from_static("application/json")).with_effort(effort))
+    })
+}
+
 /// `effort`: how hard to compress the answer (see [`Effort`]).
 fn cached_json_with<T: Serialize>(
     catalog: &CatalogSnapshot,
@@ -230,7 +253,7 @@ fn cached_json_with<T: Serialize>(
     wanted: &Wanted,
     answer: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<Response, AppError> {
-    let encoded = catalog.answer(key, effort, || {
+    let encoded = remember(catalog, key, effort, || {
         json_bytes(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
     })?;
     Ok(encoded.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
@@ -436,7 +459,7 @@ pub async fn list_products(
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let key = list_key(&uri);
-    if let Some(found) = catalog.cached(&key) {
+    if let Some(found) = catalog.cached::<Encoded>(&key) {
         return Ok(found.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL));
     }
     let mut params = match Query::<ProductListParams>::try_from_uri(&uri) {
@@ -472,7 +495,7 @@ fn list_key(uri: &Uri) -> String {
 /// The list answer remembered for this exact query in the current catalogue, if any: what the
 /// front door (`crate::site::front_door`) answers without routing.
 pub fn remembered_list(state: &AppState, uri: &Uri, wanted: &Wanted) -> Option<Response> {
-    let found = state.catalog.current().cached(&list_key(uri))?;
+    let found = state.catalog.current().cached::<Encoded>(&list_key(uri))?;
     Some(found.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }
 
@@ -508,7 +531,7 @@ pub async fn get_product(
     // whole product is read once per answer remembered.
     let rating = state.ratings.get(&code);
     let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
-    let encoded = catalog.answer(&key, Effort::Thorough, || {
+    let encoded = remember(&catalog, &key, Effort::Thorough, || {
         let product = catalog
             .described(&state.store, &code)?
             .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
@@ -707,7 +730,7 @@ pub async fn search(
     // quickly, and past the first pages made per request (the search's matches are remembered,
     // see `Ranked`).
     let make = || {
-        let found = crate::catalog::search::search(
+        let found = crate::catalog::shopper_search::search(
             &catalog, &synonyms, generation, &keyword, &query, relevance,
         );
         // What the keyword found before filters: the count the misses below need, so a new

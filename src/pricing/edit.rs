@@ -13,7 +13,7 @@ use crate::i18n::Locale;
 use crate::store::{Store, StoreError, next_id};
 
 #[derive(Debug, thiserror::Error)]
-pub enum EditError {
+pub enum PricingEditError {
     /// Every problem, each as `field: message`.
     #[error("{}", .0.join("\n"))]
     Invalid(Vec<String>),
@@ -163,16 +163,16 @@ pub fn create_coupon(
     store: &Store,
     mut coupon: Coupon,
     actor: Actor,
-) -> Result<(Coupon, u32), EditError> {
+) -> Result<(Coupon, u32), PricingEditError> {
     coupon.code = coupon.code.trim().to_uppercase();
     let problems = coupon_problems(&coupon);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
         if table.contains(coupon.code.as_str())? {
-            return Err(EditError::Exists(format!(
+            return Err(PricingEditError::Exists(format!(
                 "code: a coupon {} exists already",
                 coupon.code
             )));
@@ -197,23 +197,23 @@ pub fn update_coupon(
     code: &str,
     mut coupon: Coupon,
     actor: Actor,
-) -> Result<(Coupon, u32), EditError> {
+) -> Result<(Coupon, u32), PricingEditError> {
     let code = code.trim().to_uppercase();
     if !coupon.code.trim().is_empty() && coupon.code.trim().to_uppercase() != code {
-        return Err(EditError::Invalid(vec![
+        return Err(PricingEditError::Invalid(vec![
             "code: a coupon's code cannot change (create a new coupon)".into(),
         ]));
     }
     coupon.code = code.clone();
     let problems = coupon_problems(&coupon);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
         let before = table
             .get(code.as_str())?
-            .ok_or_else(|| EditError::NotFound(format!("no coupon {code}")))?;
+            .ok_or_else(|| PricingEditError::NotFound(format!("no coupon {code}")))?;
         table.put(code.as_str(), &coupon)?;
         drop(table);
         let target = format!("coupon {code}");
@@ -234,7 +234,7 @@ pub fn create_promotion(
     mut promotion: Promotion,
     known: &Known,
     actor: Actor,
-) -> Result<Promotion, EditError> {
+) -> Result<Promotion, PricingEditError> {
     promotion.id = promotion.id.trim().to_string();
     promotion.name = crate::domain::text::single_line(&promotion.name)
         .trim()
@@ -245,7 +245,7 @@ pub fn create_promotion(
     }
     let problems = promotion_problems(&promotion, known);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         if generate {
@@ -260,7 +260,7 @@ pub fn create_promotion(
         }
         let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
         if table.contains(promotion.id.as_str())? {
-            return Err(EditError::Exists(format!(
+            return Err(PricingEditError::Exists(format!(
                 "id: a promotion {} exists already",
                 promotion.id
             )));
@@ -285,9 +285,9 @@ pub fn update_promotion(
     mut promotion: Promotion,
     known: &Known,
     actor: Actor,
-) -> Result<Promotion, EditError> {
+) -> Result<Promotion, PricingEditError> {
     if !promotion.id.trim().is_empty() && promotion.id.trim() != id {
-        return Err(EditError::Invalid(vec![
+        return Err(PricingEditError::Invalid(vec![
             "id: a promotion's id cannot change".into(),
         ]));
     }
@@ -297,13 +297,13 @@ pub fn update_promotion(
         .to_string();
     let problems = promotion_problems(&promotion, known);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
         let before = table
             .get(id)?
-            .ok_or_else(|| EditError::NotFound(format!("no promotion {id}")))?;
+            .ok_or_else(|| PricingEditError::NotFound(format!("no promotion {id}")))?;
         table.put(id, &promotion)?;
         drop(table);
         let target = format!("promotion {id}");

@@ -1,4 +1,4 @@
-//! Prices, computed only on the server: line prices → promotions (SPEC.md §5) → coupon →
+//! Prices, computed only on the server: line prices → promotions (`promotion`) → coupon →
 //! shipping → coins, with 7 % VAT included in the total. Pure functions over integer satang.
 //!
 //! Rounding, written down once: percentage discounts are rounded down to the satang (a

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
 use crate::content::catalogue_upload::{self, CatalogueFile, UploadError};
-use crate::content::edit::{self, EditError, Editor, PageInput, TranslationInput, TranslationRow};
+use crate::content::edit::{self, ContentEditError, Editor, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SaveError, SiteSettings};
 use crate::handlers::auth::Can;
@@ -20,18 +20,18 @@ use crate::http::json::Json;
 use crate::http::{AppError, kcard};
 use crate::state::AppState;
 
-impl From<EditError> for AppError {
-    fn from(err: EditError) -> Self {
+impl From<ContentEditError> for AppError {
+    fn from(err: ContentEditError) -> Self {
         match err {
-            EditError::Invalid(problems) => {
+            ContentEditError::Invalid(problems) => {
                 AppError::bad_request("invalid_content", problems.join("; "))
             }
-            EditError::NotFound(message) => AppError::NotFound(message),
-            EditError::Exists(message) => AppError::Conflict {
+            ContentEditError::NotFound(message) => AppError::NotFound(message),
+            ContentEditError::Exists(message) => AppError::Conflict {
                 code: "page_exists",
                 message,
             },
-            EditError::Store(err) => err.into(),
+            ContentEditError::Store(err) => err.into(),
         }
     }
 }

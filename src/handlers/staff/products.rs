@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
 use crate::activity::Actor;
-use crate::catalog::edit::{self, BulkEdit, EditError, FieldProblem, ListFilter, StockEntry};
+use crate::catalog::edit::{self, BulkEdit, ProductEditError, FieldProblem, ListFilter, StockEntry};
 use crate::catalog::import::{self, ImportError, ImportPreview};
 use crate::catalog::model::Product;
 use crate::catalog::writer::CatalogWriter;
@@ -224,12 +224,12 @@ pub struct ImportProblemsAnswer {
 
 /// A failed product change: per-field problems and version conflicts carry their details.
 pub enum EditFailure {
-    Edit(EditError),
+    Edit(ProductEditError),
     App(AppError),
 }
 
-impl From<EditError> for EditFailure {
-    fn from(err: EditError) -> Self {
+impl From<ProductEditError> for EditFailure {
+    fn from(err: ProductEditError) -> Self {
         EditFailure::Edit(err)
     }
 }
@@ -249,7 +249,7 @@ impl IntoResponse for EditFailure {
         };
         let message = err.to_string();
         match err {
-            EditError::Invalid(problems) => (
+            ProductEditError::Invalid(problems) => (
                 StatusCode::BAD_REQUEST,
                 Json(ProductProblemsAnswer {
                     status: ErrorStatus::Error,
@@ -258,7 +258,7 @@ impl IntoResponse for EditFailure {
                 }),
             )
                 .into_response(),
-            EditError::Conflict(product) => (
+            ProductEditError::Conflict(product) => (
                 StatusCode::CONFLICT,
                 Json(VersionConflictAnswer {
                     status: ErrorStatus::Error,
@@ -267,22 +267,22 @@ impl IntoResponse for EditFailure {
                 }),
             )
                 .into_response(),
-            EditError::NotFound(_) => AppError::NotFound(message).into_response(),
-            EditError::Exists(_) => AppError::Conflict {
+            ProductEditError::NotFound(_) => AppError::NotFound(message).into_response(),
+            ProductEditError::Exists(_) => AppError::Conflict {
                 code: "product_exists",
                 message,
             }
             .into_response(),
-            EditError::BelowZero(_) => {
+            ProductEditError::BelowZero(_) => {
                 AppError::bad_request("stock_below_zero", message).into_response()
             }
-            EditError::Store(err) => AppError::internal("product change", err).into_response(),
+            ProductEditError::Store(err) => AppError::internal("product change", err).into_response(),
         }
     }
 }
 
 async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
+    work: impl FnOnce() -> Result<T, ProductEditError> + Send + 'static,
 ) -> Result<T, EditFailure> {
     tokio::task::spawn_blocking(work)
         .await
@@ -302,9 +302,9 @@ fn writer(state: &AppState) -> CatalogWriter {
 
 /// Reads a product body field by field, so a wrong type is reported at its field like every
 /// other problem.
-fn product_from(body: Value) -> Result<Product, EditError> {
+fn product_from(body: Value) -> Result<Product, ProductEditError> {
     let Value::Object(fields) = body else {
-        return Err(EditError::Invalid(vec![FieldProblem {
+        return Err(ProductEditError::Invalid(vec![FieldProblem {
             code: None,
             field: "product".into(),
             message: "must be a JSON object".into(),
@@ -330,14 +330,14 @@ fn product_from(body: Value) -> Result<Product, EditError> {
         }
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ProductEditError::Invalid(problems));
     }
     let mut whole = base;
     for (key, value) in fields {
         whole[key] = value;
     }
     serde_json::from_value(whole).map_err(|err| {
-        EditError::Invalid(vec![FieldProblem {
+        ProductEditError::Invalid(vec![FieldProblem {
             code: None,
             field: "product".into(),
             message: err.to_string(),
@@ -466,7 +466,7 @@ pub async fn get_product(
 ) -> Result<Json<AdminProductAnswer>, EditFailure> {
     let db = state.store.clone();
     let (product, ledger) = blocking(move || {
-        let product = edit::find(&db, &code)?.ok_or_else(|| EditError::NotFound(code.clone()))?;
+        let product = edit::find(&db, &code)?.ok_or_else(|| ProductEditError::NotFound(code.clone()))?;
         Ok((product, edit::ledger(&db, &code, 100)?))
     })
     .await?;
@@ -549,7 +549,7 @@ pub async fn update_product(
     let catalog = writer(&state);
     let product = blocking(move || {
         if body.get("version").and_then(Value::as_u64).is_none() {
-            return Err(EditError::Invalid(vec![FieldProblem {
+            return Err(ProductEditError::Invalid(vec![FieldProblem {
                 code: None,
                 field: "version".into(),
                 message: "the version the edit started from is required".into(),

@@ -13,22 +13,22 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::pricing::edit::{self, EditError, Known};
+use crate::pricing::edit::{self, PricingEditError, Known};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
 
-impl From<EditError> for AppError {
-    fn from(err: EditError) -> Self {
+impl From<PricingEditError> for AppError {
+    fn from(err: PricingEditError) -> Self {
         match err {
-            EditError::Invalid(problems) => {
+            PricingEditError::Invalid(problems) => {
                 AppError::bad_request("invalid_input", problems.join("\n"))
             }
-            EditError::NotFound(message) => AppError::NotFound(message),
-            EditError::Exists(message) => AppError::Conflict {
+            PricingEditError::NotFound(message) => AppError::NotFound(message),
+            PricingEditError::Exists(message) => AppError::Conflict {
                 code: "already_exists",
                 message,
             },
-            EditError::Store(err) => err.into(),
+            PricingEditError::Store(err) => err.into(),
         }
     }
 }
@@ -72,9 +72,9 @@ pub struct AdminPromotionAnswer {
     pub promotion: Promotion,
 }
 
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`EditError`]s.
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`PricingEditError`]s.
 async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
+    work: impl FnOnce() -> Result<T, PricingEditError> + Send + 'static,
 ) -> Result<T, AppError> {
     crate::http::blocking("promotion task", work).await
 }
