@@ -3,24 +3,18 @@
 //! transaction, all or nothing, each product's change logged, then the new catalogue snapshot
 //! put in force (`writer`).
 
-use std::collections::{HashMap, HashSet};
-
-use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::edit::{FieldProblem, ProductEditError, find_in, known_keys, summary};
-use super::stock_ledger::{MAX_STOCK_DELTA, check_reason, set_level_in};
-use super::listed::{Described, LANGUAGES};
 use super::model::Product;
-use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
-use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
+use super::stock::clamp;
+use super::stock_ledger::{MAX_STOCK_DELTA, check_reason, set_level_in};
+use super::store::PRODUCT_CODE_TO_PRODUCT;
 use super::writer::CatalogWriter;
-use crate::activity::{Actor, now_millis};
-use crate::content::model::Localized;
+use crate::activity::Actor;
 use crate::domain::Satang;
-use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
 
 /// How a bulk edit changes prices.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema, TS)]

@@ -9,22 +9,19 @@
 //! Products are never deleted here: deactivating hides one from the storefront and keeps the
 //! orders that name it readable.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::listed::{Described, LANGUAGES};
 use super::model::Product;
 use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
 use super::writer::CatalogWriter;
-use crate::activity::{Actor, now_millis};
-use crate::content::model::Localized;
+use crate::activity::Actor;
 use crate::domain::Satang;
-use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
+use crate::store::{Store, StoreError, Txn};
 
 pub use super::bulk_edit::{
     BULK_LIMIT, BulkEdit, CompareAtChange, PriceChange, StockChange, bulk, reprice, scale_to_baht,
@@ -232,7 +229,11 @@ pub fn create(
 }
 
 /// [`create`] without the snapshot (a duplicate rebuilds it once, after its own line).
-fn create_in(store: &Store, actor: Actor, mut product: Product) -> Result<Product, ProductEditError> {
+fn create_in(
+    store: &Store,
+    actor: Actor,
+    mut product: Product,
+) -> Result<Product, ProductEditError> {
     product.clean_text();
     product.code = product.code.trim().to_string();
     if product.created_at.trim().is_empty() {
@@ -291,7 +292,8 @@ pub fn update(
     catalog.change(|store| {
         edited.clean_text();
         store.write(|txn| {
-            let stored = find_in(txn, code)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
+            let stored =
+                find_in(txn, code)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
             if edited.version != stored.version {
                 return Err(ProductEditError::Conflict(Box::new(stored)));
             }
@@ -394,6 +396,7 @@ pub fn set_active(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::listed::Described;
     use crate::content::model::Localized;
 
     fn product(price: i64, was: Option<i64>) -> Product {

@@ -18,21 +18,12 @@
 //! names are safe, never collide and a file never changes once written (the resized-copy cache
 //! stays valid).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-
 use image::metadata::Orientation;
 use image::{ColorType, DynamicImage, ImageEncoder};
 use sha2::{Digest, Sha256};
 
 use super::image_decode::{self, Decoded, Header, ImageProblem, Kind, Prepared};
 use super::image_gate::{self, GATE, GateError};
-use super::model::Product;
-use super::store::PRODUCT_CODE_TO_PRODUCT;
-use super::writer::CatalogWriter;
-use crate::activity::Actor;
-use crate::content::model::Localized;
-use crate::store::{Store, StoreError};
 
 pub use super::image_decode::MAX_SIDE;
 

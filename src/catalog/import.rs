@@ -4,20 +4,17 @@
 //! Reading and writing the files themselves is `import_file`, re-exported here.
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::edit;
-use super::model::{Dimensions, Product};
+use super::model::Product;
 use super::store::PRODUCT_CODE_TO_PRODUCT;
 use super::writer::CatalogWriter;
 use crate::activity::Actor;
-use crate::content::model::Localized;
-use crate::domain::Satang;
-use crate::domain::spreadsheet::{self, CsvSheet};
 use crate::store::{Store, StoreError, Txn};
 
 pub use super::import_file::{CSV_COLUMNS, ImportRow, ReadRow, parse, read_rows, to_csv};

@@ -6,22 +6,16 @@
 //! Files are read as they go (a row at a time, lines counted in the same forward pass), so a
 //! catalogue of 100 000 products is imported without holding the file or all its rows.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-use utoipa::ToSchema;
 
-use super::edit;
 use super::model::{Dimensions, Product};
-use super::store::PRODUCT_CODE_TO_PRODUCT;
-use super::writer::CatalogWriter;
-use crate::activity::Actor;
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::domain::spreadsheet::{self, CsvSheet};
-use crate::store::{Store, StoreError, Txn};
+use crate::store::StoreError;
 
 /// A product and the line of the file it starts on.
 #[derive(Debug, Clone, Serialize, Deserialize)]

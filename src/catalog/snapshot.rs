@@ -72,7 +72,10 @@ fn search_doc<'a>(p: &'a Product, description: &'a Localized) -> SearchDoc<'a> {
 
 impl CatalogSnapshot {
     /// `words_up_to`: the largest catalogue whose index gets its words now.
-    pub(super) fn build_with(store: &Store, words_up_to: usize) -> Result<CatalogSnapshot, StoreError> {
+    pub(super) fn build_with(
+        store: &Store,
+        words_up_to: usize,
+    ) -> Result<CatalogSnapshot, StoreError> {
         let mut rooms = store::load_rooms(store)?;
         rooms.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
         let categories = store::load_categories(store)?;

@@ -2,24 +2,10 @@
 //! translations, matched against the in-memory catalogue (products without descriptions, with
 //! the languages each has one in: `listed`).
 
-use std::collections::{HashMap, HashSet};
-
-use redb::WriteTransaction;
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-use utoipa::ToSchema;
-
-use super::edit::{FieldProblem, ProductEditError, find_in, summary};
-use super::stock_ledger::LOW_STOCK;
 use super::listed::{Described, LANGUAGES};
 use super::model::Product;
-use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
-use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
-use super::writer::CatalogWriter;
-use crate::activity::{Actor, now_millis};
+use super::stock_ledger::LOW_STOCK;
 use crate::content::model::Localized;
-use crate::domain::Satang;
-use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
 
 /// Which of the five languages a product lacks a name or description in (`described`: the
 /// languages it has a description in, as the in-memory catalogue keeps them).

@@ -3,23 +3,16 @@
 //! level after — beside the level itself (`stock`). An adjustment puts the new level in the
 //! running shop's snapshot at once (`writer`), without rebuilding the rest.
 
-use std::collections::{HashMap, HashSet};
-
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::edit::{FieldProblem, ProductEditError, find_in, summary};
-use super::listed::{Described, LANGUAGES};
-use super::model::Product;
-use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
-use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
+use super::edit::{FieldProblem, ProductEditError, find_in};
+use super::stock::STOCK_CODE_TO_LEVEL;
 use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
-use crate::content::model::Localized;
-use crate::domain::Satang;
-use crate::store::{JsonTable, Store, StoreError, Txn, next_id};
+use crate::store::{JsonTable, Store, StoreError, next_id};
 
 /// (product code, sequence) → [`StockEntry`]: every staff change of a product's stock level.
 pub const STOCK_LEDGER: JsonTable<(&str, u64), StockEntry> = JsonTable::new("stock_code_to_entry");

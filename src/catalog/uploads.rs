@@ -10,12 +10,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use image::metadata::Orientation;
-use image::{ColorType, DynamicImage, ImageEncoder};
-use sha2::{Digest, Sha256};
-
-use super::image_decode::{self, Decoded, Header, ImageProblem, Kind, Prepared};
-use super::image_gate::{self, GATE, GateError};
 use super::model::Product;
 use super::store::PRODUCT_CODE_TO_PRODUCT;
 use super::writer::CatalogWriter;
@@ -24,8 +18,8 @@ use crate::content::model::Localized;
 use crate::store::{Store, StoreError};
 
 pub use super::image_clean::{
-    CleanImage, ImageLimits, MAX_SIDE, Plan, SLIP_WORK_BYTES, UploadError, check_image, clean_image,
-    clean_upload, display_name, human_size, plan_image,
+    CleanImage, ImageLimits, MAX_SIDE, Plan, SLIP_WORK_BYTES, UploadError, check_image,
+    clean_image, clean_upload, display_name, human_size, plan_image,
 };
 
 /// Where product image paths point: `/api/file/images/<code>/<file>` is served from

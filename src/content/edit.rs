@@ -171,7 +171,9 @@ pub fn save_page(
         let before = pages.get(name)?;
         let (action, details) = match (&before, create) {
             (Some(_), true) => {
-                return Err(ContentEditError::Exists(format!("a page {name:?} exists already")));
+                return Err(ContentEditError::Exists(format!(
+                    "a page {name:?} exists already"
+                )));
             }
             (None, false) => return Err(ContentEditError::NotFound(format!("no page {name:?}"))),
             (None, true) => ("page created", format!("title {:?}", page.title.en)),
@@ -379,7 +381,9 @@ pub fn save_translation(
         let mut table = LOCALE_CODE_TO_MESSAGES.write(txn)?;
         let english = table.get("en")?.unwrap_or(Value::Null);
         if lookup(&english, &key).is_none() {
-            return Err(ContentEditError::NotFound(format!("no message key {key:?}")));
+            return Err(ContentEditError::NotFound(format!(
+                "no message key {key:?}"
+            )));
         }
         let mut changes = Vec::new();
         for (locale, text) in Locale::ALL

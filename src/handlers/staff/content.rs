@@ -11,7 +11,9 @@ use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
 use crate::content::catalogue_upload::{self, CatalogueFile, UploadError};
-use crate::content::edit::{self, ContentEditError, Editor, PageInput, TranslationInput, TranslationRow};
+use crate::content::edit::{
+    self, ContentEditError, Editor, PageInput, TranslationInput, TranslationRow,
+};
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SaveError, SiteSettings};
 use crate::handlers::auth::Can;

@@ -14,7 +14,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
 use crate::activity::Actor;
-use crate::catalog::edit::{self, BulkEdit, ProductEditError, FieldProblem, ListFilter, StockEntry};
+use crate::catalog::edit::{
+    self, BulkEdit, FieldProblem, ListFilter, ProductEditError, StockEntry,
+};
 use crate::catalog::import::{self, ImportError, ImportPreview};
 use crate::catalog::model::Product;
 use crate::catalog::writer::CatalogWriter;
@@ -276,7 +278,9 @@ impl IntoResponse for EditFailure {
             ProductEditError::BelowZero(_) => {
                 AppError::bad_request("stock_below_zero", message).into_response()
             }
-            ProductEditError::Store(err) => AppError::internal("product change", err).into_response(),
+            ProductEditError::Store(err) => {
+                AppError::internal("product change", err).into_response()
+            }
         }
     }
 }
@@ -466,7 +470,8 @@ pub async fn get_product(
 ) -> Result<Json<AdminProductAnswer>, EditFailure> {
     let db = state.store.clone();
     let (product, ledger) = blocking(move || {
-        let product = edit::find(&db, &code)?.ok_or_else(|| ProductEditError::NotFound(code.clone()))?;
+        let product =
+            edit::find(&db, &code)?.ok_or_else(|| ProductEditError::NotFound(code.clone()))?;
         Ok((product, edit::ledger(&db, &code, 100)?))
     })
     .await?;

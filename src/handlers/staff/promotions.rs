@@ -13,7 +13,7 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
-use crate::pricing::edit::{self, PricingEditError, Known};
+use crate::pricing::edit::{self, Known, PricingEditError};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
 

@@ -3,12 +3,7 @@
 
 use super::*;
 
-fn doc<'a>(
-    code: &'a str,
-    name: &'a str,
-    description: &'a str,
-    popularity: u32,
-) -> SearchDoc<'a> {
+fn doc<'a>(code: &'a str, name: &'a str, description: &'a str, popularity: u32) -> SearchDoc<'a> {
     SearchDoc {
         code,
         names: vec![name],
