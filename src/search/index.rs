@@ -26,28 +26,7 @@ pub use build::IndexBuilder;
 pub use postings::MAX_DOCUMENTS;
 use postings::*;
 use ranking::*;
-
-/// How much a hit in each field counts. A name hit beats any number of description hits for
-/// the usual one- or two-word query.
-pub const NAME_WEIGHT: u32 = 10;
-/// The first word of a name in a language that puts the head noun first (Thai, Malay, Khmer,
-/// Indonesian: "โต๊ะอาหาร…" is a table, "เก้าอี้ทานอาหาร…" a chair): what the product *is*.
-pub const HEAD_WEIGHT: u32 = 12;
-pub const CODE_WEIGHT: u32 = 8;
-pub const DESCRIPTION_WEIGHT: u32 = 1;
-/// How a match counts by how the word was found: as typed, as a synonym or the start of a
-/// longer word, with one typo, with two.
-const EXACT: u32 = 4;
-const SYNONYM: u32 = 3;
-const PREFIX: u32 = 3;
-const ONE_TYPO: u32 = 2;
-const TWO_TYPOS: u32 = 1;
-/// Added for each further reading of a synonym phrase found in a product's names.
-const COVER_BONUS: u32 = 2;
-/// A prefix expands to at most this many words: enough for typing, bounded for latency.
-const MAX_PREFIX_TERMS: usize = 200;
-/// A misspelt word stands for at most this many spellings.
-const MAX_TYPO_TERMS: usize = 64;
+pub use ranking::{CODE_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, NAME_WEIGHT};
 
 /// What the index needs of a product. Inactive products keep their document number but are
 /// never found.

@@ -5,6 +5,28 @@
 
 use super::*;
 
+/// How much a hit in each field counts. A name hit beats any number of description hits for
+/// the usual one- or two-word query.
+pub const NAME_WEIGHT: u32 = 10;
+/// The first word of a name in a language that puts the head noun first (Thai, Malay, Khmer,
+/// Indonesian: "โต๊ะอาหาร…" is a table, "เก้าอี้ทานอาหาร…" a chair): what the product *is*.
+pub const HEAD_WEIGHT: u32 = 12;
+pub const CODE_WEIGHT: u32 = 8;
+pub const DESCRIPTION_WEIGHT: u32 = 1;
+/// How a match counts by how the word was found: as typed, as a synonym or the start of a
+/// longer word, with one typo, with two.
+pub(super) const EXACT: u32 = 4;
+pub(super) const SYNONYM: u32 = 3;
+pub(super) const PREFIX: u32 = 3;
+pub(super) const ONE_TYPO: u32 = 2;
+pub(super) const TWO_TYPOS: u32 = 1;
+/// Added for each further reading of a synonym phrase found in a product's names.
+pub(super) const COVER_BONUS: u32 = 2;
+/// A prefix expands to at most this many words: enough for typing, bounded for latency.
+pub(super) const MAX_PREFIX_TERMS: usize = 200;
+/// A misspelt word stands for at most this many spellings.
+pub(super) const MAX_TYPO_TERMS: usize = 64;
+
 /// Per-document working memory for one query, kept per thread so a query neither allocates
 /// nor zeroes it: only the entries a query touched are reset. One slot per document, so a
 /// posting touches one cache line.
