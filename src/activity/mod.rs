@@ -2,6 +2,10 @@
 //! changes, orders…), with when, who, what and through which `kcard` channel. Lines are
 //! written inside the transaction of the change they describe, so a change never exists
 //! without its line.
+//!
+//! It is the lowest domain (docs/ARCHITECTURE.md), so who makes a staff change ([`Actor`],
+//! with its one [`Actor::log`]) and the before → after summary of a change ([`changes`]) live
+//! here, used alike by the catalogue, content, pricing and search.
 
 use redb::WriteTransaction;
 use std::collections::BTreeMap;

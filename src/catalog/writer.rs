@@ -121,6 +121,41 @@ mod tests {
         assert!(cache.current().product("SF-1001-B").is_some());
     }
 
+    /// A remembered answer of the tests' own kind.
+    struct Text(&'static str);
+
+    impl crate::catalog::remembered::Answer for Text {
+        fn bytes(&self) -> usize {
+            self.0.len()
+        }
+    }
+
+    #[test]
+    fn answers_remembered_before_a_change_are_not_served_after_it() {
+        let (_dir, store, cache) = demo();
+        let catalog = CatalogWriter::new(&store, &cache);
+        let made = cache
+            .current()
+            .answer("list", || Ok::<_, ()>(Text("before")))
+            .unwrap();
+        assert_eq!(made.0, "before");
+        assert!(cache.current().cached::<Text>("list").is_some());
+
+        edit::set_active(&catalog, ACTOR, "SF-1001", false).unwrap();
+        assert!(cache.current().cached::<Text>("list").is_none());
+        edit::adjust_stock(&catalog, ACTOR, "SF-1002", 1, "count").unwrap();
+        let again = cache
+            .current()
+            .answer("list", || Ok::<_, ()>(Text("after")))
+            .unwrap();
+        assert_eq!(again.0, "after");
+        edit::adjust_stock(&catalog, ACTOR, "SF-1002", 1, "count").unwrap();
+        assert!(
+            cache.current().cached::<Text>("list").is_none(),
+            "a stock change starts the answers afresh too"
+        );
+    }
+
     #[test]
     fn the_cli_on_a_stopped_shop_changes_the_database_only() {
         let (_dir, store, cache) = demo();

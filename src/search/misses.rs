@@ -1,5 +1,5 @@
 //! What shoppers could not find: keywords whose search came back empty or nearly so, counted
-//! per shop day. Only the folded keyword and a count are kept — no person, address or time
+//! per shop day (`crate::domain::shop_day`). Only the folded keyword and a count are kept — no person, address or time
 //! of day. Counts gather in memory and reach the database in one transaction every few
 //! seconds (and before staff read them), so a burst of searches never becomes a burst of
 //! durable writes.
