@@ -1,6 +1,7 @@
 //! Code tables (staff, `settings.write`): groups with translated titles, entries with titles in
 //! five languages; add, retitle, deactivate, remove while unused. Thin handlers over
-//! `content::labels`; each change reloads the content snapshot so labels are live at once.
+//! `content::labels` (usage counted by `orders::code_usage`, since products and orders stand
+//! above content); each change reloads the content snapshot so labels are live at once.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};

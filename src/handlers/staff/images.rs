@@ -1,7 +1,7 @@
 //! Product images (staff): upload one or more files, reorder, set alt text per language and
 //! remove. Thin handlers over `catalog::uploads`; each change bumps the product's version,
-//! writes an activity event and reloads the catalogue snapshot so the storefront shows it at
-//! once.
+//! writes an activity event and puts the new catalogue snapshot in force (`catalog::writer`)
+//! so the storefront shows it at once.
 
 use std::collections::BTreeMap;
 

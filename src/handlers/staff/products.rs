@@ -1,8 +1,9 @@
 //! Products (staff): list with filters and keyset pages, one product with its stock ledger,
 //! create, change (version-checked), duplicate, activate or deactivate, stock adjustments, bulk
 //! price and stock edits, and CSV export and import (preview, then apply) through the same code
-//! as `kiosk catalog import`. Thin handlers over `catalog::edit` and `catalog::import`; after
-//! every write the catalogue snapshot is reloaded so the storefront and search show it at once.
+//! as `kiosk catalog import`. Thin handlers over `catalog::edit` and `catalog::import`, given
+//! a `catalog::writer::CatalogWriter`: the use cases put the new catalogue snapshot in force
+//! themselves, so the storefront and search show a change at once.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

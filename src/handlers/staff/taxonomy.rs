@@ -1,6 +1,7 @@
 //! Rooms and categories (staff): list with product counts, create, change, reorder, nest,
-//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change reloads
-//! the catalogue snapshot so menus and pages show it at once.
+//! delete (refused while products or promotions use it: `pricing::taxonomy_use`). Thin handlers
+//! over `catalog::taxonomy`, whose changes put the new catalogue snapshot in force themselves
+//! (`catalog::writer`), so menus and pages show them at once.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
