@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::messages::{leaf_paths, lookup};
 use super::model::{Localized, Page, is_valid_page_name};
 use super::store::{LOCALE_CODE_TO_MESSAGES, PAGE_NAME_TO_PAGE, edits_key};
-use crate::activity::{Event, log};
+use crate::activity::Actor;
 use crate::i18n::Locale;
 use crate::store::{Store, StoreError};
 
@@ -28,13 +28,6 @@ pub enum ContentEditError {
     Exists(String),
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-/// Who is editing, for the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Editor<'a> {
-    pub actor: &'a str,
-    pub kcard: &'a str,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +146,7 @@ pub fn check_new_page_name(name: &str) -> Result<(), String> {
 /// Creates a page (`create`) or replaces an existing one; logs what changed.
 pub fn save_page(
     store: &Store,
-    editor: Editor,
+    editor: Actor,
     name: &str,
     input: PageInput,
     create: bool,
@@ -181,16 +174,7 @@ pub fn save_page(
         };
         pages.put(name, &page)?;
         drop(pages);
-        log(
-            txn,
-            &Event {
-                actor: editor.actor,
-                kcard: editor.kcard,
-                action,
-                target: &format!("page {name}"),
-                details: &details,
-            },
-        )?;
+        editor.log(txn, action, &format!("page {name}"), &details)?;
         Ok(page)
     })
 }
@@ -349,7 +333,7 @@ const MAX_MESSAGE: usize = 5_000;
 /// later corrections in a new release reach that key again.
 pub fn save_translation(
     store: &Store,
-    editor: Editor,
+    editor: Actor,
     input: TranslationInput,
 ) -> Result<TranslationRow, ContentEditError> {
     let key = input.key.trim().to_string();
@@ -423,15 +407,11 @@ pub fn save_translation(
         }
         drop(table);
         if !changes.is_empty() {
-            log(
+            editor.log(
                 txn,
-                &Event {
-                    actor: editor.actor,
-                    kcard: editor.kcard,
-                    action: "translation changed",
-                    target: &format!("message {key}"),
-                    details: &changes.join("; "),
-                },
+                "translation changed",
+                &format!("message {key}"),
+                &changes.join("; "),
             )?;
         }
         Ok(())
@@ -458,8 +438,8 @@ mod tests {
         sync(store, &docs).unwrap();
     }
 
-    const EDITOR: Editor = Editor {
-        actor: "owner",
+    const EDITOR: Actor = Actor {
+        name: "owner",
         kcard: "",
     };
 

@@ -10,10 +10,9 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::content::catalogue_upload::{self, CatalogueFile, UploadError};
-use crate::content::edit::{
-    self, ContentEditError, Editor, PageInput, TranslationInput, TranslationRow,
-};
+use crate::content::edit::{self, ContentEditError, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SaveError, SiteSettings};
 use crate::handlers::auth::Can;
@@ -170,8 +169,8 @@ pub async fn create_page(
 ) -> Result<(StatusCode, Json<AdminPageAnswer>), AppError> {
     let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
     let page = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         let name = body.name.trim().to_string();
@@ -217,8 +216,8 @@ pub async fn update_page(
 ) -> Result<Json<AdminPageAnswer>, AppError> {
     let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
     let page = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         edit::save_page(store, editor, &name, body, false)
@@ -295,8 +294,8 @@ pub async fn save_translation(
 ) -> Result<Json<TranslationAnswer>, AppError> {
     let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
     let row = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         edit::save_translation(store, editor, body)
