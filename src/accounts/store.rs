@@ -552,7 +552,7 @@ pub fn list_users(store: &Store) -> Result<Vec<User>, AccountError> {
 }
 
 /// Kept here too for the callers that know addresses as an accounts rule.
-pub use crate::domain::email::is_email;
+pub use crate::domain::email_address::is_email;
 // The signing secret and revoked tokens, and social sign-in's users, are in their own files
 // (`secrets.rs`, `social.rs`); their old paths here stay for callers and the migration tests.
 pub use super::secrets::{

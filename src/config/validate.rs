@@ -366,5 +366,5 @@ fn plausible_mailbox(value: &str) -> bool {
         (Some(open), Some(close)) if open < close => &value[open + 1..close],
         _ => value,
     };
-    crate::domain::email::is_email(address.trim())
+    crate::domain::email_address::is_email(address.trim())
 }

@@ -4,7 +4,7 @@
 //! code past the edge works with values known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
 //! string it always was.
 
-pub mod email;
+pub mod email_address;
 pub mod html;
 mod idempotency;
 mod ids;

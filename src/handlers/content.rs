@@ -19,7 +19,7 @@ use crate::http::assets::{REVALIDATE_DAILY, file_response};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::FileBody;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::i18n::Locale;
 use crate::state::AppState;
 use std::sync::Arc;

@@ -12,7 +12,7 @@ pub mod error;
 pub mod json;
 pub mod layers;
 pub mod openapi_shared;
-pub mod query;
+pub mod query_string;
 pub mod redirect;
 pub mod server;
 

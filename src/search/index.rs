@@ -13,7 +13,7 @@ use super::facets::{FacetColumns, FacetCounts, FacetDoc, Filter};
 use super::layout;
 use super::misses::FEW_RESULTS;
 use super::synonyms::{Synonyms, word_key};
-use super::text::{normalize_code, words};
+use super::words::{normalize_code, words};
 use super::typo;
 
 mod build;

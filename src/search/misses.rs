@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use time::Date;
 
-use super::text::fold;
+use super::words::fold;
 use crate::domain::shop_day::{day_key, day_of};
 use crate::store::{Store, StoreError, ValueTable};
 

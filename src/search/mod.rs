@@ -11,7 +11,7 @@ pub mod layout;
 pub mod live;
 pub mod misses;
 pub mod synonyms;
-pub mod text;
+pub mod words;
 pub mod typo;
 
 /// Deterministic numbers (xorshift) for the tests' made-up catalogues, so runs compare.

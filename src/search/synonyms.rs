@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::text::words;
+use super::words::words;
 
 /// The groups shipped with the shop (`assets/seed/synonyms.json`), used until staff save their own.
 const BUILT_IN: &str = include_str!("../../assets/seed/synonyms.json");

@@ -22,7 +22,7 @@ use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::http::{AppError, blocking, kcard};
 use crate::orders::model::Order;
 use crate::state::AppState;

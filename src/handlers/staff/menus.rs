@@ -13,7 +13,7 @@ use crate::handlers::auth::{AdminUser, Can};
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::orders::sales::{day_start_millis, parse_day};
 use crate::state::AppState;
 

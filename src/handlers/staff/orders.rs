@@ -19,7 +19,7 @@ use crate::handlers::order_answers::{OrderAnswer, actor, move_order};
 use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::http::{AppError, blocking};
 use crate::orders::desk::{self, DEFAULT_PAGE, OrderFilter};
 use crate::orders::export;

@@ -19,7 +19,7 @@ use crate::handlers::staff::csv_download;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::Status;
 use crate::orders::sales::{ReportDay, SHOP_OFFSET, Tally, day_key, days, parse_day};

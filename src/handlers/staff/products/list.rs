@@ -17,7 +17,7 @@ use crate::handlers::auth::Can;
 use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::query::Query;
+use crate::http::query_string::Query;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
 
