@@ -95,7 +95,7 @@ fn main() {
     let snapshot = cache.current();
     let active = snapshot.products.iter().filter(|p| p.active).count();
     let files = dir.path().join("files");
-    let originals = |path: &str| kiosk::catalog::images::read_original_blocking(&files, path);
+    let originals = |path: &str| kiosk::handlers::images::read_original_blocking(&files, path);
     for round in ["first (photos reduced)", "again (photos cached)"] {
         let live = LiveCatalogues::default();
         if round.starts_with("again") {

@@ -10,8 +10,9 @@
 
 use std::time::{Duration, Instant};
 
-use kiosk::app::{AppState, serve};
+use kiosk::app::serve;
 use kiosk::config::Config;
+use kiosk::state::AppState;
 use serde_json::json;
 
 /// The allocator the shipped binary uses (src/main.rs), so the server measured here allocates

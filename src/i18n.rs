@@ -4,6 +4,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+/// The cookie the language chooser sets; the storefront honours it on `/` only, the content
+/// API when a request names no language.
+pub const LANGUAGE_COOKIE: &str = "i18n_redirected";
+
 /// A language the shop is offered in. The URL prefix is the code (`my` for Malay, as in
 /// SPEC.md), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is Burmese.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]

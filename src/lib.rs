@@ -5,7 +5,6 @@
 
 pub mod accounts;
 pub mod activity;
-pub mod admin;
 pub mod app;
 pub mod application;
 pub mod cart;
@@ -16,13 +15,15 @@ pub mod content;
 pub mod documents;
 pub mod domain;
 pub mod embedded;
+pub mod handlers;
 pub mod http;
 pub mod i18n;
-pub mod idle;
 pub mod notify;
 pub mod ops;
 pub mod orders;
 pub mod payments;
 pub mod pricing;
 pub mod search;
+pub mod site;
+pub mod state;
 pub mod store;

@@ -14,6 +14,9 @@ cargo fmt --all -- --check
 step "cargo clippy (warnings are errors)"
 cargo clippy --all-targets --locked -- -D warnings
 
+step "floors: imports only go down (tests/floors.rs, docs/ARCHITECTURE.md)"
+cargo test --locked --test floors
+
 step "cargo test (builds the UI through build.rs, then unit + integration tests)"
 cargo test --locked
 

@@ -25,13 +25,13 @@ use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 
 use super::model::Provider;
-use super::routes::UserView;
 use super::store;
-use crate::app::AppState;
 use crate::config::OAuthProvider;
+use crate::handlers::accounts::UserView;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::state::AppState;
 
 const STATE_COOKIE: &str = "kiosk_oauth_state";
 const PENDING_FOR: Duration = Duration::from_secs(10 * 60);
@@ -492,12 +492,5 @@ fn to_shop(fragment: &str) -> Response {
 }
 
 fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| v.to_string())
+    crate::http::cookies::read(headers, name).map(str::to_string)
 }

@@ -3,5 +3,4 @@
 //! visitor's cart into the user's without losing anything; anonymous carts expire.
 
 pub mod model;
-pub mod routes;
 pub mod store;

@@ -339,7 +339,7 @@ impl CatalogSnapshot {
         }
     }
 
-    /// Drops the remembered answers (when the shop is quiet, see `crate::idle`); returns the
+    /// Drops the remembered answers (when the shop is quiet, see `crate::state::idle`); returns the
     /// uncompressed bytes they held.
     pub fn forget_answers(&self) -> usize {
         *self.ranked.lock().unwrap_or_else(|p| p.into_inner()) = RankedCache::default();

@@ -6,7 +6,6 @@ pub mod image_decode;
 pub mod image_gate;
 pub mod image_urls;
 pub mod image_variants;
-pub mod images;
 pub mod import;
 pub mod listed;
 pub mod model;
@@ -14,7 +13,6 @@ pub mod query;
 pub mod ratings;
 #[cfg(test)]
 mod relevance_tests;
-pub mod routes;
 pub mod search;
 pub mod stock;
 pub mod store;

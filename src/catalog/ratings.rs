@@ -14,10 +14,10 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::{Order, Status};
 use crate::orders::store::ORDER_ID_TO_ORDER;
+use crate::state::AppState;
 use crate::store::{Store, StoreError};
 
 /// What shoppers thought of a product: `{average, count}`, absent when nobody reviewed it.

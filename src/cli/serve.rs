@@ -50,7 +50,7 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .max_blocking_threads(BLOCKING_THREADS)
-        .on_thread_park(crate::idle::collect_if_asked)
+        .on_thread_park(crate::state::idle::collect_if_asked)
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {

@@ -128,7 +128,7 @@ pub fn run(cli: &Cli, args: &SetupArgs) -> Result<(), String> {
     create_private_dir(&data_dir)?;
     let store = Store::open(&data_dir).map_err(|e| e.to_string())?;
     accounts::jwt_secret(&store).map_err(|e| e.to_string())?;
-    crate::app::seed_store(&store, !args.no_demo).map_err(|e| e.to_string())?;
+    crate::application::seed_store(&store, !args.no_demo).map_err(|e| e.to_string())?;
     let admin = accounts::create_local_user(
         &store,
         &NewLocalUser {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::routes::CATALOGUE_PDF;
+use crate::handlers::content::CATALOGUE_PDF;
 use crate::store::{Store, StoreError};
 
 /// Why an upload was refused.
@@ -74,7 +74,7 @@ pub fn path_in(files_dir: &Path) -> PathBuf {
 
 /// The file served now.
 pub fn current(files_dir: &Path) -> CatalogueFile {
-    let url = crate::http::shell::CATALOG_URL.to_string();
+    let url = crate::site::shell::CATALOG_URL.to_string();
     match std::fs::metadata(path_in(files_dir)) {
         Ok(meta) => CatalogueFile {
             uploaded: true,

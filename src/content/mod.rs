@@ -8,6 +8,5 @@ pub mod labels;
 pub mod markdown;
 pub mod messages;
 pub mod model;
-pub mod routes;
 pub mod settings;
 pub mod store;

@@ -4,6 +4,7 @@
 //! known to be good, and each is `#[serde(transparent)]`, so the JSON is the bare number or
 //! string it always was.
 
+pub mod html;
 mod idempotency;
 mod ids;
 mod money;

@@ -1,27 +1,20 @@
-//! Plumbing shared by every domain: errors, extractors, page shells, embedded files, layers.
+//! The HTTP kit: errors turned into the JSON error shape, the success envelope, JSON and query
+//! extractors, layers and edge limits, the server loop, compressed/ETag answers and embedded
+//! assets. It knows HTTP and no shared state: handlers (`crate::handlers`) and the site
+//! (`crate::site`) build on it (docs/ARCHITECTURE.md).
 
-#[cfg(test)]
-mod api_types;
 pub mod assets;
-pub mod auth;
+pub mod cookies;
 pub mod edge;
 pub mod encoded;
 pub mod envelope;
 pub mod error;
-pub mod first_paint;
-pub mod front_door;
 pub mod json;
-pub mod key_guesses;
 pub mod layers;
-pub mod openapi;
 pub mod openapi_shared;
-pub mod page_routes;
-pub mod pages;
 pub mod query;
 pub mod redirect;
 pub mod server;
-pub mod shell;
-pub mod sitemap;
 
 pub use error::AppError;
 

@@ -10,6 +10,26 @@
 //! adding one entry here.
 
 use serde_json::{Map, Value, json};
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+
+/// An id a request may give as a number or as a string (a cart is the visitor's UUID or the
+/// signed-in user's id, which every answer gives as a number): for `#[schema(schema_with)]`.
+pub fn string_or_integer() -> Schema {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1)),
+        )
+        .build()
+        .into()
+}
+
+/// The bytes of a file (the PDF, an image): what a response's content type says they are.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct FileBody(pub Vec<u8>);
 
 /// The plain error body every 4xx and 5xx answer has (or extends).
 const ERROR_ANSWER: &str = "#/components/schemas/ErrorAnswer";

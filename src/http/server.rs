@@ -24,8 +24,8 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use super::edge::{self, JsonRefusals};
-use super::front_door::FrontDoor;
 use super::layers;
+use crate::site::front_door::FrontDoor;
 
 /// The header timeout for new connections while the server is nearly full.
 const PRESSED_HEADER_TIMEOUT: Duration = Duration::from_secs(2);

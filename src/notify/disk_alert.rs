@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use super::email::{Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates;
-use crate::app::AppState;
 use crate::i18n::Locale;
+use crate::state::AppState;
 
 /// How often the watcher looks at the store's state (an atomic read).
 const LOOK: Duration = Duration::from_secs(1);

@@ -12,9 +12,9 @@ use super::line::LinePusher;
 use super::outbox::{self, Message, Outcome};
 use super::templates::{self, ShopInfo};
 use super::{Audience, Channel, Event, SendError};
-use crate::app::AppState;
 use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
+use crate::state::AppState;
 
 /// How often an idle sender looks for new rows; new messages go out within this time.
 const POLL: Duration = Duration::from_millis(500);

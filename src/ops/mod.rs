@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::accounts::menu_store as admin;
+use crate::accounts::menus::validate_menus;
 use crate::accounts::store::{self as accounts, NewLocalUser};
-use crate::admin::model::validate_menus;
-use crate::admin::store as admin;
 use crate::catalog::import;
 use crate::catalog::store as catalog;
 use crate::config::Config;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Changed, Context, Operation, execute};
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub fn socket_path(data_dir: &Path) -> PathBuf {
     data_dir.join("kiosk.sock")

@@ -2,11 +2,9 @@
 //! through, reviews, and the coins they earn.
 
 pub mod desk;
-pub mod document_routes;
 pub mod guest;
 pub mod model;
 pub mod paperwork;
 pub mod place;
-pub mod routes;
 pub mod sales;
 pub mod store;

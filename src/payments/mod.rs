@@ -6,7 +6,5 @@ pub mod attempts;
 pub mod card_2c2p;
 pub mod expiry;
 pub mod promptpay;
-pub mod proof_routes;
 pub mod proofs;
-pub mod routes;
 pub mod standin;

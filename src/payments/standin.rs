@@ -230,19 +230,12 @@ fn response_for(
     fields
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 fn refuse(problem: &str) -> Response {
     (
         StatusCode::BAD_REQUEST,
         Html(format!(
             "<!doctype html><title>Payment request refused</title><h1>Payment request refused</h1><p id=\"problem\">{}</p>",
-            escape(problem)
+            crate::domain::html::escape(problem)
         )),
     )
         .into_response()
@@ -293,13 +286,13 @@ async fn payment_page(State(inner): State<Arc<Inner>>, body: Bytes) -> Response 
     let button = |code: &str, label: &str| {
         format!(
             "<form method=\"post\" action=\"/payment/{id}/{code}\"><button type=\"submit\" name=\"outcome\" value=\"{code}\">{label}</button></form>",
-            id = escape(&order_id)
+            id = crate::domain::html::escape(&order_id)
         )
     };
     Html(format!(
         "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>2C2P stand-in</title></head><body><h1>2C2P stand-in payment page</h1><p>Order <span id=\"order-id\">{id}</span>, amount <span id=\"amount\">{baht}.{satang:02}</span> THB, language {lang}</p>{pay}{pending}{fail}{cancel}</body></html>",
-        lang = escape(&lang),
-        id = escape(&order_id),
+        lang = crate::domain::html::escape(&lang),
+        id = crate::domain::html::escape(&order_id),
         baht = amount / 100,
         satang = amount % 100,
         pay = button(c2p::STATUS_SUCCESS, "Pay"),
@@ -332,14 +325,14 @@ async fn finish(
         .map(|(k, v)| {
             format!(
                 "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
-                escape(k),
-                escape(v)
+                crate::domain::html::escape(k),
+                crate::domain::html::escape(v)
             )
         })
         .collect();
     Html(format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Returning to the shop</title></head><body><form id=\"back\" method=\"post\" action=\"{}\">{inputs}<button type=\"submit\">Return to the shop</button></form><script>document.getElementById('back').submit();</script></body></html>",
-        escape(&back)
+        crate::domain::html::escape(&back)
     ))
     .into_response()
 }

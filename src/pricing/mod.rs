@@ -7,7 +7,6 @@
 
 pub mod edit;
 pub mod promotion;
-pub mod routes;
 pub mod store;
 
 use serde::{Deserialize, Serialize};

@@ -267,7 +267,7 @@ async fn owner_translations_survive_an_upgrade() {
     let store = app.state.store.clone();
     let content = app.state.content.clone();
     tokio::task::spawn_blocking(move || {
-        kiosk::app::seed_store(&store, false).unwrap();
+        kiosk::application::seed_store(&store, false).unwrap();
         content.reload(&store).unwrap();
     })
     .await
@@ -555,7 +555,7 @@ async fn the_new_content_menu_items_reach_a_shop_seeded_by_an_older_release() {
 
     let store = app.state.store.clone();
     tokio::task::spawn_blocking(move || {
-        use kiosk::admin::store::ADMIN_ROLE_TO_MENUS;
+        use kiosk::accounts::menu_store::ADMIN_ROLE_TO_MENUS;
         use kiosk::store::seed::{SeedDocument, sync};
         let mut older = serde_json::to_value(
             store
@@ -580,7 +580,7 @@ async fn the_new_content_menu_items_reach_a_shop_seeded_by_an_older_release() {
     assert!(!links(&menus).contains(&"/admin/settings".to_string()));
 
     let store = app.state.store.clone();
-    tokio::task::spawn_blocking(move || kiosk::app::seed_store(&store, false).unwrap())
+    tokio::task::spawn_blocking(move || kiosk::application::seed_store(&store, false).unwrap())
         .await
         .unwrap();
     let (_, menus) = app.get_authed("/api/file/menus/admin", &owner).await;

@@ -1,8 +1,8 @@
 //! `spawn_app()` and typed request helpers shared by the integration tests.
 
-use kiosk::app::AppState;
 use kiosk::application::Application;
 use kiosk::config::Config;
+use kiosk::state::AppState;
 use reqwest::header::HeaderMap;
 use tokio::sync::oneshot;
 

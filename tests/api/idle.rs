@@ -13,7 +13,7 @@ async fn dropping_the_caches_when_quiet_keeps_every_answer() {
     let token = app.token("quiet-shopper", "user").await;
 
     let state = app.state.clone();
-    let trimmed = tokio::task::spawn_blocking(move || kiosk::idle::trim(&state))
+    let trimmed = tokio::task::spawn_blocking(move || kiosk::state::idle::trim(&state))
         .await
         .unwrap();
     assert!(
@@ -32,7 +32,7 @@ async fn dropping_the_caches_when_quiet_keeps_every_answer() {
 
     // A second trim finds nothing left.
     let state = app.state.clone();
-    let again = tokio::task::spawn_blocking(move || kiosk::idle::trim(&state))
+    let again = tokio::task::spawn_blocking(move || kiosk::state::idle::trim(&state))
         .await
         .unwrap();
     assert_eq!((again.page_bytes, again.answer_bytes), (0, 0));

@@ -220,13 +220,13 @@ async fn put(
 }
 
 /// Hashed bundles and remembered list answers are answered before the router
-/// (`kiosk::http::front_door`, for speed); what they send must be what the router sends: the
+/// (`kiosk::site::front_door`, for speed); what they send must be what the router sends: the
 /// same bytes, validators, caching, security headers, request id.
 #[tokio::test]
 async fn the_front_door_answers_bundles_and_remembered_lists_as_the_router_would() {
     use axum::http::{Method, Request};
     let app = spawn_app().await;
-    let door = kiosk::http::front_door::FrontDoor::new(app.state.clone());
+    let door = kiosk::site::front_door::FrontDoor::new(app.state.clone());
     let request = |method: Method, path: &str| {
         Request::builder()
             .method(method)

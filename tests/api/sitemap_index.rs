@@ -57,10 +57,10 @@ async fn the_sitemap_index_lists_one_child_per_language_each_within_the_limits()
         assert!(xml.contains("<urlset"));
         let urls = xml.matches("<url>").count();
         assert!(
-            (1..=kiosk::http::sitemap::MAX_URLS).contains(&urls),
+            (1..=kiosk::site::sitemap::MAX_URLS).contains(&urls),
             "{urls}"
         );
-        assert!(xml.len() <= kiosk::http::sitemap::MAX_BYTES);
+        assert!(xml.len() <= kiosk::site::sitemap::MAX_BYTES);
         // Each URL keeps its five hreflang alternates.
         assert_eq!(
             xml.matches("<xhtml:link rel=\"alternate\"").count(),

@@ -1,14 +1,16 @@
 //! /admin/activity: the activity log — who did what when, newest first, filtered by person, words
 //! and shop day (in the URL), with "Older entries" to page back. Times read 'D MMM YYYY kk:mm' on
 //! the shop's clock with the month in the viewer's language.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { LogLine } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useKeysetList } from '../../../lib/use-keyset-list';
 import { activityQuery, activitySearch, NO_ACTIVITY_FILTERS, parseActivityFilters, type ActivityFilters } from '../activity-filters';
 import { listActivity } from '../api/list-activity';
 import type { ActivityTools } from '../tools';
@@ -18,39 +20,12 @@ export type ActivityPageProps = { tools: ActivityTools };
 
 export const ACTIVITY_PAGE = 100;
 
-type Lines = { key: string; lines: LogLine[]; next: string | null; started: boolean; loading: boolean; error: unknown };
-
 function useActivity(filters: ActivityFilters) {
-  const key = activitySearch(filters);
-  const [state, setState] = useState<Lines>({ key, lines: [], next: null, started: false, loading: true, error: null });
-  const [attempt, setAttempt] = useState(0);
-  const controller = useRef<AbortController | null>(null);
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
-  const read = useCallback((from: Lines) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState({ ...from, loading: true, error: null });
-    listActivity(activityQuery(filtersRef.current, from.started ? from.next : null, ACTIVITY_PAGE), { signal: current.signal }).then(
-      (page) => !current.signal.aborted && setState({ ...from, lines: [...from.lines, ...page.lines], next: page.next, started: true, loading: false, error: null }),
-      (error: unknown) => !current.signal.aborted && setState({ ...from, loading: false, error }),
-    );
-  }, []);
-  useEffect(() => {
-    read({ key, lines: [], next: null, started: false, loading: true, error: null });
-    return () => controller.current?.abort();
-  }, [key, attempt, read]);
-  const fresh = state.key === key;
-  return {
-    lines: fresh ? state.lines : [],
-    more: fresh && state.started && state.next !== null,
-    starting: !fresh || !state.started,
-    loading: !fresh || state.loading,
-    error: fresh ? state.error : null,
-    loadMore: () => fresh && !state.loading && read(state),
-    retry: () => (fresh && state.started ? read(state) : setAttempt((n) => n + 1)),
-  };
+  const log = useKeysetList<LogLine, string>(activitySearch(filters), (_key, after, signal) =>
+    listActivity(activityQuery(filters, after, ACTIVITY_PAGE), { signal }).then((page) => ({ items: page.lines, next: page.next })),
+  );
+  const { more, starting, loading, error, loadMore, retry } = log;
+  return { lines: log.items, more, starting, loading, error, loadMore, retry };
 }
 
 export function ActivityPage({ tools }: ActivityPageProps) {
@@ -220,21 +195,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
           </div>
         )
       ) : null}
-      {log.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(log.error)}</p>
-          <button type="button" class="button button--ghost" onClick={log.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-      {log.more && !log.error ? (
-        <div class="load-more">
-          <button type="button" class="button button--ghost" onClick={log.loadMore} disabled={log.loading}>
-            {log.loading ? t('common.loading') : t('admin.activity.older')}
-          </button>
-        </div>
-      ) : null}
+      <ListFoot list={log} errorText={tools.errorText} onRetry={log.retry} moreLabel={t('admin.activity.older')} />
     </section>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { CodeEntry, CodeGroup, Localized } from '../../../api/types';
 import { ApiError } from '../../../api/client';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -174,12 +175,7 @@ export function CodeTablePage({ group, tools }: CodeTablePageProps) {
         {notice?.text}
       </p>
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!data && !error ? <Loading /> : null}
       {data ? (

@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Page } from '../../../api/types';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -83,12 +84,7 @@ export function PagesPage({ tools }: PagesPageProps) {
       <ContentTabs />
       <p class="admin-muted">{t('admin.content.pages.intro')}</p>
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!pages && !error ? <Loading /> : null}
       {pages && tools.narrow ? (

@@ -3,6 +3,7 @@
 //! and the shipping terms. The shop shows them at once. Needs `settings.write`.
 import { useEffect, useId, useState } from 'react';
 import type { SiteSettings } from '../../../api/types';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
@@ -59,12 +60,7 @@ export function SettingsPage({ tools }: SettingsPageProps) {
     return (
       <section class="page admin-page">
         <ContentTabs />
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       </section>
     );
   }

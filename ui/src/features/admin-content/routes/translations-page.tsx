@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { TranslationRow } from '../../../api/types';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -170,12 +171,7 @@ export function TranslationsPage({ tools }: TranslationsPageProps) {
         {notice}
       </p>
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!rows && !error ? <Loading /> : null}
       {rows && !found.length ? <p class="admin-muted">{t('admin.content.translations.none')}</p> : null}

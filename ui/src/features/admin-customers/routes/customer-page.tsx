@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/client';
 import type { CustomerAnswer } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -78,12 +79,7 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
     return (
       <section class="page admin-page">
         <BackLink />
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(state.error)}</p>
-          <button type="button" class="button button--ghost" onClick={reload}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(state.error)} onRetry={reload} />
       </section>
     );
   }

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Customer } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -149,21 +150,7 @@ export function CustomersPage({ tools }: CustomersPageProps) {
           </div>
         )
       ) : null}
-      {list.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(list.error)}</p>
-          <button type="button" class="button button--ghost" onClick={list.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-      {list.more && !list.error ? (
-        <div class="load-more">
-          <button type="button" class="button button--ghost" onClick={list.loadMore} disabled={list.loading}>
-            {list.loading ? t('common.loading') : t('admin.common.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <ListFoot list={list} errorText={tools.errorText} onRetry={list.retry} moreLabel={t('admin.common.loadMore')} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/client';
 import type { Order } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
@@ -80,12 +81,7 @@ export function OrderDetailPage({ id, tools }: OrderDetailProps) {
     return (
       <section class="page admin-page">
         <BackLink />
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(state.error)}</p>
-          <button type="button" class="button button--ghost" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(state.error)} onRetry={retry} />
       </section>
     );
   }

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Order } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -101,21 +102,7 @@ export function OrdersDeskPage({ tools }: OrdersDeskProps) {
           selection={canMove ? { ids: selected, toggle, toggleAll } : null}
         />
       ) : null}
-      {desk.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(desk.error)}</p>
-          <button type="button" class="button button--ghost" onClick={desk.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-      {desk.more && !desk.error ? (
-        <div class="load-more">
-          <button type="button" class="button button--ghost" onClick={desk.loadMore} disabled={desk.loading}>
-            {desk.loading ? t('common.loading') : t('admin.common.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <ListFoot list={desk} errorText={tools.errorText} onRetry={desk.retry} moreLabel={t('admin.common.loadMore')} />
     </section>
   );
 }

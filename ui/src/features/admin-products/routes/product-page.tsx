@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { FieldProblem, Product, StockEntry } from '../../../api/types';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
@@ -205,12 +206,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   if (loadError) {
     return (
       <section class="page admin-page">
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(loadError)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(loadError)} onRetry={() => setAttempt((n) => n + 1)} />
       </section>
     );
   }

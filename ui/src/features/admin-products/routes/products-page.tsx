@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Product } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -316,21 +317,7 @@ export function ProductsPage({ tools }: ProductsPageProps) {
           </div>
         )
       ) : null}
-      {list.error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(list.error)}</p>
-          <button type="button" class="button button--ghost" onClick={list.reload}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-      {list.more && !list.error ? (
-        <div class="load-more">
-          <button type="button" class="button button--ghost" onClick={list.loadMore} disabled={list.loading}>
-            {list.loading ? t('common.loading') : t('admin.common.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <ListFoot list={list} errorText={tools.errorText} onRetry={list.reload} moreLabel={t('admin.common.loadMore')} />
     </section>
   );
 }

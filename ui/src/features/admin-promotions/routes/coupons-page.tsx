@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminCoupon } from '../../../api/types';
 import { ApiError } from '../../../api/client';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -184,12 +185,7 @@ export function CouponsPage({ tools }: CouponsPageProps) {
       </p>
       {form}
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!coupons && !error ? <Loading /> : null}
       {coupons && !editing ? (

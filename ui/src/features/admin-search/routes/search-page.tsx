@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SearchMiss } from '../../../api/types';
 import { ApiError } from '../../../api/client';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -174,12 +175,7 @@ export function SearchPage({ tools }: SearchPageProps) {
           </p>
         ) : null}
         {canWrite && loadError ? (
-          <div class="load-error" role="alert">
-            <p>{tools.errorText(loadError)}</p>
-            <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.retry')}
-            </button>
-          </div>
+          <LoadError message={tools.errorText(loadError)} onRetry={() => setAttempt((n) => n + 1)} />
         ) : null}
         {canWrite && saved === null && !loadError ? <Loading /> : null}
         {canWrite && saved !== null ? (
@@ -338,12 +334,7 @@ function Misses({ tools, onAdd, addReady }: { tools: SearchTools; onAdd: ((keywo
         </p>
       ) : null}
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!misses && !error ? <Loading /> : null}
       {misses && !misses.length ? <p class="admin-muted" data-testid="misses-empty">{t('admin.search.misses.empty')}</p> : null}

@@ -2,6 +2,7 @@
 //! as one document (PUT /api/admin/roles). The owner role `admin` always holds everything; a new
 //! role (its name begins with "admin") can be added. Changes apply to the role's members at once.
 import { useEffect, useId, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -78,12 +79,7 @@ export function RolesPage({ tools }: RolesPageProps) {
       <StaffTabs />
       <p class="admin-muted">{t('admin.roles.lead')}</p>
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!saved && !error ? <Loading /> : null}
       {saved ? (

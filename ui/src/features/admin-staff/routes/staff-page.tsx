@@ -2,6 +2,7 @@
 //! at once), and a form to add one. Needs `staff.manage`.
 import { useEffect, useId, useState } from 'react';
 import type { Customer } from '../../../api/types';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -80,12 +81,7 @@ export function StaffPage({ tools, selfId }: StaffPageProps) {
         {notice}
       </p>
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!data && !error ? <Loading /> : null}
       {data ? (

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminCategory, Localized, Room } from '../../../api/types';
 import { ApiError } from '../../../api/client';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -250,12 +251,7 @@ function TaxonomyPage({ kind, tools }: { kind: Kind; tools: TaxonomyTools }) {
       </p>
       {form}
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{tools.errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={reload}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={tools.errorText(error)} onRetry={reload} />
       ) : null}
       {!nodes && !error ? <Loading /> : null}
       {nodes && !draft ? (

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { DashboardAnswer, Permission, SalesTotals } from '../../../api/types';
 import { Icon } from '../../../components/icon';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
@@ -84,12 +85,7 @@ export function DashboardPage({ userName, can, label, errorText }: DashboardProp
     <section class="page admin-page dashboard" data-testid="dashboard">
       {header}
       {error ? (
-        <div class="load-error" role="alert">
-          <p>{errorText(error)}</p>
-          <button type="button" class="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError message={errorText(error)} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       {!data && !error ? <Loading /> : null}
       {data ? (

@@ -1,0 +1,514 @@
+//! Thin handlers for carts. A visitor's cart is addressed by its unguessable visitor id; a
+//! user's cart needs that user's token.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::cart::model::{Cart, CartOwner, MAX_QTY};
+use crate::cart::store;
+use crate::catalog::cache::CatalogSnapshot;
+use crate::content::model::Localized;
+use crate::domain::{Coins, UserId};
+use crate::handlers::auth::{AuthUser, authenticate};
+use crate::http::AppError;
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::openapi_shared::string_or_integer;
+use crate::pricing::{Quote, Satang};
+use crate::state::AppState;
+
+/// The cart as the UI shows it: lines with the product's current name, price and picture.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartView {
+    /// The visitor id (a UUID) or the signed-in user's id, as a string.
+    pub id: String,
+    pub lines: Vec<CartLineView>,
+    /// The item count (SPEC's `amt`).
+    pub amt: u32,
+}
+
+/// A cart line with what the catalogue says about its product now.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLineView {
+    pub code: String,
+    pub qty: u32,
+    /// Null when the product has left the catalogue.
+    pub name: Option<Localized>,
+    /// Satang, the product's current price; null when it has left the catalogue.
+    pub unit_price: Option<Satang>,
+    pub image: Option<String>,
+    pub stock: u32,
+    /// False for products no longer sold: they can only be removed.
+    pub available: bool,
+}
+
+/// `{status, cart}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartAnswer {
+    pub status: SuccessStatus,
+    pub cart: CartView,
+}
+
+fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Json<CartAnswer> {
+    let lines = cart
+        .lines
+        .iter()
+        .map(|line| match catalog.product(&line.code) {
+            Some(p) => CartLineView {
+                code: line.code.clone(),
+                qty: line.qty,
+                name: Some(p.name.clone()),
+                unit_price: Some(p.price),
+                image: p
+                    .images
+                    .first()
+                    .map(|i| crate::catalog::image_urls::versioned_url(i).into_owned()),
+                stock: p.stock,
+                available: p.active,
+            },
+            None => CartLineView {
+                code: line.code.clone(),
+                qty: line.qty,
+                name: None,
+                unit_price: None,
+                image: None,
+                stock: 0,
+                available: false,
+            },
+        })
+        .collect();
+    Json(CartAnswer {
+        status: SuccessStatus::Success,
+        cart: CartView {
+            id: owner.id(),
+            lines,
+            amt: cart.amount(),
+        },
+    })
+}
+
+/// Parses the cart id and checks the caller may use that cart.
+async fn owner_for(state: &AppState, headers: &HeaderMap, id: &str) -> Result<CartOwner, AppError> {
+    let owner = CartOwner::parse(id).map_err(|m| AppError::bad_request("invalid_cart_id", m))?;
+    if let CartOwner::User(user_id) = owner {
+        let caller = authenticate(state, headers)
+            .await?
+            .ok_or(AppError::Unauthorized)?;
+        if caller.user.id != user_id {
+            return Err(AppError::Forbidden("this is another shopper's cart".into()));
+        }
+    }
+    Ok(owner)
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    crate::http::blocking("cart task", work).await
+}
+
+/// A cart.
+///
+/// `id` is the visitor id (a UUID) or the signed-in user's id, which needs that user's token.
+#[utoipa::path(
+    get,
+    path = "/api/app/cart/get/{id}",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    params(("id" = String, Path, description = "visitor id (UUID) or user id")),
+    responses(
+        (status = 200, description = "The cart (empty when there is none yet)", body = CartAnswer),
+        (status = 400, description = "`invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`: a user's cart without a token", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's cart", body = ErrorAnswer),
+    ),
+)]
+pub async fn get_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<CartAnswer>, AppError> {
+    let owner = owner_for(&state, &headers, &id).await?;
+    let (db, key) = (state.store.clone(), owner.clone());
+    let cart = blocking(move || Ok(store::get(&db, &key)?)).await?;
+    Ok(cart_view(&owner, &cart, &state.catalog.current()))
+}
+
+/// Cart ids are strings, but a signed-in user's id is a number in every other answer: take both.
+fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    match Value::deserialize(deserializer)? {
+        Value::String(s) => Ok(s),
+        Value::Number(n) if n.is_u64() => Ok(n.to_string()),
+        other => Err(serde::de::Error::custom(format!(
+            "expected the visitor id or the user id, found {other}"
+        ))),
+    }
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct LineBody {
+    /// The cart: the visitor id (a UUID) or the signed-in user's id.
+    #[serde(deserialize_with = "string_or_number")]
+    #[schema(schema_with = string_or_integer)]
+    #[ts(type = "string | number")]
+    id: String,
+    /// The product code.
+    code: String,
+    /// Units: 1 to 99 to add; 0 to 99 to set (0 takes the line out).
+    #[schema(minimum = 0, maximum = 99)]
+    qty: i64,
+}
+
+/// Checks a wanted quantity against the limits and the product's stock.
+fn checked_qty(catalog: &CatalogSnapshot, code: &str, wanted: i64) -> Result<u32, AppError> {
+    let product = catalog.product(code).filter(|p| p.active).ok_or_else(|| {
+        AppError::bad_request(
+            "unknown_product",
+            format!("{code}: no such product is for sale"),
+        )
+    })?;
+    if wanted > i64::from(MAX_QTY) {
+        return Err(AppError::bad_request(
+            "quantity_limit",
+            format!("{code}: at most {MAX_QTY} of one product per order"),
+        ));
+    }
+    if wanted > i64::from(product.stock) {
+        return Err(AppError::bad_request(
+            "out_of_stock",
+            format!("{code}: only {} in stock", product.stock),
+        ));
+    }
+    Ok(wanted.max(0) as u32)
+}
+
+/// Add 1–99 of a product to its line; bounded by stock.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/add",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = LineBody,
+    responses(
+        (status = 200, description = "The whole cart", body = CartAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
+pub async fn add_to_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<LineBody>,
+) -> Result<Json<CartAnswer>, AppError> {
+    if !(1..=i64::from(MAX_QTY)).contains(&body.qty) {
+        return Err(AppError::bad_request(
+            "invalid_quantity",
+            format!("qty: must be 1 to {MAX_QTY}"),
+        ));
+    }
+    change_line(state, headers, body, true).await
+}
+
+/// Set a line's quantity (0 removes it).
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/set",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = LineBody,
+    responses(
+        (status = 200, description = "The whole cart", body = CartAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
+pub async fn set_cart_line(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<LineBody>,
+) -> Result<Json<CartAnswer>, AppError> {
+    if !(0..=i64::from(MAX_QTY)).contains(&body.qty) {
+        return Err(AppError::bad_request(
+            "invalid_quantity",
+            format!("qty: must be 0 to {MAX_QTY}"),
+        ));
+    }
+    change_line(state, headers, body, false).await
+}
+
+async fn change_line(
+    state: AppState,
+    headers: HeaderMap,
+    body: LineBody,
+    add: bool,
+) -> Result<Json<CartAnswer>, AppError> {
+    let owner = owner_for(&state, &headers, &body.id).await?;
+    let catalog = state.catalog.current();
+    let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
+    let cart = blocking(move || {
+        store::update(&db, &key, move |cart: &mut Cart| -> Result<(), AppError> {
+            let wanted = if add {
+                i64::from(cart.qty(&body.code)) + body.qty
+            } else {
+                body.qty
+            };
+            let qty = if wanted == 0 {
+                0
+            } else {
+                checked_qty(&snapshot, &body.code, wanted)?
+            };
+            cart.set(&body.code, qty);
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(cart_view(&owner, &cart, &catalog))
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct MergeBody {
+    /// The signed-in user's id (a number, or digits in a string).
+    #[schema(schema_with = string_or_integer)]
+    #[ts(type = "string | number")]
+    uid: Value,
+    /// The visitor id (a UUID) whose cart joins the user's.
+    mid: String,
+}
+
+/// Merge the visitor's cart into the signed-in user's.
+///
+/// Quantities are added, capped by stock; the visitor's cart is deleted.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/merge/",
+    tag = "cart",
+    security(("bearer" = [])),
+    request_body = MergeBody,
+    responses(
+        (status = 200, description = "The user's cart", body = CartAnswer),
+        (status = 400, description = "`invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another user's cart", body = ErrorAnswer),
+    ),
+)]
+pub async fn merge_carts(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Json(body): Json<MergeBody>,
+) -> Result<Json<CartAnswer>, AppError> {
+    let uid = match &body.uid {
+        Value::Number(n) => n.as_u64().map(UserId),
+        Value::String(s) => UserId::parse(s).ok(),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        AppError::bad_request("invalid_cart_id", "uid: must be the signed-in user's id")
+    })?;
+    if uid != caller.user.id {
+        return Err(AppError::Forbidden(
+            "you can only merge into your own cart".into(),
+        ));
+    }
+    let visitor = match CartOwner::parse(&body.mid) {
+        Ok(owner @ CartOwner::Visitor(_)) => owner,
+        _ => {
+            return Err(AppError::bad_request(
+                "invalid_cart_id",
+                "mid: must be the visitor id (a UUID)",
+            ));
+        }
+    };
+    let user = CartOwner::User(uid);
+    let catalog = state.catalog.current();
+    let (db, key, snapshot) = (state.store.clone(), user.clone(), catalog.clone());
+    let cart = blocking(move || {
+        let cap = |code: &str, wanted: u32| {
+            snapshot.product(code).map_or(wanted.min(MAX_QTY), |p| {
+                wanted.min(MAX_QTY).min(p.stock.max(1))
+            })
+        };
+        Ok(store::merge(&db, &visitor, &key, cap)?)
+    })
+    .await?;
+    Ok(cart_view(&user, &cart, &catalog))
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteBody {
+    /// The cart: the visitor id (a UUID) or the signed-in user's id.
+    #[serde(deserialize_with = "string_or_number")]
+    #[schema(schema_with = string_or_integer)]
+    #[ts(type = "string | number")]
+    id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    coupon: Option<String>,
+    /// Whole coins (1 coin = ฿1) to use; signed-in carts only.
+    #[serde(default)]
+    #[ts(optional)]
+    coins: Option<Coins>,
+    /// The shopper's language: some promotions run in one language only.
+    #[serde(default)]
+    #[ts(optional)]
+    lang: Option<String>,
+}
+
+/// A cart line as priced: the promotion discount of the whole line.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedLine {
+    pub code: String,
+    pub qty: u32,
+    pub unit_price: Satang,
+    pub discount: Satang,
+}
+
+/// A quote with the lines it priced (products no longer sold are left out).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CartQuote {
+    #[serde(flatten)]
+    pub quote: Quote,
+    pub lines: Vec<PricedLine>,
+}
+
+/// `{status, quote}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct QuoteAnswer {
+    pub status: SuccessStatus,
+    pub quote: CartQuote,
+}
+
+/// Price a cart on the server.
+///
+/// Promotions (SPEC §5), coupon, coins (signed-in carts), shipping, VAT 7 % included; all in
+/// satang, computed from current prices: the browser never sends a price.
+#[utoipa::path(
+    post,
+    path = "/api/app/cart/quote",
+    tag = "cart",
+    security((), ("bearer" = [])),
+    request_body = QuoteBody,
+    responses(
+        (status = 200, description = "What the cart costs now", body = QuoteAnswer),
+        (status = 400, description = "`unknown_coupon`, `coupon_not_valid`, `coupon_min_spend`, `coupon_used_up`, `coupon_used_by_you`, `not_enough_coins`, `coins_need_sign_in`, `invalid_input` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`", body = ErrorAnswer),
+    ),
+)]
+pub async fn quote_cart(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<QuoteBody>,
+) -> Result<Json<QuoteAnswer>, AppError> {
+    let owner = owner_for(&state, &headers, &body.id).await?;
+    let coins = body.coins.unwrap_or(Coins::ZERO);
+    if coins.is_negative() {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "coins: must not be negative",
+        ));
+    }
+    let user_id = match owner {
+        CartOwner::User(id) => Some(id),
+        CartOwner::Visitor(_) if coins > Coins::ZERO => {
+            return Err(AppError::bad_request(
+                "coins_need_sign_in",
+                "coins: sign in to use coins",
+            ));
+        }
+        CartOwner::Visitor(_) => None,
+    };
+    let lang = body
+        .lang
+        .as_deref()
+        .and_then(crate::i18n::Locale::parse)
+        .unwrap_or(crate::i18n::Locale::En)
+        .code();
+    let catalog = state.catalog.current();
+    let (db, key) = (state.store.clone(), owner.clone());
+    // The site settings (staff edit them) are the one source of the shipping terms.
+    let shipping = state
+        .content
+        .current()
+        .settings(&state.config)
+        .shipping
+        .pricing();
+    let quote = blocking(move || {
+        let cart = store::get(&db, &key)?;
+        let promotions = crate::pricing::store::promotions(&db)?;
+        let coupon = match body
+            .coupon
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            None => None,
+            Some(code) => Some(
+                crate::pricing::store::coupon(&db, code, user_id)?.ok_or_else(|| {
+                    AppError::bad_request(
+                        "unknown_coupon",
+                        format!("coupon: {code} does not exist"),
+                    )
+                })?,
+            ),
+        };
+        let balance = match user_id {
+            Some(id) => {
+                crate::accounts::store::find_by_id(&db, id)?.map_or(Coins::ZERO, |u| u.coin)
+            }
+            None => Coins::ZERO,
+        };
+        let lines: Vec<crate::pricing::Line> = cart
+            .lines
+            .iter()
+            .filter_map(|line| {
+                catalog
+                    .product(&line.code)
+                    .filter(|p| p.active)
+                    .map(|p| (line, p))
+            })
+            .map(|(line, p)| crate::pricing::Line::of(p, line.qty))
+            .collect();
+        let request = crate::pricing::QuoteRequest {
+            lines: &lines,
+            lang,
+            promotions: &promotions,
+            coupon: coupon.as_ref().map(|(c, uses)| (c, *uses)),
+            coins_wanted: coins,
+            coin_balance: balance,
+            shipping,
+            now: time::OffsetDateTime::now_utc().unix_timestamp(),
+        };
+        let quote = crate::pricing::quote(&request).map_err(pricing_error)?;
+        let lines = lines
+            .iter()
+            .zip(&quote.line_discounts)
+            .map(|(l, discount)| PricedLine {
+                code: l.code.clone(),
+                qty: l.qty,
+                unit_price: l.unit_price,
+                discount: *discount,
+            })
+            .collect();
+        Ok(CartQuote { quote, lines })
+    })
+    .await?;
+    Ok(Json(QuoteAnswer {
+        status: SuccessStatus::Success,
+        quote,
+    }))
+}
+
+fn pricing_error(err: crate::pricing::PricingError) -> AppError {
+    AppError::bad_request(err.code(), err.to_string())
+}

@@ -1,0 +1,777 @@
+//! Thin handlers for orders: check the caller and the shape of the request, then hand over to
+//! the order desk (placing) or the order store (everything after).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::accounts::model::{Address, VatInfo};
+use crate::cart::model::CartOwner;
+use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
+use crate::handlers::auth::{AuthUser, authenticate};
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::openapi_shared::string_or_integer;
+use crate::http::{AppError, kcard};
+use crate::orders::guest::{Contact, GUEST, Holder};
+use crate::orders::model::{Order, PaymentMethod, Status};
+use crate::orders::place::{GuestOrder, PlaceRequest};
+use crate::orders::store::{self, Actor, OrderError, Rewards, StatusDetails};
+use crate::state::AppState;
+
+/// `{status, order}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+}
+
+/// `{status, order, coin}`: an order that changed and the shopper's coin balance after.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderChangeAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+    /// The shopper's coin balance after the change.
+    pub coin: Coins,
+}
+
+/// `{status, order, coin, replayed, orderKey?}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedOrderAnswer {
+    pub status: SuccessStatus,
+    pub order: Order,
+    /// The shopper's coin balance after the order (0 for a guest).
+    pub coin: Coins,
+    /// True when this idempotency key had already placed the order: nothing new happened.
+    pub replayed: bool,
+    /// A guest order's secret key (32 hex characters, 128 random bits): `?key=` opens the
+    /// order. Shown only here and in the order mail; keep it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order_key: Option<String>,
+}
+
+/// `?key=`: a guest order's secret key.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct KeyQuery {
+    /// The `orderKey` of a guest order (or of the link in its mail).
+    #[serde(default)]
+    pub key: Option<String>,
+}
+
+impl KeyQuery {
+    pub(crate) fn holder(self, caller: Option<&AuthUser>) -> Option<Holder> {
+        match (self.key.filter(|k| !k.trim().is_empty()), caller) {
+            (Some(key), _) => Some(Holder::Key(key)),
+            (None, Some(caller)) => Some(Holder::Account(caller.user.id)),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The answer to an order the caller may not open, the same whether it exists or not: ids are
+/// sequential and must not tell strangers which orders exist (nor the message its number).
+pub(crate) fn hidden_order() -> AppError {
+    AppError::NotFound("there is no such order, or it is not yours to open".into())
+}
+
+/// The name the activity log shows for a caller: the username, or `guest`.
+fn actor_name(caller: Option<&AuthUser>) -> String {
+    caller.map_or_else(|| "guest".into(), |c| c.user.username.clone())
+}
+
+/// `{status, orders}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct OrderListAnswer {
+    pub status: SuccessStatus,
+    /// Newest first.
+    pub orders: Vec<Order>,
+}
+
+/// `{status, count}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CountAnswer {
+    pub status: SuccessStatus,
+    #[ts(type = "number")]
+    pub count: usize,
+}
+
+/// [`crate::http::blocking`] for this file's use cases, whose errors are [`OrderError`]s.
+pub(crate) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
+) -> Result<T, AppError> {
+    crate::http::blocking("order task", work).await
+}
+
+pub(crate) fn rewards(state: &AppState) -> Rewards {
+    Rewards {
+        earn_percent: state.config.coins.earn_percent,
+        review_reward: state.config.coins.review_reward,
+    }
+}
+
+pub(crate) fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
+    Actor {
+        user_id: caller.user.id,
+        username: caller.user.username.clone(),
+        staff,
+        kcard: kcard(headers),
+    }
+}
+
+/// Shoppers see their own orders; staff see everyone's.
+fn may_see(caller: &AuthUser, user_id: UserId) -> Result<(), AppError> {
+    if caller.user.id == user_id || caller.user.role.is_admin() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            "these are another shopper's orders".into(),
+        ))
+    }
+}
+
+fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
+    match value {
+        Value::Number(n) => n.as_u64().map(UserId),
+        Value::String(s) => UserId::parse(s).ok(),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        AppError::bad_request(
+            "invalid_cart_id",
+            format!("{field}: must be the signed-in user's id"),
+        )
+    })
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlaceBody {
+    /// The signed-in shopper's id, or for a guest (no `Authorization`) the visitor id (a
+    /// UUID): that cart is what is ordered.
+    #[schema(schema_with = string_or_integer)]
+    #[ts(type = "string | number")]
+    id: Value,
+    address: Address,
+    #[serde(default)]
+    #[ts(optional)]
+    coupon: Option<String>,
+    /// Whole coins (1 coin = ฿1) to spend; not negative.
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    #[ts(optional)]
+    coins: Option<i64>,
+    #[schema(value_type = PaymentMethod)]
+    #[ts(as = "PaymentMethod")]
+    payment: String,
+    /// Made once per checkout attempt and sent again on a retry: 8–100 letters, digits, - or _.
+    #[schema(min_length = 8, max_length = 100)]
+    idempotency_key: String,
+    /// For a full tax invoice.
+    #[serde(default)]
+    #[ts(optional)]
+    vat_info: Option<VatInfo>,
+    #[serde(default)]
+    #[ts(optional)]
+    lang: Option<String>,
+    /// Where the confirmation, receipt and shipping mail go; left out uses the account's
+    /// address.
+    #[serde(default)]
+    #[ts(optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
+    email: Option<String>,
+    /// A guest's name, phone and e-mail: required without an account, ignored with one.
+    #[serde(default)]
+    #[ts(optional)]
+    contact: Option<Contact>,
+}
+
+/// Place a cart as an order: the signed-in shopper's, or a guest's.
+///
+/// One durable transaction: re-quote, stock, coins, coupon use, the cart cleared and a log
+/// line. Idempotent per `idempotencyKey`: 201 for a new order, 200 with `replayed: true` when
+/// the key already placed it.
+///
+/// Without `Authorization` it is a guest order: `id` is the visitor id and `contact` is
+/// required; coins cannot be spent; the answer's `orderKey` opens the order
+/// (`GET /api/app/order/get/{id}?key=`). Guest orders from one address are limited per hour
+/// like registrations (`registrations_per_hour`, a bucket of their own).
+#[utoipa::path(
+    post,
+    path = "/api/app/order/place",
+    tag = "order",
+    security((), ("bearer" = [])),
+    request_body = PlaceBody,
+    responses(
+        (status = 201, description = "A new order (a guest's with `orderKey`)", body = PlacedOrderAnswer),
+        (status = 200, description = "The order this key placed before (`replayed: true`; a guest gets a fresh `orderKey`)", body = PlacedOrderAnswer),
+        (status = 400, description = "`invalid_address`, `invalid_contact`, `invalid_vat_info`, `invalid_payment`, `invalid_idempotency_key`, `invalid_cart_id`, `cart_empty`, `unknown_coupon`, `coins_need_sign_in`, a pricing code (`coupon_…`, `not_enough_coins`) or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`: a token that is not valid", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's cart", body = ErrorAnswer),
+        (status = 409, description = "`out_of_stock` or `product_unavailable`: the cart must change first", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: many guest orders from one address; `Retry-After`", body = ErrorAnswer),
+    ),
+)]
+pub async fn place_order(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(body): Json<PlaceBody>,
+) -> Result<(StatusCode, Json<PlacedOrderAnswer>), AppError> {
+    let caller = authenticate(&state, &headers).await?;
+    let (user_id, username, guest) = match &caller {
+        Some(caller) => {
+            let user_id = user_id_from(&body.id, "id")?;
+            if user_id != caller.user.id {
+                return Err(AppError::Forbidden(
+                    "you can only order from your own cart".into(),
+                ));
+            }
+            (user_id, caller.user.username.clone(), None)
+        }
+        None => {
+            let visitor = match body.id.as_str().map(CartOwner::parse) {
+                Some(Ok(CartOwner::Visitor(visitor))) => visitor,
+                _ => {
+                    return Err(AppError::bad_request(
+                        "invalid_cart_id",
+                        "id: without signing in, must be the visitor id (a UUID)",
+                    ));
+                }
+            };
+            let contact = body
+                .contact
+                .clone()
+                .ok_or_else(|| {
+                    vec!["contact: give a name, phone and e-mail, or sign in".to_string()]
+                })
+                .and_then(Contact::parse)
+                .map_err(|problems| {
+                    AppError::bad_request("invalid_contact", problems.join("; "))
+                })?;
+            if body.coins.unwrap_or(0) > 0 {
+                return Err(AppError::bad_request(
+                    "coins_need_sign_in",
+                    "coins: sign in to use coins",
+                ));
+            }
+            (
+                GUEST,
+                "guest".to_string(),
+                Some(GuestOrder { visitor, contact }),
+            )
+        }
+    };
+    let mut problems = body.address.problems("address");
+    if problems.is_empty() && !state.content.current().is_province(&body.address.province) {
+        problems.push(format!(
+            "address.province: {:?} is not a Thai province key such as bangkok",
+            body.address.province
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(AppError::bad_request(
+            "invalid_address",
+            problems.join("; "),
+        ));
+    }
+    if let Some(vat) = &body.vat_info {
+        let problems = vat.problems();
+        if !problems.is_empty() {
+            return Err(AppError::bad_request(
+                "invalid_vat_info",
+                problems.join("; "),
+            ));
+        }
+    }
+    let payment = PaymentMethod::parse(&body.payment).ok_or_else(|| {
+        AppError::bad_request(
+            "invalid_payment",
+            "payment: must be promptpay, bank_transfer or card_2c2p",
+        )
+    })?;
+    let idempotency_key = IdempotencyKey::parse(&body.idempotency_key)
+        .map_err(|message| AppError::bad_request("invalid_idempotency_key", message))?;
+    let coins = Coins(body.coins.unwrap_or(0));
+    if coins.is_negative() {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            "coins: must not be negative",
+        ));
+    }
+    if guest.is_some() {
+        let address = crate::handlers::accounts::client_ip(&state, peer, &headers);
+        if let Err(wait) = state.throttle.begin_registration(
+            &format!("guest-order:{address}"),
+            state.config.registrations_per_hour,
+        ) {
+            return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
+        }
+    }
+    let request = PlaceRequest {
+        user_id,
+        username,
+        address: trimmed(body.address),
+        vat_info: body.vat_info,
+        coupon: body
+            .coupon
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty()),
+        coins,
+        payment,
+        idempotency_key,
+        lang: body
+            .lang
+            .as_deref()
+            .and_then(crate::i18n::Locale::parse)
+            .unwrap_or(crate::i18n::Locale::En),
+        kcard: kcard(&headers),
+        email: checkout_email(body.email)?,
+        guest,
+    };
+    let mut placed = state.orders.place(request).await?;
+    if placed.order.payment.method == PaymentMethod::Card2c2p {
+        // The signed form of the first card attempt (a replay answers the open one).
+        let (db, config, id) = (state.store.clone(), state.config.clone(), placed.order.id);
+        placed.order =
+            blocking(move || crate::payments::attempts::ensure_attempt(&db, id, shop(&config)))
+                .await?;
+    }
+    let status = if placed.replayed {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
+    Ok((
+        status,
+        Json(PlacedOrderAnswer {
+            status: SuccessStatus::Success,
+            order: placed
+                .order
+                .for_shopper()
+                .with_deadline(state.config.unpaid_order_expiry_hours),
+            coin: placed.coin,
+            replayed: placed.replayed,
+            order_key: placed.order_key,
+        }),
+    ))
+}
+
+/// What signing and addressing a card payment needs from the settings.
+fn shop(config: &crate::config::Config) -> crate::payments::attempts::Shop<'_> {
+    crate::payments::attempts::Shop {
+        card: &config.payments.card_2c2p,
+        payments: &config.payments,
+        public_url: &config.public_url,
+    }
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PayBody {
+    /// `card_2c2p` (the default) for a new card attempt, or another method the shop offers
+    /// to switch to.
+    #[serde(default)]
+    #[schema(value_type = Option<PaymentMethod>)]
+    #[ts(as = "Option<PaymentMethod>", optional)]
+    payment: Option<String>,
+}
+
+/// Pay an unpaid order again (the owner, or a guest with `?key=`): a new card payment
+/// attempt, or a switch of method.
+///
+/// The body may be empty (a new card attempt). The answer carries the new attempt's signed
+/// form in `order.payment.redirect`.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/pay/{id}",
+    tag = "order",
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
+    request_body(content = Option<PayBody>, description = "optional"),
+    responses(
+        (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
+        (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
+        (status = 409, description = "`not_payable`: the order no longer waits for payment; `too_many_attempts`: the order has had its 10 card payment attempts", body = ErrorAnswer),
+    ),
+)]
+pub async fn pay_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
+    body: axum::body::Bytes,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let caller = authenticate(&state, &headers).await?;
+    let holder = query
+        .holder(caller.as_ref())
+        .ok_or_else(|| AppError::NotFound(format!("there is no order {id}")))?;
+    let wanted = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<PayBody>(&body)
+            .map_err(|e| AppError::bad_request("invalid_input", format!("body: {e}")))?
+            .payment
+    };
+    let method = match wanted {
+        None => PaymentMethod::Card2c2p,
+        Some(text) => PaymentMethod::parse(&text).ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_payment",
+                "payment: must be promptpay, bank_transfer or card_2c2p",
+            )
+        })?,
+    };
+    let (db, config) = (state.store.clone(), state.config.clone());
+    let username = actor_name(caller.as_ref());
+    let order = blocking(move || {
+        crate::payments::attempts::pay_again(&db, id, &holder, &username, method, shop(&config))
+    })
+    .await?;
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(order_answer(order.for_shopper().with_deadline(hours)))
+}
+
+fn trimmed(address: Address) -> Address {
+    Address {
+        name: address.name.trim().into(),
+        phone: address.phone.trim().into(),
+        line1: address.line1.trim().into(),
+        district: address.district.trim().into(),
+        province: address.province.trim().into(),
+        postcode: address.postcode.trim().into(),
+    }
+}
+
+fn order_answer(order: Order) -> Json<OrderAnswer> {
+    Json(OrderAnswer {
+        status: SuccessStatus::Success,
+        order,
+    })
+}
+
+/// The answer to a shopper's own change (cancel, review): never the staff notes.
+fn order_change(order: Order, coin: Coins) -> Json<OrderChangeAnswer> {
+    Json(OrderChangeAnswer {
+        status: SuccessStatus::Success,
+        order: order.for_shopper(),
+        coin,
+    })
+}
+
+/// One order: the shopper who placed it, staff, or anyone with a guest order's `?key=`;
+/// others get 404.
+#[utoipa::path(
+    get,
+    path = "/api/app/order/get/{id}",
+    tag = "order",
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
+    responses(
+        (status = 200, description = "The order", body = OrderAnswer),
+        (status = 401, description = "`unauthorized`: a token that is not valid", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order and a wrong or missing key", body = ErrorAnswer),
+    ),
+)]
+pub async fn get_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let caller = authenticate(&state, &headers).await?;
+    let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
+    let (db, owner) = (state.store.clone(), caller.as_ref().map(|c| c.user.id));
+    let key = query.key;
+    let order = blocking(move || {
+        db.read(|txn| {
+            if staff {
+                return Ok(store::ORDER_ID_TO_ORDER.read(txn)?.get(id.get())?);
+            }
+            crate::orders::guest::open_in(txn, id, owner, key.as_deref())
+        })
+    })
+    .await?
+    .ok_or_else(hidden_order)?;
+    let hours = state.config.unpaid_order_expiry_hours;
+    let order = if staff { order } else { order.for_shopper() };
+    Ok(order_answer(order.with_deadline(hours)))
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    /// The guest order's key (`orderKey`, or `key=` of its link).
+    key: String,
+}
+
+/// Take a guest order into the signed-in account, with its key.
+///
+/// The order is listed under the account from then on and earns coins on delivery like any
+/// order; one delivered already earns them now. Claiming one's own order again answers it
+/// unchanged.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/claim/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = ClaimBody,
+    responses(
+        (status = 200, description = "The order, now the account's, and the coin balance", body = OrderChangeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`: no such order, or a wrong key", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
+        (status = 409, description = "`already_claimed`: another account took it", body = ErrorAnswer),
+    ),
+)]
+pub async fn claim_order(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+    Json(body): Json<ClaimBody>,
+) -> Result<Json<OrderChangeAnswer>, AppError> {
+    let (db, earn) = (state.store.clone(), state.config.coins.earn_percent);
+    let (user_id, username) = (caller.user.id, caller.user.username.clone());
+    let (order, coin) =
+        blocking(move || crate::orders::guest::claim(&db, id, &body.key, user_id, &username, earn))
+            .await?;
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(Json(OrderChangeAnswer {
+        status: SuccessStatus::Success,
+        order: order.for_shopper().with_deadline(hours),
+        coin,
+    }))
+}
+
+/// Staff see an order whole; anyone else without its internal notes.
+fn shown_to(caller: &AuthUser, order: Order) -> Order {
+    if caller.user.role.is_admin() {
+        order
+    } else {
+        order.for_shopper()
+    }
+}
+
+/// A shopper's orders, newest first (the owner or staff).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/list/{user_id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("user_id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The orders", body = OrderListAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's orders", body = ErrorAnswer),
+    ),
+)]
+pub async fn list_orders(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(user_id): Path<UserId>,
+) -> Result<Json<OrderListAnswer>, AppError> {
+    may_see(&caller, user_id)?;
+    let db = state.store.clone();
+    let orders = blocking(move || store::list_for_user(&db, user_id)).await?;
+    Ok(Json(OrderListAnswer {
+        status: SuccessStatus::Success,
+        orders: orders
+            .into_iter()
+            .map(|o| shown_to(&caller, o).with_deadline(state.config.unpaid_order_expiry_hours))
+            .collect(),
+    }))
+}
+
+/// How many delivered orders wait for the shopper's review (the owner or staff).
+#[utoipa::path(
+    get,
+    path = "/api/app/order/needreview/{user_id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("user_id" = u64, Path, description = "user id")),
+    responses(
+        (status = 200, description = "The count", body = CountAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: another shopper's orders", body = ErrorAnswer),
+    ),
+)]
+pub async fn need_review(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(user_id): Path<UserId>,
+) -> Result<Json<CountAnswer>, AppError> {
+    may_see(&caller, user_id)?;
+    let db = state.store.clone();
+    let count = blocking(move || store::need_review_count(&db, user_id)).await?;
+    Ok(Json(CountAnswer {
+        status: SuccessStatus::Success,
+        count,
+    }))
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewBody {
+    /// A whole number from 1 to 5.
+    #[schema(value_type = u8, minimum = 1, maximum = 5)]
+    #[ts(type = "number")]
+    rating: Value,
+    /// At most 1000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    #[ts(as = "Option<String>", optional)]
+    #[serde(deserialize_with = "crate::domain::text::de::multi_line")]
+    comment: String,
+}
+
+/// The longest review comment, in characters.
+const MAX_COMMENT: usize = 1000;
+
+/// Review a delivered order once (the owner); earns the configured review coins.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/review/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    request_body = ReviewBody,
+    responses(
+        (status = 200, description = "The reviewed order and the coin balance with the reward", body = OrderChangeAnswer),
+        (status = 400, description = "`invalid_rating` or `invalid_comment`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 409, description = "`not_delivered` or `already_reviewed`", body = ErrorAnswer),
+    ),
+)]
+pub async fn review_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+    Json(body): Json<ReviewBody>,
+) -> Result<Json<OrderChangeAnswer>, AppError> {
+    let rating = body
+        .rating
+        .as_u64()
+        .filter(|r| (1..=5).contains(r))
+        .ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_rating",
+                "rating: must be a whole number from 1 to 5",
+            )
+        })? as u8;
+    if body.comment.chars().count() > MAX_COMMENT {
+        return Err(AppError::bad_request(
+            "invalid_comment",
+            format!("comment: at most {MAX_COMMENT} characters"),
+        ));
+    }
+    let (db, rewards) = (state.store.clone(), rewards(&state));
+    let actor = actor(&caller, false, &headers);
+    let (order, coin) = blocking(move || {
+        match store::review(&db, id, &actor, rating, &body.comment, rewards) {
+            // The same answer as for a missing order: a stranger learns nothing about it.
+            Err(OrderError::Forbidden(_)) => Err(OrderError::NotFound(id)),
+            other => other,
+        }
+    })
+    .await?;
+    state.ratings.reviewed(&order);
+    Ok(order_change(order, coin))
+}
+
+/// The shopper cancels their own unpaid order.
+///
+/// Stock, coins and the coupon use are given back.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/cancel/{id}",
+    tag = "order",
+    security(("bearer" = [])),
+    params(("id" = u64, Path, description = "order id")),
+    responses(
+        (status = 200, description = "The cancelled order and the coin balance with the coins given back", body = OrderChangeAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 409, description = "`invalid_transition`: only an unpaid order can be cancelled by the shopper", body = ErrorAnswer),
+    ),
+)]
+pub async fn cancel_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    caller: AuthUser,
+    Path(id): Path<OrderId>,
+) -> Result<Json<OrderChangeAnswer>, AppError> {
+    let details = StatusDetails::default();
+    let (order, coin) = move_order(
+        &state,
+        &headers,
+        &caller,
+        id,
+        Status::Cancelled,
+        details,
+        false,
+    )
+    .await?;
+    Ok(order_change(order, coin))
+}
+
+/// Moves an order (staff, or the shopper cancelling an unpaid order), then lets the catalogue
+/// snapshot take the stock that came back. Shared by the shopper's cancel and the order desk.
+pub(crate) async fn move_order(
+    state: &AppState,
+    headers: &HeaderMap,
+    caller: &AuthUser,
+    id: OrderId,
+    next: Status,
+    details: StatusDetails,
+    staff: bool,
+) -> Result<(Order, Coins), AppError> {
+    let (db, rewards) = (state.store.clone(), rewards(state));
+    let actor = actor(caller, staff, headers);
+    let catalog = state.catalog.clone();
+    let plan = crate::notify::outbox::Plan::from_config(&state.config);
+    blocking(move || {
+        let (order, restocked) =
+            match store::change_status(&db, id, next, &details, &actor, rewards, &plan) {
+                // A stranger learns nothing about someone else's order.
+                Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
+                other => other,
+            }?;
+        if !restocked.is_empty() {
+            catalog.refresh_stock(&db, &restocked)?;
+        }
+        let coin =
+            crate::accounts::store::find_by_id(&db, order.user_id)?.map_or(Coins::ZERO, |u| u.coin);
+        Ok((order, coin))
+    })
+    .await
+}
+
+/// The checkout's e-mail field: trimmed, empty as not given, else a plausible address.
+fn checkout_email(email: Option<String>) -> Result<Option<String>, AppError> {
+    let Some(email) = email
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty())
+    else {
+        return Ok(None);
+    };
+    if !crate::accounts::store::is_email(&email) {
+        return Err(AppError::bad_request(
+            "invalid_input",
+            format!("email: {email:?} is not an e-mail address"),
+        ));
+    }
+    Ok(Some(email))
+}

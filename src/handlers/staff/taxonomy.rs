@@ -1,0 +1,511 @@
+//! Rooms and categories (staff): list with product counts, create, change, reorder, nest,
+//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change reloads
+//! the catalogue snapshot so menus and pages show it at once.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::accounts::permissions::need;
+use crate::catalog::model::{Category, Room};
+use crate::catalog::taxonomy::{self, TaxonomyError};
+use crate::content::model::Localized;
+use crate::handlers::auth::Can;
+use crate::http::envelope::{ErrorAnswer, SuccessStatus};
+use crate::http::json::Json;
+use crate::http::{AppError, kcard};
+use crate::pricing::edit::Actor;
+use crate::state::AppState;
+
+impl From<TaxonomyError> for AppError {
+    fn from(err: TaxonomyError) -> Self {
+        match err {
+            TaxonomyError::Invalid(problems) => {
+                AppError::bad_request("invalid_input", problems.join("\n"))
+            }
+            TaxonomyError::NotFound(message) => AppError::NotFound(message),
+            TaxonomyError::Exists(message) => AppError::Conflict {
+                code: "already_exists",
+                message,
+            },
+            TaxonomyError::InUse(message) => AppError::Conflict {
+                code: "in_use",
+                message,
+            },
+            TaxonomyError::Store(err) => err.into(),
+        }
+    }
+}
+
+/// A room with how many products are in it.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminRoom {
+    #[serde(flatten)]
+    pub room: Room,
+    pub products: u32,
+}
+
+/// A category as staff edit it: flat, naming its parent, with its product count.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminCategory {
+    /// Immutable once created: products refer to it.
+    #[serde(default)]
+    pub key: String,
+    #[serde(deserialize_with = "crate::content::model::one_line_each")]
+    pub title: Localized,
+    /// The URL segment (`/category/{pageName}`); unique; empty: the key.
+    #[serde(default)]
+    pub page_name: Option<String>,
+    /// The parent category's key; `null` at the top.
+    #[serde(default)]
+    pub parent: Option<String>,
+    /// Place among its siblings (0 first); 0 on create: at the end.
+    #[serde(default)]
+    pub order: u32,
+    /// Products in it (ignored when sent).
+    #[serde(default)]
+    pub products: u32,
+}
+
+impl AdminCategory {
+    fn of(category: Category, products: u32) -> Self {
+        AdminCategory {
+            key: category.key,
+            title: category.title,
+            page_name: category.page_name,
+            parent: category.parent,
+            order: category.order,
+            products,
+        }
+    }
+
+    fn into_category(self) -> Category {
+        Category {
+            key: self.key,
+            title: self.title,
+            page_name: self.page_name,
+            parent: self.parent,
+            order: self.order,
+        }
+    }
+}
+
+/// `{status, rooms}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct AdminRoomsAnswer {
+    pub status: SuccessStatus,
+    /// In menu order.
+    pub rooms: Vec<AdminRoom>,
+}
+
+/// `{status, room}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct AdminRoomAnswer {
+    pub status: SuccessStatus,
+    pub room: Room,
+}
+
+/// `{status, categories}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct AdminCategoriesAnswer {
+    pub status: SuccessStatus,
+    /// Flat, by parent then order.
+    pub categories: Vec<AdminCategory>,
+}
+
+/// `{status, category}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct AdminCategoryAnswer {
+    pub status: SuccessStatus,
+    pub category: AdminCategory,
+}
+
+/// `{status}`
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct DeletedAnswer {
+    pub status: SuccessStatus,
+}
+
+/// A new order: every key (of the rooms, or of one parent's categories) once.
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct OrderBody {
+    /// For categories: whose children (`null`: the top categories). Ignored for rooms.
+    #[serde(default)]
+    #[ts(optional)]
+    pub parent: Option<String>,
+    pub keys: Vec<String>,
+}
+
+async fn blocking<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&crate::store::Store) -> Result<T, TaxonomyError> + Send + 'static,
+) -> Result<T, AppError> {
+    let (store, catalog) = (state.store.clone(), state.catalog.clone());
+    tokio::task::spawn_blocking(move || {
+        let out = work(&store)?;
+        catalog.reload(&store)?;
+        Ok::<T, TaxonomyError>(out)
+    })
+    .await
+    .map_err(|e| AppError::internal("taxonomy task", e))?
+    .map_err(AppError::from)
+}
+
+fn who(staff: &Can<need::CatalogWrite>, headers: &HeaderMap) -> (String, String) {
+    (staff.caller().user.username.clone(), kcard(headers))
+}
+
+/// Every room with its product count, in menu order.
+#[utoipa::path(
+    get,
+    path = "/api/admin/rooms",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Rooms", body = AdminRoomsAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+    ),
+)]
+pub async fn list_rooms(
+    State(state): State<AppState>,
+    _staff: Can<need::CatalogWrite>,
+) -> Result<Json<AdminRoomsAnswer>, AppError> {
+    let db = state.store.clone();
+    let rooms = tokio::task::spawn_blocking(move || taxonomy::rooms(&db))
+        .await
+        .map_err(|e| AppError::internal("rooms", e))??;
+    Ok(Json(AdminRoomsAnswer {
+        status: SuccessStatus::Success,
+        rooms: rooms
+            .into_iter()
+            .map(|(room, products)| AdminRoom { room, products })
+            .collect(),
+    }))
+}
+
+/// Adds a room (at the end of the menu unless `order` is given).
+#[utoipa::path(
+    post,
+    path = "/api/admin/rooms",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = Room,
+    responses(
+        (status = 201, description = "The new room", body = AdminRoomAnswer),
+        (status = 400, description = "`invalid_input`: one `field: problem` per line", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 409, description = "`already_exists`", body = ErrorAnswer),
+    ),
+)]
+pub async fn create_room(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Json(body): Json<Room>,
+) -> Result<(StatusCode, Json<AdminRoomAnswer>), AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    let room = blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::create_room(db, body, actor)
+    })
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(AdminRoomAnswer {
+            status: SuccessStatus::Success,
+            room,
+        }),
+    ))
+}
+
+/// Changes a room (titles, page name, image, icon, order); the key cannot change.
+#[utoipa::path(
+    put,
+    path = "/api/admin/rooms/{key}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("key" = String, Path, description = "room key")),
+    request_body = Room,
+    responses(
+        (status = 200, description = "The room", body = AdminRoomAnswer),
+        (status = 400, description = "`invalid_input`: one `field: problem` per line", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn update_room(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Path(key): Path<String>,
+    Json(body): Json<Room>,
+) -> Result<Json<AdminRoomAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    let room = blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::update_room(db, &key, body, actor)
+    })
+    .await?;
+    Ok(Json(AdminRoomAnswer {
+        status: SuccessStatus::Success,
+        room,
+    }))
+}
+
+/// Deletes a room; refused (409 `in_use`, with the count) while products or promotions use it.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/rooms/{key}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("key" = String, Path, description = "room key")),
+    responses(
+        (status = 200, description = "Deleted", body = DeletedAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`in_use`: products or promotions still use it", body = ErrorAnswer),
+    ),
+)]
+pub async fn delete_room(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Path(key): Path<String>,
+) -> Result<Json<DeletedAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::delete_room(db, &key, actor)
+    })
+    .await?;
+    Ok(Json(DeletedAnswer {
+        status: SuccessStatus::Success,
+    }))
+}
+
+/// Puts the rooms in a new menu order.
+#[utoipa::path(
+    post,
+    path = "/api/admin/rooms/order",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = OrderBody,
+    responses(
+        (status = 200, description = "Rooms in the new order", body = AdminRoomsAnswer),
+        (status = 400, description = "`invalid_input`: not every room once", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+    ),
+)]
+pub async fn reorder_rooms(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Json(body): Json<OrderBody>,
+) -> Result<Json<AdminRoomsAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::reorder_rooms(db, &body.keys, actor)
+    })
+    .await?;
+    list_rooms(State(state), staff).await
+}
+
+/// Every category, flat (each naming its parent), with product counts.
+#[utoipa::path(
+    get,
+    path = "/api/admin/categories",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Categories", body = AdminCategoriesAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+    ),
+)]
+pub async fn list_categories(
+    State(state): State<AppState>,
+    _staff: Can<need::CatalogWrite>,
+) -> Result<Json<AdminCategoriesAnswer>, AppError> {
+    let db = state.store.clone();
+    let categories = tokio::task::spawn_blocking(move || taxonomy::categories(&db))
+        .await
+        .map_err(|e| AppError::internal("categories", e))??;
+    Ok(Json(AdminCategoriesAnswer {
+        status: SuccessStatus::Success,
+        categories: categories
+            .into_iter()
+            .map(|(c, n)| AdminCategory::of(c, n))
+            .collect(),
+    }))
+}
+
+/// Adds a category (under `parent`, at the end unless `order` is given).
+#[utoipa::path(
+    post,
+    path = "/api/admin/categories",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = AdminCategory,
+    responses(
+        (status = 201, description = "The new category", body = AdminCategoryAnswer),
+        (status = 400, description = "`invalid_input`: one `field: problem` per line", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 409, description = "`already_exists`", body = ErrorAnswer),
+    ),
+)]
+pub async fn create_category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Json(body): Json<AdminCategory>,
+) -> Result<(StatusCode, Json<AdminCategoryAnswer>), AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    let category = blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::create_category(db, body.into_category(), actor)
+    })
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(AdminCategoryAnswer {
+            status: SuccessStatus::Success,
+            category: AdminCategory::of(category, 0),
+        }),
+    ))
+}
+
+/// Changes a category (titles, page name, order, parent: never under its own child); the key
+/// cannot change.
+#[utoipa::path(
+    put,
+    path = "/api/admin/categories/{key}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("key" = String, Path, description = "category key")),
+    request_body = AdminCategory,
+    responses(
+        (status = 200, description = "The category", body = AdminCategoryAnswer),
+        (status = 400, description = "`invalid_input`: one `field: problem` per line", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+    ),
+)]
+pub async fn update_category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Path(key): Path<String>,
+    Json(body): Json<AdminCategory>,
+) -> Result<Json<AdminCategoryAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    let products = body.products;
+    let category = blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::update_category(db, &key, body.into_category(), actor)
+    })
+    .await?;
+    Ok(Json(AdminCategoryAnswer {
+        status: SuccessStatus::Success,
+        category: AdminCategory::of(category, products),
+    }))
+}
+
+/// Deletes a category; refused (409 `in_use`, with the count) while products, child
+/// categories or promotions use it.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/categories/{key}",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("key" = String, Path, description = "category key")),
+    responses(
+        (status = 200, description = "Deleted", body = DeletedAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+        (status = 404, description = "`not_found`", body = ErrorAnswer),
+        (status = 409, description = "`in_use`: products, child categories or promotions use it", body = ErrorAnswer),
+    ),
+)]
+pub async fn delete_category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Path(key): Path<String>,
+) -> Result<Json<DeletedAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        taxonomy::delete_category(db, &key, actor)
+    })
+    .await?;
+    Ok(Json(DeletedAnswer {
+        status: SuccessStatus::Success,
+    }))
+}
+
+/// Puts one parent's child categories (or the top ones) in a new order.
+#[utoipa::path(
+    post,
+    path = "/api/admin/categories/order",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = OrderBody,
+    responses(
+        (status = 200, description = "Every category", body = AdminCategoriesAnswer),
+        (status = 400, description = "`invalid_input`: not every sibling once", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
+    ),
+)]
+pub async fn reorder_categories(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    staff: Can<need::CatalogWrite>,
+    Json(body): Json<OrderBody>,
+) -> Result<Json<AdminCategoriesAnswer>, AppError> {
+    let (actor, channel) = who(&staff, &headers);
+    blocking(&state, move |db| {
+        let actor = Actor {
+            name: &actor,
+            kcard: &channel,
+        };
+        let parent = body.parent.as_deref().filter(|p| !p.is_empty());
+        taxonomy::reorder_categories(db, parent, &body.keys, actor)
+    })
+    .await?;
+    list_categories(State(state), staff).await
+}

@@ -1,0 +1,329 @@
+//! Page requests: language prefixes, the `/en` redirect, the language cookie on `/`, real
+//! 404s, and the app shell for every page that exists.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use super::first_paint;
+use super::page_routes::{Resolution, RouteKind, SiteIndex, resolve};
+use super::shell::{ShellPage, render};
+use crate::catalog::cache::CatalogSnapshot;
+use crate::content::cache::ContentSnapshot;
+use crate::http::AppError;
+use crate::http::encoded::Encoded;
+use crate::i18n::Locale;
+use crate::pricing::promotion::Promotion;
+use crate::state::AppState;
+
+pub use crate::i18n::LANGUAGE_COOKIE;
+
+struct Site<'a> {
+    content: &'a ContentSnapshot,
+    catalog: &'a CatalogSnapshot,
+}
+
+impl SiteIndex for Site<'_> {
+    fn has_page(&self, name: &str) -> bool {
+        self.content.page(name).is_some()
+    }
+    fn has_room(&self, slug: &str) -> bool {
+        self.catalog.has_room(slug)
+    }
+    fn has_category(&self, slug: &str) -> bool {
+        self.catalog.has_category(slug)
+    }
+    fn has_product(&self, code: &str) -> bool {
+        self.catalog.product(code).is_some()
+    }
+}
+
+/// Every path that is not an API, asset or static file ends here.
+pub async fn serve_page(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut response = AppError::MethodNotAllowed.into_response();
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
+    let content = state.content.current();
+    let catalog = state.catalog.current();
+    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+
+    let (locale, path, kind, page_name, param, status) = match resolve(
+        uri.path(),
+        &Site {
+            content: &content,
+            catalog: &catalog,
+        },
+    ) {
+        Resolution::Redirect(target) => {
+            return redirect(StatusCode::MOVED_PERMANENTLY, &format!("{target}{query}"));
+        }
+        Resolution::Page {
+            locale,
+            path,
+            kind,
+            page,
+            param,
+        } => (locale, path, Some(kind), page, param, StatusCode::OK),
+        Resolution::NotFound { locale } => (
+            locale,
+            String::new(),
+            None,
+            None,
+            None,
+            StatusCode::NOT_FOUND,
+        ),
+    };
+
+    let is_root = uri.path() == "/";
+    if is_root && let Some(chosen) = cookie_locale(&headers).filter(|l| *l != Locale::DEFAULT) {
+        let mut response = redirect(StatusCode::FOUND, &format!("{}{query}", chosen.prefix()));
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("Cookie"));
+        return response;
+    }
+
+    let found = status == StatusCode::OK;
+    // A listing's first paint depends on its query (a search's keyword, filters); a product
+    // page's on its reviews (its rating), which change without a new catalogue snapshot.
+    let rating = match (kind, param.as_deref()) {
+        (Some(RouteKind::Product), Some(code)) if found => {
+            crate::catalog::ratings::rating_for(&state, code)
+        }
+        _ => None,
+    };
+    let mut cache_key = match uri.query() {
+        Some(q) => format!("{}?{q}", uri.path()),
+        None => uri.path().to_string(),
+    };
+    if let Some(rating) = rating {
+        cache_key.push_str(&format!("#reviews={}", rating.count));
+    }
+    // A search page draws what the keyword finds with the synonyms in force, which staff change
+    // without a new catalogue snapshot.
+    if found && path == "/search" {
+        cache_key.push_str(&format!("#synonyms={}", state.search.generation()));
+    }
+    // Drawn prices are after the promotions running now, which change without a snapshot
+    // (staff edits, start and end times): their fingerprint is part of the key.
+    let promotions = if found {
+        state.pages.running_promotions(&state).await
+    } else {
+        Arc::default()
+    };
+    if !promotions.list.is_empty() {
+        cache_key.push_str(&format!("#promotions={:x}", promotions.fingerprint));
+    }
+    let page = match state.pages.get(&content, &catalog, &cache_key) {
+        Some(page) => page,
+        None => {
+            let plan = match (found, kind) {
+                (true, Some(kind)) => first_paint::plan(
+                    kind,
+                    &path,
+                    param.as_deref(),
+                    uri.query().unwrap_or(""),
+                    locale,
+                ),
+                _ => first_paint::Plan::default(),
+            };
+            let answers = first_paint::Answers::fetch(&state, &plan.urls).await;
+            // The page's description and structured data want the whole product, which the
+            // snapshot does not hold (`catalog::listed`).
+            let product = match (kind, param.as_deref()) {
+                (Some(RouteKind::Product), Some(code)) => {
+                    catalog.described(&state.store, code).unwrap_or_else(|err| {
+                        tracing::warn!(%err, code, "cannot read a product for its page");
+                        catalog.product(code).cloned()
+                    })
+                }
+                _ => None,
+            };
+            let html = render(
+                &state.shell,
+                &state.config,
+                &content,
+                &ShellPage {
+                    locale,
+                    path: &path,
+                    found,
+                    page_name: page_name.as_deref(),
+                    product: product.as_ref(),
+                    first_paint: Some((&plan, &answers)),
+                    rating,
+                    promotions: &promotions.list,
+                },
+            );
+            state.pages.insert(&content, &catalog, cache_key, html)
+        }
+    };
+    let mut response =
+        page.respond_with_status(status, &headers, HeaderValue::from_static("no-cache"));
+    if is_root {
+        response.headers_mut().insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Encoding, Cookie"),
+        );
+    }
+    response
+}
+
+/// Rendered page shells by path, for the content and catalogue snapshots they were made from
+/// (a newer snapshot starts the cache afresh). A page carries the catalogue answers of its first
+/// paint, which belong to the same snapshots; compressing per request was the cost before that.
+#[derive(Default)]
+pub struct PageCache {
+    rendered: Mutex<RenderedPages>,
+    /// The promotions running now, read at most every `PROMOTIONS_FOR` (a page view must not
+    /// cost a database read; a staff edit or a start time shows within seconds).
+    promotions: Mutex<Option<(Instant, Arc<RunningPromotions>)>>,
+}
+
+/// The promotions running now and a fingerprint of them for the cache key.
+#[derive(Default)]
+struct RunningPromotions {
+    list: Vec<Promotion>,
+    fingerprint: u64,
+}
+
+const PROMOTIONS_FOR: Duration = Duration::from_secs(5);
+
+#[derive(Default)]
+struct RenderedPages {
+    /// Held so that their addresses cannot be reused by newer snapshots while compared.
+    made_from: Option<(Arc<ContentSnapshot>, Arc<CatalogSnapshot>)>,
+    pages: HashMap<String, Arc<Encoded>>,
+    bytes: usize,
+}
+
+/// Paths and bytes remembered before the cache starts over (a shell is 5–40 KB).
+const PAGE_CACHE_ENTRIES: usize = 4_000;
+const PAGE_CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+impl PageCache {
+    /// The displayed promotions whose dates include now (what `/api/app/promotions` answers);
+    /// none when they cannot be read (the app shows the right prices once it has them).
+    async fn running_promotions(&self, state: &AppState) -> Arc<RunningPromotions> {
+        if let Some((read, promotions)) =
+            &*self.promotions.lock().unwrap_or_else(|p| p.into_inner())
+            && read.elapsed() < PROMOTIONS_FOR
+        {
+            return Arc::clone(promotions);
+        }
+        let store = state.store.clone();
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let running: Vec<Promotion> =
+            match tokio::task::spawn_blocking(move || crate::pricing::store::promotions(&store))
+                .await
+            {
+                Ok(Ok(all)) => all
+                    .into_iter()
+                    .filter(|p| p.display && p.runs_at(now))
+                    .collect(),
+                _ => Vec::new(),
+            };
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(
+            &serde_json::to_string(&running).unwrap_or_default(),
+            &mut hasher,
+        );
+        let running = Arc::new(RunningPromotions {
+            list: running,
+            fingerprint: std::hash::Hasher::finish(&hasher),
+        });
+        *self.promotions.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some((Instant::now(), Arc::clone(&running)));
+        running
+    }
+
+    /// Drops the rendered pages (when the shop is quiet, see `crate::state::idle`); returns the
+    /// uncompressed bytes they held.
+    pub fn clear(&self) -> usize {
+        let mut pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
+        std::mem::take(&mut *pages).bytes
+    }
+
+    fn current(
+        pages: &RenderedPages,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+    ) -> bool {
+        pages
+            .made_from
+            .as_ref()
+            .is_some_and(|(c, k)| Arc::ptr_eq(c, content) && Arc::ptr_eq(k, catalog))
+    }
+
+    fn get(
+        &self,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+        key: &str,
+    ) -> Option<Arc<Encoded>> {
+        let pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
+        if !Self::current(&pages, content, catalog) {
+            return None;
+        }
+        pages.pages.get(key).map(Arc::clone)
+    }
+
+    fn insert(
+        &self,
+        content: &Arc<ContentSnapshot>,
+        catalog: &Arc<CatalogSnapshot>,
+        key: String,
+        html: String,
+    ) -> Arc<Encoded> {
+        let made = Arc::new(Encoded::new(
+            Bytes::from(html),
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        ));
+        let mut pages = self.rendered.lock().unwrap_or_else(|p| p.into_inner());
+        if !Self::current(&pages, content, catalog)
+            || pages.pages.len() >= PAGE_CACHE_ENTRIES
+            || pages.bytes >= PAGE_CACHE_BYTES
+        {
+            *pages = RenderedPages {
+                made_from: Some((Arc::clone(content), Arc::clone(catalog))),
+                ..RenderedPages::default()
+            };
+        }
+        pages.bytes += made.raw().len();
+        pages.pages.insert(key, Arc::clone(&made));
+        made
+    }
+}
+
+fn redirect(status: StatusCode, location: &str) -> Response {
+    // Targets are built from our own path segments; a leading "//" would make the browser
+    // treat the rest as a host, so it is collapsed.
+    let location = if location.starts_with("//") {
+        format!("/{}", location.trim_start_matches('/'))
+    } else {
+        location.to_string()
+    };
+    let mut response = status.into_response();
+    if let Ok(value) = HeaderValue::from_str(&location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// The language the visitor chose with the language chooser, if any.
+pub fn cookie_locale(headers: &HeaderMap) -> Option<Locale> {
+    crate::http::cookies::read(headers, LANGUAGE_COOKIE).and_then(Locale::parse)
+}
