@@ -1,5 +1,6 @@
 //! The route table: the one place that lists every route of the shop, and the serve loop that
-//! puts the front door before it. Handlers live in `crate::handlers`, pages in `crate::site`
+//! puts the site's front door before it (the HTTP kit's server takes any `EarlyAnswer`, so it
+//! knows no site). Handlers live in `crate::handlers`, pages in `crate::site`
 //! (docs/ARCHITECTURE.md).
 
 use std::future::Future;
@@ -16,7 +17,7 @@ use crate::site::{openapi, pages, sitemap};
 use crate::state::AppState;
 
 /// The whole HTTP surface. API routes answer JSON (and JSON errors); everything else that is
-/// not a file is a storefront page resolved by `http::page_routes`.
+/// not a file is a storefront page resolved by `site::page_routes`.
 pub fn app(state: AppState) -> Router {
     let router = Router::new()
         // System
@@ -38,7 +39,7 @@ pub fn app(state: AppState) -> Router {
             get(handlers::content::get_page),
         )
         .route("/api/file/pdf/get/{name}", get(handlers::content::get_pdf))
-        // Accounts (SPEC.md §7 names kept)
+        // Accounts (the route names the first shop's UI used are kept)
         .route("/api/auth/register", post(handlers::accounts::register))
         .route("/api/auth/login", post(handlers::accounts::login))
         .route("/api/auth/logout", post(handlers::accounts::logout))
@@ -62,15 +63,15 @@ pub fn app(state: AppState) -> Router {
         )
         .route(
             "/api/auth/registerSocial",
-            post(crate::accounts::social::register_social),
+            post(crate::handlers::social::register_social),
         )
         .route(
             "/api/auth/oauth/{provider}/start",
-            get(crate::accounts::social::start),
+            get(crate::handlers::social::start),
         )
         .route(
             "/api/auth/oauth/{provider}/callback",
-            get(crate::accounts::social::callback),
+            get(crate::handlers::social::callback),
         )
         // Staff
         .route("/api/file/menus/admin", get(staff::menus::get_admin_menus))
@@ -302,7 +303,10 @@ pub fn app(state: AppState) -> Router {
             "/api/app/order/cancel/{id}",
             post(handlers::orders::cancel_order),
         )
-        .route("/api/app/order/pay/{id}", post(handlers::orders::pay_order))
+        .route(
+            "/api/app/order/pay/{id}",
+            post(handlers::payments::pay_order),
+        )
         .route(
             "/api/app/order/claim/{id}",
             post(handlers::orders::claim_order),

@@ -1,7 +1,25 @@
 //! Kiosk: a self-hosted furniture shop in one binary.
 //!
-//! Folders are domains (`catalog`, `content`, `accounts`, `admin`); `http` holds the plumbing
-//! every domain shares; `app` assembles the router and is the one list of every route.
+//! The modules stand on floors, lowest first, and code imports only what stands at or below
+//! its own floor (docs/ARCHITECTURE.md; `tests/floors.rs` checks every import):
+//!
+//! 0. ground — `domain` (shared values: money, ids, free text, e-mail, HTML escaping),
+//!    `embedded` and `i18n` (files inside the binary, languages), `config`, and `store` (the
+//!    redb file, typed tables, migrations, backups; it knows its tables from its migrations,
+//!    not from the domains);
+//! 1. the domains, each knowing only ground and the domains before it: `activity`, `content`,
+//!    `search`, `outbox`, `accounts`, `catalog`, `pricing`, `cart`, `orders`, `documents`,
+//!    `payments`, `notify`;
+//! 2. `http`, the HTTP kit (errors as JSON, extractors, layers, the server loop, compressed
+//!    answers, assets), which knows no shop state;
+//! 3. `state`, the shared `AppState` and what only it holds (the parsed page shell, the page
+//!    cache, the quiet-time tracker);
+//! 4. `handlers`, thin handlers per area (`handlers/staff` for the staff area);
+//! 5. `site`, the pages, their shell and first paint, the sitemap, the front door and the
+//!    OpenAPI document;
+//! 6. `ops` (what the CLI and the control socket both do), `app` (the route table) and
+//!    `application` (start-up and background jobs);
+//! 7. `cli` and `main`.
 
 pub mod accounts;
 pub mod activity;
@@ -21,6 +39,7 @@ pub mod i18n;
 pub mod notify;
 pub mod ops;
 pub mod orders;
+pub mod outbox;
 pub mod payments;
 pub mod pricing;
 pub mod search;

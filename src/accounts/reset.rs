@@ -15,7 +15,7 @@ use super::password;
 use super::store::{AccountError, customer_in, find_in, put_in};
 use crate::activity;
 use crate::domain::UserId;
-use crate::notify::outbox::{self, Plan};
+use crate::outbox::{self, Plan};
 use crate::store::{JsonTable, Store};
 
 /// SHA-256 of a reset token (hex) → who it resets and until when.

@@ -1,54 +1,48 @@
-//! Google and Facebook sign-in as a server-side authorization-code flow with PKCE, state and
-//! nonce (DESIGN.md §5). The server exchanges the code and reads the provider's user-info
-//! itself; nothing the browser says about the profile is trusted.
-//!
-//! start: remember {state → verifier, nonce, next} for 10 minutes, bind the state to this
-//! browser with an HttpOnly cookie, redirect to the provider. callback: the state must be
-//! pending, unexpired, for this provider and equal to the cookie; then code → token →
-//! user-info → user → our JWT, handed to the UI in the URL fragment (never sent to servers).
+//! Google and Facebook sign-in, the part that knows no HTTP: the sign-ins started and not yet
+//! finished (state → PKCE verifier, provider, where to return), which providers this shop has
+//! configured, the OAuth client for one, reading the provider's user-info into a [`Profile`],
+//! and the user a provider identity signs in as ([`find_or_create_social`]). The server exchanges the code and reads the profile itself; nothing the
+//! browser says about the profile is trusted. The answers to the browser (start, callback,
+//! `registerSocial`) are in `handlers/social.rs`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use oauth2::basic::BasicClient;
-use oauth2::{
-    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, PkceCodeChallenge,
-    PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, TokenUrl,
-};
-use serde::{Deserialize, Serialize};
+use oauth2::{AuthType, AuthUrl, ClientId, ClientSecret, RedirectUrl, TokenUrl};
 use serde_json::Value;
-use ts_rs::TS;
-use utoipa::{IntoParams, ToSchema};
 
-use super::model::Provider;
-use super::store;
-use crate::config::OAuthProvider;
-use crate::handlers::accounts::UserView;
-use crate::http::AppError;
-use crate::http::envelope::{ErrorAnswer, SuccessStatus};
-use crate::http::json::Json;
-use crate::state::AppState;
+use super::model::{Provider, Role, User};
+use super::store::{AccountError, USERNAME_TO_USER_ID, is_email, load, new_user, put_in};
+use crate::activity;
+use crate::config::{Config, OAuthProvider};
+use crate::domain::UserId;
+use crate::store::{Store, ValueTable};
 
-const STATE_COOKIE: &str = "kiosk_oauth_state";
+/// `"<provider>:<subject>"` → user id, for social sign-in.
+pub const PROVIDER_SUBJECT_TO_USER_ID: ValueTable<&str, u64> =
+    ValueTable::new("provider_subject_to_user_id");
+
+/// How long a started sign-in may take.
 const PENDING_FOR: Duration = Duration::from_secs(10 * 60);
 
 /// Sign-ins started and not yet finished.
 #[derive(Default)]
 pub struct PendingLogins(Mutex<HashMap<String, Pending>>);
 
-struct Pending {
-    provider: Provider,
-    verifier: String,
-    next: String,
-    started: Instant,
+/// One started sign-in, kept under its OAuth state.
+pub struct Pending {
+    pub provider: Provider,
+    /// The PKCE verifier the code exchange must present.
+    pub verifier: String,
+    /// Where to return after signing in (a safe relative path).
+    pub next: String,
+    pub started: Instant,
 }
 
 impl PendingLogins {
-    fn insert(&self, state: String, pending: Pending) {
+    pub fn insert(&self, state: String, pending: Pending) {
         let mut map = self.0.lock().unwrap_or_else(|p| p.into_inner());
         map.retain(|_, p| p.started.elapsed() < PENDING_FOR);
         if map.len() < 10_000 {
@@ -57,7 +51,7 @@ impl PendingLogins {
     }
 
     /// Takes (so it can be used once) a pending sign-in that has not expired.
-    fn take(&self, state: &str) -> Option<Pending> {
+    pub fn take(&self, state: &str) -> Option<Pending> {
         let pending = self
             .0
             .lock()
@@ -75,191 +69,22 @@ pub fn parse_provider(name: &str) -> Option<Provider> {
     }
 }
 
-fn provider_config(state: &AppState, provider: Provider) -> Option<&OAuthProvider> {
+/// The provider's settings when this shop has it configured.
+pub fn provider_config(config: &Config, provider: Provider) -> Option<&OAuthProvider> {
     let config = match provider {
-        Provider::Google => &state.config.auth.google,
-        Provider::Facebook => &state.config.auth.facebook,
+        Provider::Google => &config.auth.google,
+        Provider::Facebook => &config.auth.facebook,
         Provider::Local => return None,
     };
     config.enabled().then_some(config)
 }
 
 /// The providers a shopper can use here.
-pub fn enabled_providers(state: &AppState) -> Vec<Provider> {
+pub fn enabled_providers(config: &Config) -> Vec<Provider> {
     [Provider::Google, Provider::Facebook]
         .into_iter()
-        .filter(|p| provider_config(state, *p).is_some())
+        .filter(|p| provider_config(config, *p).is_some())
         .collect()
-}
-
-#[derive(Deserialize, IntoParams, TS)]
-#[into_params(parameter_in = Query)]
-pub struct StartQuery {
-    /// A safe relative path to return to after signing in; anything else returns home.
-    #[serde(default)]
-    #[param(required = false)]
-    #[ts(as = "Option<String>", optional)]
-    next: String,
-}
-
-/// Start a social sign-in (authorization code + PKCE); redirects to the provider.
-///
-/// The state is bound to this browser with an HttpOnly cookie and expires after 10 minutes.
-#[utoipa::path(
-    get,
-    path = "/api/auth/oauth/{provider}/start",
-    tag = "auth",
-    params(("provider" = String, Path, description = "google or facebook"), StartQuery),
-    responses(
-        (status = 302, description = "To the provider's sign-in page"),
-        (status = 404, description = "`not_found`: unknown or unconfigured provider", body = ErrorAnswer),
-    ),
-)]
-pub async fn start(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    Query(query): Query<StartQuery>,
-) -> Result<Response, AppError> {
-    let provider = parse_provider(&name)
-        .ok_or_else(|| AppError::NotFound(format!("no sign-in provider {name:?}")))?;
-    let config = provider_config(&state, provider)
-        .ok_or_else(|| AppError::NotFound(format!("{name} sign-in is not configured")))?;
-    let client = oauth_client(&state, &name, config)?;
-    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
-    let nonce = CsrfToken::new_random();
-    let scopes: &[&str] = match provider {
-        Provider::Facebook => &["email", "public_profile"],
-        _ => &["openid", "email", "profile"],
-    };
-    let (url, csrf) = client
-        .authorize_url(CsrfToken::new_random)
-        .add_scopes(scopes.iter().map(|s| Scope::new(s.to_string())))
-        .add_extra_param("nonce", nonce.secret())
-        .set_pkce_challenge(challenge)
-        .url();
-    let next = if crate::http::redirect::is_safe_redirect(&query.next) {
-        query.next
-    } else {
-        "/".into()
-    };
-    state.pending_logins.insert(
-        csrf.secret().clone(),
-        Pending {
-            provider,
-            verifier: verifier.secret().clone(),
-            next,
-            started: Instant::now(),
-        },
-    );
-
-    let secure = if state.config.public_url.starts_with("https://") {
-        "; Secure"
-    } else {
-        ""
-    };
-    let cookie = format!(
-        "{STATE_COOKIE}={}; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=600{secure}",
-        csrf.secret()
-    );
-    let mut response = StatusCode::FOUND.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::LOCATION,
-        HeaderValue::from_str(url.as_str()).map_err(|e| AppError::internal("authorize url", e))?,
-    );
-    headers.insert(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&cookie).map_err(|e| AppError::internal("state cookie", e))?,
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
-}
-
-/// What the provider appends when it sends the browser back.
-#[derive(Deserialize, IntoParams, TS)]
-#[into_params(parameter_in = Query)]
-pub struct CallbackQuery {
-    #[ts(optional)]
-    code: Option<String>,
-    #[ts(optional)]
-    state: Option<String>,
-    /// Set when the shopper cancelled at the provider.
-    #[ts(optional)]
-    error: Option<String>,
-}
-
-/// The provider's callback.
-///
-/// Always redirects back to the shop: to `/#kiosk_token=…&next=…` when signed in, or to
-/// `/#kiosk_login_error=cancelled|state_mismatch|provider_error`.
-#[utoipa::path(
-    get,
-    path = "/api/auth/oauth/{provider}/callback",
-    tag = "auth",
-    params(("provider" = String, Path, description = "google or facebook"), CallbackQuery),
-    responses((status = 302, description = "Back to the shop, the outcome in the URL fragment")),
-)]
-pub async fn callback(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    Query(query): Query<CallbackQuery>,
-    headers: HeaderMap,
-) -> Response {
-    match finish(&state, &name, query, &headers).await {
-        Ok((token, next)) => to_shop(&format!(
-            "kiosk_token={token}&next={}",
-            url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>()
-        )),
-        Err(code) => to_shop(&format!("kiosk_login_error={code}")),
-    }
-}
-
-async fn finish(
-    state: &AppState,
-    name: &str,
-    query: CallbackQuery,
-    headers: &HeaderMap,
-) -> Result<(String, String), &'static str> {
-    let provider = parse_provider(name).ok_or("provider_error")?;
-    let config = provider_config(state, provider).ok_or("provider_error")?;
-    if query.error.is_some() {
-        return Err("cancelled");
-    }
-    let given_state = query.state.ok_or("state_mismatch")?;
-    if cookie(headers, STATE_COOKIE).as_deref() != Some(given_state.as_str()) {
-        return Err("state_mismatch");
-    }
-    let pending = state
-        .pending_logins
-        .take(&given_state)
-        .ok_or("state_mismatch")?;
-    if pending.provider != provider {
-        return Err("state_mismatch");
-    }
-    let code = query.code.ok_or("provider_error")?;
-
-    let client = oauth_client(state, name, config).map_err(|_| "provider_error")?;
-    let http = http_client().map_err(|_| "provider_error")?;
-    let token = client
-        .exchange_code(AuthorizationCode::new(code))
-        .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier))
-        .request_async(&http)
-        .await
-        .map_err(|err| {
-            tracing::warn!(provider = name, error = %err, "code exchange failed");
-            "provider_error"
-        })?;
-    let profile = fetch_profile(&http, &config.userinfo_url, token.access_token().secret())
-        .await
-        .map_err(|_| "provider_error")?;
-    let user = link(state, provider, &profile, &crate::http::kcard(headers))
-        .await
-        .map_err(|_| "provider_error")?;
-    let jwt = state
-        .tokens
-        .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
-        .map_err(|_| "provider_error")?;
-    Ok((jwt, pending.next))
 }
 
 /// What a provider's user-info says, normalised.
@@ -322,122 +147,9 @@ pub async fn fetch_profile(
     })
 }
 
-async fn link(
-    state: &AppState,
-    provider: Provider,
-    profile: &Profile,
-    kcard: &str,
-) -> Result<super::model::User, AppError> {
-    let db = state.store.clone();
-    let (subject, name, email, kcard) = (
-        profile.subject.clone(),
-        profile.name.clone(),
-        profile.email.clone(),
-        kcard.to_string(),
-    );
-    tokio::task::spawn_blocking(move || {
-        store::find_or_create_social(&db, provider, &subject, &name, &email, &kcard)
-    })
-    .await
-    .map_err(|e| AppError::internal("linking a social account", e))?
-    .map_err(AppError::from)
-}
-
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct RegisterSocialBody {
-    /// The Google `sub` or Facebook `id` the browser claims.
-    username: String,
-    /// The visitor id, for carts (kept for SPEC compatibility).
-    #[serde(default)]
-    #[allow(dead_code)]
-    #[ts(as = "Option<String>", optional)]
-    mid: String,
-    /// The provider profile as the browser saw it: never trusted, only searched for a token
-    /// (`accessToken` or `access_token`).
-    #[serde(default)]
-    #[schema(value_type = Object)]
-    #[ts(type = "unknown", optional)]
-    info: Value,
-    /// `google` or `facebook`.
-    #[serde(rename = "type")]
-    provider: String,
-    #[serde(default)]
-    #[ts(as = "Option<String>", optional)]
-    access_token: String,
-}
-
-/// `{status, user, token}`
-#[derive(Debug, Clone, Serialize, ToSchema, TS)]
-pub struct SocialSignInAnswer {
-    pub status: SuccessStatus,
-    pub user: UserView,
-    pub token: String,
-}
-
-/// Link a Google or Facebook account given its access token.
-///
-/// SPEC's payload, but the server checks the token with the provider's user-info, whose subject
-/// must equal `username`; a profile sent by the browser is never trusted.
-#[utoipa::path(
-    post,
-    path = "/api/auth/registerSocial",
-    tag = "auth",
-    request_body = RegisterSocialBody,
-    responses(
-        (status = 200, description = "Signed in; the account is created on first use", body = SocialSignInAnswer),
-        (status = 400, description = "`invalid_input`: unknown or unconfigured provider, no access token", body = ErrorAnswer),
-        (status = 401, description = "`invalid_credentials`: the provider did not confirm the account", body = ErrorAnswer),
-    ),
-)]
-pub async fn register_social(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Json(body): Json<RegisterSocialBody>,
-) -> Result<Json<SocialSignInAnswer>, AppError> {
-    let provider = parse_provider(&body.provider)
-        .ok_or_else(|| AppError::bad_request("invalid_input", "type must be google or facebook"))?;
-    let config = provider_config(&state, provider).ok_or_else(|| {
-        AppError::bad_request(
-            "invalid_input",
-            format!("{} sign-in is not configured", body.provider),
-        )
-    })?;
-    let access_token = [
-        body.access_token.as_str(),
-        body.info["accessToken"].as_str().unwrap_or(""),
-        body.info["access_token"].as_str().unwrap_or(""),
-    ]
-    .into_iter()
-    .find(|t| !t.is_empty())
-    .ok_or_else(|| {
-        AppError::bad_request(
-            "invalid_input",
-            "accessToken is required: the provider must confirm the account",
-        )
-    })?
-    .to_string();
-    let http = http_client().map_err(|e| AppError::internal("http client", e))?;
-    let profile = fetch_profile(&http, &config.userinfo_url, &access_token)
-        .await
-        .map_err(|_| AppError::InvalidCredentials)?;
-    if profile.subject != body.username {
-        return Err(AppError::InvalidCredentials);
-    }
-    let user = link(&state, provider, &profile, &crate::http::kcard(&headers)).await?;
-    let token = state
-        .tokens
-        .issue(&user.id.to_string(), user.role.as_str(), user.token_version)
-        .map_err(|e| AppError::internal("token", e))?;
-    Ok(Json(SocialSignInAnswer {
-        status: SuccessStatus::Success,
-        user: UserView::from(&user),
-        token,
-    }))
-}
-
-fn oauth_client(
-    state: &AppState,
+/// The OAuth client of provider `name`, sending the browser back to this shop's callback.
+pub fn oauth_client(
+    public_url: &str,
     name: &str,
     config: &OAuthProvider,
 ) -> Result<
@@ -448,49 +160,102 @@ fn oauth_client(
         oauth2::EndpointNotSet,
         oauth2::EndpointSet,
     >,
-    AppError,
+    String,
 > {
-    let redirect = format!("{}/api/auth/oauth/{name}/callback", state.config.public_url);
+    let redirect = format!("{public_url}/api/auth/oauth/{name}/callback");
     Ok(BasicClient::new(ClientId::new(config.client_id.clone()))
         .set_client_secret(ClientSecret::new(config.client_secret.clone()))
         .set_auth_type(AuthType::RequestBody)
-        .set_auth_uri(
-            AuthUrl::new(config.auth_url.clone()).map_err(|e| AppError::internal("auth url", e))?,
-        )
+        .set_auth_uri(AuthUrl::new(config.auth_url.clone()).map_err(|e| format!("auth url: {e}"))?)
         .set_token_uri(
-            TokenUrl::new(config.token_url.clone())
-                .map_err(|e| AppError::internal("token url", e))?,
+            TokenUrl::new(config.token_url.clone()).map_err(|e| format!("token url: {e}"))?,
         )
-        .set_redirect_uri(
-            RedirectUrl::new(redirect).map_err(|e| AppError::internal("redirect url", e))?,
-        ))
+        .set_redirect_uri(RedirectUrl::new(redirect).map_err(|e| format!("redirect url: {e}"))?))
 }
 
 /// Provider calls never follow redirects (that would open the server to SSRF) and give up
 /// after 10 seconds.
-fn http_client() -> reqwest::Result<reqwest::Client> {
+pub fn http_client() -> reqwest::Result<reqwest::Client> {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(Duration::from_secs(10))
         .build()
 }
 
-fn to_shop(fragment: &str) -> Response {
-    let mut response = StatusCode::FOUND.into_response();
-    let headers = response.headers_mut();
-    if let Ok(location) = HeaderValue::from_str(&format!("/#{fragment}")) {
-        headers.insert(header::LOCATION, location);
+/// Finds the user linked to a provider identity, or creates one. The username is derived from
+/// the provider and subject so that it never collides with a local one.
+pub fn find_or_create_social(
+    store: &Store,
+    provider: Provider,
+    subject: &str,
+    name: &str,
+    email: &str,
+    kcard: &str,
+) -> Result<User, AccountError> {
+    if subject.is_empty() || subject.len() > 255 {
+        return Err(AccountError::Invalid(
+            "the provider gave no usable account id".into(),
+        ));
     }
-    headers.insert(
-        header::SET_COOKIE,
-        HeaderValue::from_static(
-            "kiosk_oauth_state=; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=0",
-        ),
+    let key = format!("{}:{subject}", provider_name(provider));
+    // What the provider says is typed by someone too: stored by the same rule.
+    let (name, email) = (
+        crate::domain::text::single_line(name),
+        crate::domain::text::single_line(email),
     );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    let (name, email) = (name.as_str(), email.trim());
+    store.write(|txn| {
+        let existing = PROVIDER_SUBJECT_TO_USER_ID.read(txn)?.get(key.as_str())?;
+        let user = match existing {
+            Some(id) => {
+                let mut user = load(txn, UserId(id))?;
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                put_in(txn, &user)?;
+                user
+            }
+            None => {
+                let display = if name.trim().is_empty() {
+                    format!("{} user", provider_name(provider))
+                } else {
+                    name.trim().chars().take(100).collect()
+                };
+                let mut user = new_user(
+                    txn,
+                    "",
+                    &display,
+                    Role::user(),
+                    provider,
+                    Some(subject.into()),
+                )?;
+                user.username = format!("{}-{}", provider_name(provider), user.id);
+                if is_email(email) {
+                    user.email = email.into();
+                }
+                user.last_login_at = Some(time::OffsetDateTime::now_utc().unix_timestamp());
+                USERNAME_TO_USER_ID
+                    .write(txn)?
+                    .put(user.username.to_lowercase().as_str(), user.id.get())?;
+                PROVIDER_SUBJECT_TO_USER_ID
+                    .write(txn)?
+                    .put(key.as_str(), user.id.get())?;
+                put_in(txn, &user)?;
+                user
+            }
+        };
+        activity::append(
+            txn,
+            &user.username,
+            &format!("signed in ({})", provider_name(provider)),
+            kcard,
+        )?;
+        Ok(user)
+    })
 }
 
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    crate::http::cookies::read(headers, name).map(str::to_string)
+pub fn provider_name(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Local => "local",
+        Provider::Google => "google",
+        Provider::Facebook => "facebook",
+    }
 }

@@ -1,4 +1,4 @@
-//! HS256 JSON Web Tokens with `sub`, `role`, `ver` and `exp` (DESIGN.md §5).
+//! HS256 JSON Web Tokens with `sub`, `role`, `ver` and `exp`.
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use serde::{Deserialize, Serialize};
@@ -19,7 +19,7 @@ pub struct Claims {
 }
 
 impl Claims {
-    /// Staff roles are the ones beginning with `admin` (SPEC.md §6).
+    /// Staff roles are the ones beginning with `admin` (docs/STAFF.md).
     pub fn is_admin(&self) -> bool {
         self.role.starts_with("admin")
     }

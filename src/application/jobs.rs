@@ -1,8 +1,9 @@
 //! Background jobs of the running shop: hourly housekeeping (expired carts, unpaid orders past
-//! their time) and the search-miss counter's flush.
+//! their time), the search-miss counter's flush, keeping the live e-catalogues current, and
+//! dropping caches when the shop is quiet.
 
 use crate::cart;
-use crate::state::AppState;
+use crate::state::{AppState, idle};
 
 /// Deletes expired anonymous carts and cancels unpaid orders past their time, now and every
 /// hour, in the background.
@@ -25,11 +26,13 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
             let hours = u64::from(state.config.unpaid_order_expiry_hours);
             if hours > 0 {
                 let (store, catalog) = (state.store.clone(), state.catalog.clone());
-                let plan = crate::notify::outbox::Plan::from_config(&state.config);
+                let paperwork = crate::documents::paperwork::Paperwork::from_config(&state.config);
                 let now = crate::activity::now_millis();
                 let before = now.saturating_sub(hours * 60 * 60 * 1000);
                 match tokio::task::spawn_blocking(move || {
-                    crate::payments::expiry::cancel_expired(&store, &catalog, &plan, before, now)
+                    crate::payments::expiry::cancel_expired(
+                        &store, &catalog, &paperwork, before, now,
+                    )
                 })
                 .await
                 {
@@ -65,4 +68,50 @@ pub async fn flush_misses(state: &AppState) {
         Ok(Err(err)) => tracing::warn!(%err, "search misses not written; kept for the next try"),
         Err(err) => tracing::warn!(%err, "search misses not written"),
     }
+}
+
+/// Keeps the e-catalogues that were asked for up to date: after a catalogue change each is
+/// rebuilt in the background within seconds, so the next visitor gets today's prices.
+pub fn spawn_live_catalogue_refresh(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(3));
+        loop {
+            every.tick().await;
+            let snapshot = state.catalog.current();
+            for lang in state.catalogues.languages() {
+                if state
+                    .catalogues
+                    .get(lang)
+                    .is_some_and(|built| !built.is_current(&snapshot))
+                {
+                    crate::handlers::content::rebuild_in_background(&state, lang);
+                }
+            }
+        }
+    })
+}
+
+/// Checks every `idle::CHECK_EVERY` and drops the caches once per quiet spell
+/// (`state::idle`).
+pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(idle::CHECK_EVERY);
+        loop {
+            every.tick().await;
+            if !state.quiet.time_to_trim() {
+                continue;
+            }
+            let state = state.clone();
+            match tokio::task::spawn_blocking(move || idle::trim(&state)).await {
+                Ok(trimmed) => {
+                    tracing::debug!(?trimmed, "quiet: caches dropped");
+                    // Wakes the other workers so that they collect before parking again.
+                    for _ in 0..8 {
+                        tokio::spawn(async { idle::collect_if_asked() });
+                    }
+                }
+                Err(err) => tracing::warn!(%err, "dropping caches failed"),
+            }
+        }
+    })
 }

@@ -100,11 +100,16 @@ impl Application {
             stopped(stop_rx.clone()),
         ));
         let housekeeping = spawn_housekeeping(state.clone());
-        let sender = crate::notify::sender::spawn(state.clone());
-        let disk_alert = crate::notify::disk_alert::spawn(state.clone());
-        let catalogues = crate::handlers::content::spawn_live_catalogue_refresh(state.clone());
+        let sending = crate::notify::Sending {
+            store: state.store.clone(),
+            config: state.config.clone(),
+            content: state.content.clone(),
+        };
+        let sender = crate::notify::sender::spawn(sending.clone());
+        let disk_alert = crate::notify::disk_alert::spawn(sending);
+        let catalogues = jobs::spawn_live_catalogue_refresh(state.clone());
         let misses = spawn_miss_flush(state.clone());
-        let idle_trim = crate::state::idle::spawn_idle_trim(state.clone());
+        let idle_trim = jobs::spawn_idle_trim(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;

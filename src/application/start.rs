@@ -90,11 +90,11 @@ impl AppState {
                 },
                 payments: config.payments.clone(),
                 content: Some(content.clone()),
-                plan: crate::notify::outbox::Plan::from_config(&config),
+                plan: crate::outbox::Plan::from_config(&config),
             },
         );
         let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
-        let ratings = crate::catalog::ratings::Ratings::load_in_background(store.clone());
+        let ratings = crate::orders::ratings::Ratings::load_in_background(store.clone());
         Ok(AppState(Arc::new(Shop {
             content,
             catalog,

@@ -10,7 +10,6 @@ pub mod import;
 pub mod listed;
 pub mod model;
 pub mod query;
-pub mod ratings;
 #[cfg(test)]
 mod relevance_tests;
 pub mod search;

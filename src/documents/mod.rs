@@ -7,13 +7,18 @@
 //! An issued document never changes. Each is composed once, when it is issued, into a
 //! [`Print`] of every word and figure it shows (`print`); the print is stored (`issued`) and
 //! the PDF is drawn from it alone (`draw`). See `docs/DOCUMENTS.md`.
+//!
+//! Documents stand above orders: numbering a tax invoice or credit note when an order is paid
+//! or cancelled, freezing its print and writing the messages that carry it is `paperwork`,
+//! which the payments run in the transaction of the move.
 
 pub mod catalogue;
 mod draw;
 pub mod issued;
-mod labels;
+pub mod paperwork;
 pub mod pdf;
 mod print;
+mod wording;
 
 pub use draw::draw;
 pub use print::{Print, compose};

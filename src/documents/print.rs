@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::labels::{self, Labels};
+use super::wording::{self, Labels};
 use super::{DocumentKind, Issuer, amount, date};
 use crate::domain::Satang;
 use crate::i18n::Locale;
@@ -84,8 +84,8 @@ pub struct Total {
 pub fn compose(order: &Order, issuer: &Issuer, kind: DocumentKind) -> Option<Print> {
     let dated = kind.issued_at(order)?;
     let labels = match kind {
-        DocumentKind::Receipt => labels::for_locale(order.lang),
-        DocumentKind::TaxInvoice | DocumentKind::CreditNote => labels::bilingual(),
+        DocumentKind::Receipt => wording::for_locale(order.lang),
+        DocumentKind::TaxInvoice | DocumentKind::CreditNote => wording::bilingual(),
     };
     if kind != DocumentKind::Receipt && order.vat_info.is_none() {
         return None;

@@ -12,7 +12,7 @@ use crate::accounts::model::{Address, Provider, Role, User, VatInfo};
 use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::accounts::throttle::AttemptKeys;
 use crate::domain::{Coins, UserId};
-use crate::handlers::auth::AuthUser;
+use crate::handlers::auth::{AuthUser, client_ip};
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -282,18 +282,6 @@ fn settle<T>(state: &AppState, keys: &AttemptKeys, outcome: &Result<T, AppError>
     }
 }
 
-/// The address throttling counts by: the peer, or behind a trusted proxy the address the proxy
-/// appended last to X-Forwarded-For (earlier entries are whatever the client sent).
-pub(crate) fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> String {
-    if state.config.trust_proxy_headers
-        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
-        && let Some(last) = forwarded.rsplit(',').map(str::trim).find(|s| !s.is_empty())
-    {
-        return last.to_string();
-    }
-    peer.ip().to_string()
-}
-
 /// The signed-in user.
 #[utoipa::path(
     get,
@@ -507,7 +495,7 @@ pub async fn put_user_info(
 pub async fn list_providers(State(state): State<AppState>) -> Json<ProvidersAnswer> {
     Json(ProvidersAnswer {
         status: SuccessStatus::Success,
-        providers: crate::accounts::social::enabled_providers(&state),
+        providers: crate::accounts::social::enabled_providers(&state.config),
     })
 }
 

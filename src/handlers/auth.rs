@@ -120,3 +120,19 @@ impl FromRequestParts<AppState> for AdminUser {
         Ok(AdminUser(caller))
     }
 }
+
+/// The address throttling counts by: the peer, or behind a trusted proxy the address the proxy
+/// appended last to X-Forwarded-For (earlier entries are whatever the client sent).
+pub(crate) fn client_ip(
+    state: &AppState,
+    peer: std::net::SocketAddr,
+    headers: &axum::http::HeaderMap,
+) -> String {
+    if state.config.trust_proxy_headers
+        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
+        && let Some(last) = forwarded.rsplit(',').map(str::trim).find(|s| !s.is_empty())
+    {
+        return last.to_string();
+    }
+    peer.ip().to_string()
+}

@@ -14,12 +14,12 @@ use utoipa::{IntoParams, ToSchema};
 use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::model::{CategoryNode, Product, Room};
 use crate::catalog::query::{ProductQuery, QueryError};
-use crate::catalog::ratings::Rating;
 use crate::domain::Satang;
 use crate::http::AppError;
 use crate::http::encoded::{Effort, Encoded, Wanted, json_bytes};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
+use crate::orders::ratings::Rating;
 use crate::search::facets::FacetCounts;
 use crate::state::AppState;
 

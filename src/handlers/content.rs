@@ -346,8 +346,9 @@ fn build(
     Ok(built)
 }
 
-/// Starts a rebuild of `lang` unless one is running.
-fn rebuild_in_background(state: &AppState, lang: Locale) {
+/// Starts a rebuild of `lang` unless one is running (also asked by the refresh job in
+/// `application::jobs`).
+pub(crate) fn rebuild_in_background(state: &AppState, lang: Locale) {
     if !state.catalogues.start_building(lang) {
         return;
     }
@@ -358,25 +359,4 @@ fn rebuild_in_background(state: &AppState, lang: Locale) {
             tracing::warn!(%err, "the e-catalogue could not be rebuilt");
         }
     });
-}
-
-/// Keeps the e-catalogues that were asked for up to date: after a catalogue change each is
-/// rebuilt in the background within seconds, so the next visitor gets today's prices.
-pub fn spawn_live_catalogue_refresh(state: AppState) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(3));
-        loop {
-            every.tick().await;
-            let snapshot = state.catalog.current();
-            for lang in state.catalogues.languages() {
-                if state
-                    .catalogues
-                    .get(lang)
-                    .is_some_and(|built| !built.is_current(&snapshot))
-                {
-                    rebuild_in_background(&state, lang);
-                }
-            }
-        }
-    })
 }

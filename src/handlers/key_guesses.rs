@@ -116,7 +116,7 @@ async fn guard(
     }
     let address = match request.extensions().get::<ConnectInfo<SocketAddr>>() {
         Some(ConnectInfo(peer)) => {
-            crate::handlers::accounts::client_ip(&state, *peer, request.headers())
+            crate::handlers::auth::client_ip(&state, *peer, request.headers())
         }
         None => "unknown".to_string(),
     };

@@ -1,5 +1,7 @@
-//! Thin handlers for orders: check the caller and the shape of the request, then hand over to
-//! the order desk (placing) or the order store (everything after).
+//! Thin handlers for orders: parse the request and check the caller, then hand over to the
+//! orders domain — the checkout's checks (`orders::checkout`) and the order desk for placing,
+//! the order store for reading, claims and reviews, and `payments::status` for a move (which
+//! settles the slip, the money documents and the messages in the same transaction).
 
 use std::net::SocketAddr;
 
@@ -11,16 +13,15 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::model::{Address, VatInfo};
-use crate::cart::model::CartOwner;
-use crate::domain::{Coins, IdempotencyKey, OrderId, UserId};
+use crate::domain::{Coins, OrderId, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::string_or_integer;
-use crate::http::{AppError, kcard};
-use crate::orders::guest::{Contact, GUEST, Holder};
+use crate::http::{self, AppError, kcard};
+use crate::orders::checkout::Checkout;
+use crate::orders::guest::{Contact, Holder};
 use crate::orders::model::{Order, PaymentMethod, Status};
-use crate::orders::place::{GuestOrder, PlaceRequest};
 use crate::orders::store::{self, Actor, OrderError, Rewards, StatusDetails};
 use crate::state::AppState;
 
@@ -83,7 +84,7 @@ pub(crate) fn hidden_order() -> AppError {
 }
 
 /// The name the activity log shows for a caller: the username, or `guest`.
-fn actor_name(caller: Option<&AuthUser>) -> String {
+pub(crate) fn actor_name(caller: Option<&AuthUser>) -> String {
     caller.map_or_else(|| "guest".into(), |c| c.user.username.clone())
 }
 
@@ -103,7 +104,8 @@ pub struct CountAnswer {
     pub count: usize,
 }
 
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`OrderError`]s.
+/// Only for `handlers/staff/orders.rs`, which imports it from here until it calls the kit's
+/// [`crate::http::blocking`] itself (as this file does); delete it then.
 pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
 ) -> Result<T, AppError> {
@@ -135,20 +137,6 @@ fn may_see(caller: &AuthUser, user_id: UserId) -> Result<(), AppError> {
             "these are another shopper's orders".into(),
         ))
     }
-}
-
-fn user_id_from(value: &Value, field: &str) -> Result<UserId, AppError> {
-    match value {
-        Value::Number(n) => n.as_u64().map(UserId),
-        Value::String(s) => UserId::parse(s).ok(),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        AppError::bad_request(
-            "invalid_cart_id",
-            format!("{field}: must be the signed-in user's id"),
-        )
-    })
 }
 
 #[derive(Deserialize, ToSchema, TS)]
@@ -226,88 +214,28 @@ pub async fn place_order(
     Json(body): Json<PlaceBody>,
 ) -> Result<(StatusCode, Json<PlacedOrderAnswer>), AppError> {
     let caller = authenticate(&state, &headers).await?;
-    let (user_id, username, guest) = match &caller {
-        Some(caller) => {
-            let user_id = user_id_from(&body.id, "id")?;
-            if user_id != caller.user.id {
-                return Err(AppError::Forbidden(
-                    "you can only order from your own cart".into(),
-                ));
-            }
-            (user_id, caller.user.username.clone(), None)
-        }
-        None => {
-            let visitor = match body.id.as_str().map(CartOwner::parse) {
-                Some(Ok(CartOwner::Visitor(visitor))) => visitor,
-                _ => {
-                    return Err(AppError::bad_request(
-                        "invalid_cart_id",
-                        "id: without signing in, must be the visitor id (a UUID)",
-                    ));
-                }
-            };
-            let contact = body
-                .contact
-                .clone()
-                .ok_or_else(|| {
-                    vec!["contact: give a name, phone and e-mail, or sign in".to_string()]
-                })
-                .and_then(Contact::parse)
-                .map_err(|problems| {
-                    AppError::bad_request("invalid_contact", problems.join("; "))
-                })?;
-            if body.coins.unwrap_or(0) > 0 {
-                return Err(AppError::bad_request(
-                    "coins_need_sign_in",
-                    "coins: sign in to use coins",
-                ));
-            }
-            (
-                GUEST,
-                "guest".to_string(),
-                Some(GuestOrder { visitor, contact }),
-            )
-        }
+    let checkout = Checkout {
+        caller: caller
+            .as_ref()
+            .map(|c| (c.user.id, c.user.username.clone())),
+        id: body.id,
+        address: body.address,
+        coupon: body.coupon,
+        coins: body.coins,
+        payment: body.payment,
+        idempotency_key: body.idempotency_key,
+        vat_info: body.vat_info,
+        lang: body.lang,
+        email: body.email,
+        contact: body.contact,
+        kcard: kcard(&headers),
     };
-    let mut problems = body.address.problems("address");
-    if problems.is_empty() && !state.content.current().is_province(&body.address.province) {
-        problems.push(format!(
-            "address.province: {:?} is not a Thai province key such as bangkok",
-            body.address.province
-        ));
-    }
-    if !problems.is_empty() {
-        return Err(AppError::bad_request(
-            "invalid_address",
-            problems.join("; "),
-        ));
-    }
-    if let Some(vat) = &body.vat_info {
-        let problems = vat.problems();
-        if !problems.is_empty() {
-            return Err(AppError::bad_request(
-                "invalid_vat_info",
-                problems.join("; "),
-            ));
-        }
-    }
-    let payment = PaymentMethod::parse(&body.payment).ok_or_else(|| {
-        AppError::bad_request(
-            "invalid_payment",
-            "payment: must be promptpay, bank_transfer or card_2c2p",
-        )
-    })?;
-    let idempotency_key = IdempotencyKey::parse(&body.idempotency_key)
-        .map_err(|message| AppError::bad_request("invalid_idempotency_key", message))?;
-    let coins = Coins(body.coins.unwrap_or(0));
-    if coins.is_negative() {
-        return Err(AppError::bad_request(
-            "invalid_input",
-            "coins: must not be negative",
-        ));
-    }
-    if guest.is_some() {
-        let address = crate::handlers::accounts::client_ip(&state, peer, &headers);
+    let checked = {
+        let content = state.content.current();
+        checkout.check(|province| content.is_province(province))?
+    };
+    if checked.is_guest() {
+        let address = crate::handlers::auth::client_ip(&state, peer, &headers);
         if let Err(wait) = state.throttle.begin_registration(
             &format!("guest-order:{address}"),
             state.config.registrations_per_hour,
@@ -315,34 +243,15 @@ pub async fn place_order(
             return Err(AppError::TooManyAttempts(wait.as_secs().max(1)));
         }
     }
-    let request = PlaceRequest {
-        user_id,
-        username,
-        address: trimmed(body.address),
-        vat_info: body.vat_info,
-        coupon: body
-            .coupon
-            .map(|c| c.trim().to_string())
-            .filter(|c| !c.is_empty()),
-        coins,
-        payment,
-        idempotency_key,
-        lang: body
-            .lang
-            .as_deref()
-            .and_then(crate::i18n::Locale::parse)
-            .unwrap_or(crate::i18n::Locale::En),
-        kcard: kcard(&headers),
-        email: checkout_email(body.email)?,
-        guest,
-    };
+    let request = checked.into_request()?;
     let mut placed = state.orders.place(request).await?;
     if placed.order.payment.method == PaymentMethod::Card2c2p {
         // The signed form of the first card attempt (a replay answers the open one).
         let (db, config, id) = (state.store.clone(), state.config.clone(), placed.order.id);
-        placed.order =
-            blocking(move || crate::payments::attempts::ensure_attempt(&db, id, shop(&config)))
-                .await?;
+        placed.order = http::blocking("order task", move || {
+            crate::payments::attempts::ensure_attempt(&db, id, super::payments::shop(&config))
+        })
+        .await?;
     }
     let status = if placed.replayed {
         StatusCode::OK
@@ -364,96 +273,7 @@ pub async fn place_order(
     ))
 }
 
-/// What signing and addressing a card payment needs from the settings.
-fn shop(config: &crate::config::Config) -> crate::payments::attempts::Shop<'_> {
-    crate::payments::attempts::Shop {
-        card: &config.payments.card_2c2p,
-        payments: &config.payments,
-        public_url: &config.public_url,
-    }
-}
-
-#[derive(Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PayBody {
-    /// `card_2c2p` (the default) for a new card attempt, or another method the shop offers
-    /// to switch to.
-    #[serde(default)]
-    #[schema(value_type = Option<PaymentMethod>)]
-    #[ts(as = "Option<PaymentMethod>", optional)]
-    payment: Option<String>,
-}
-
-/// Pay an unpaid order again (the owner, or a guest with `?key=`): a new card payment
-/// attempt, or a switch of method.
-///
-/// The body may be empty (a new card attempt). The answer carries the new attempt's signed
-/// form in `order.payment.redirect`.
-#[utoipa::path(
-    post,
-    path = "/api/app/order/pay/{id}",
-    tag = "order",
-    security((), ("bearer" = [])),
-    params(("id" = u64, Path, description = "order id"), KeyQuery),
-    request_body(content = Option<PayBody>, description = "optional"),
-    responses(
-        (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
-        (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
-        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
-        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
-        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
-        (status = 409, description = "`not_payable`: the order no longer waits for payment; `too_many_attempts`: the order has had its 10 card payment attempts", body = ErrorAnswer),
-    ),
-)]
-pub async fn pay_order(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<OrderId>,
-    Query(query): Query<KeyQuery>,
-    body: axum::body::Bytes,
-) -> Result<Json<OrderAnswer>, AppError> {
-    let caller = authenticate(&state, &headers).await?;
-    let holder = query
-        .holder(caller.as_ref())
-        .ok_or_else(|| AppError::NotFound(format!("there is no order {id}")))?;
-    let wanted = if body.iter().all(u8::is_ascii_whitespace) {
-        None
-    } else {
-        serde_json::from_slice::<PayBody>(&body)
-            .map_err(|e| AppError::bad_request("invalid_input", format!("body: {e}")))?
-            .payment
-    };
-    let method = match wanted {
-        None => PaymentMethod::Card2c2p,
-        Some(text) => PaymentMethod::parse(&text).ok_or_else(|| {
-            AppError::bad_request(
-                "invalid_payment",
-                "payment: must be promptpay, bank_transfer or card_2c2p",
-            )
-        })?,
-    };
-    let (db, config) = (state.store.clone(), state.config.clone());
-    let username = actor_name(caller.as_ref());
-    let order = blocking(move || {
-        crate::payments::attempts::pay_again(&db, id, &holder, &username, method, shop(&config))
-    })
-    .await?;
-    let hours = state.config.unpaid_order_expiry_hours;
-    Ok(order_answer(order.for_shopper().with_deadline(hours)))
-}
-
-fn trimmed(address: Address) -> Address {
-    Address {
-        name: address.name.trim().into(),
-        phone: address.phone.trim().into(),
-        line1: address.line1.trim().into(),
-        district: address.district.trim().into(),
-        province: address.province.trim().into(),
-        postcode: address.postcode.trim().into(),
-    }
-}
-
-fn order_answer(order: Order) -> Json<OrderAnswer> {
+pub(crate) fn order_answer(order: Order) -> Json<OrderAnswer> {
     Json(OrderAnswer {
         status: SuccessStatus::Success,
         order,
@@ -493,7 +313,7 @@ pub async fn get_order(
     let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
     let (db, owner) = (state.store.clone(), caller.as_ref().map(|c| c.user.id));
     let key = query.key;
-    let order = blocking(move || {
+    let order = http::blocking("order task", move || {
         db.read(|txn| {
             if staff {
                 return Ok(store::ORDER_ID_TO_ORDER.read(txn)?.get(id.get())?);
@@ -543,9 +363,10 @@ pub async fn claim_order(
 ) -> Result<Json<OrderChangeAnswer>, AppError> {
     let (db, earn) = (state.store.clone(), state.config.coins.earn_percent);
     let (user_id, username) = (caller.user.id, caller.user.username.clone());
-    let (order, coin) =
-        blocking(move || crate::orders::guest::claim(&db, id, &body.key, user_id, &username, earn))
-            .await?;
+    let (order, coin) = http::blocking("order task", move || {
+        crate::orders::guest::claim(&db, id, &body.key, user_id, &username, earn)
+    })
+    .await?;
     let hours = state.config.unpaid_order_expiry_hours;
     Ok(Json(OrderChangeAnswer {
         status: SuccessStatus::Success,
@@ -583,7 +404,7 @@ pub async fn list_orders(
 ) -> Result<Json<OrderListAnswer>, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
-    let orders = blocking(move || store::list_for_user(&db, user_id)).await?;
+    let orders = http::blocking("order task", move || store::list_for_user(&db, user_id)).await?;
     Ok(Json(OrderListAnswer {
         status: SuccessStatus::Success,
         orders: orders
@@ -613,7 +434,8 @@ pub async fn need_review(
 ) -> Result<Json<CountAnswer>, AppError> {
     may_see(&caller, user_id)?;
     let db = state.store.clone();
-    let count = blocking(move || store::need_review_count(&db, user_id)).await?;
+    let count =
+        http::blocking("order task", move || store::need_review_count(&db, user_id)).await?;
     Ok(Json(CountAnswer {
         status: SuccessStatus::Success,
         count,
@@ -679,7 +501,7 @@ pub async fn review_order(
     }
     let (db, rewards) = (state.store.clone(), rewards(&state));
     let actor = actor(&caller, false, &headers);
-    let (order, coin) = blocking(move || {
+    let (order, coin) = http::blocking("order task", move || {
         match store::review(&db, id, &actor, rating, &body.comment, rewards) {
             // The same answer as for a missing order: a stranger learns nothing about it.
             Err(OrderError::Forbidden(_)) => Err(OrderError::NotFound(id)),
@@ -741,37 +563,21 @@ pub(crate) async fn move_order(
     let (db, rewards) = (state.store.clone(), rewards(state));
     let actor = actor(caller, staff, headers);
     let catalog = state.catalog.clone();
-    let plan = crate::notify::outbox::Plan::from_config(&state.config);
-    blocking(move || {
-        let (order, restocked) =
-            match store::change_status(&db, id, next, &details, &actor, rewards, &plan) {
-                // A stranger learns nothing about someone else's order.
-                Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
-                other => other,
-            }?;
+    let paperwork = crate::documents::paperwork::Paperwork::from_config(&state.config);
+    http::blocking("order task", move || {
+        let (order, restocked) = match crate::payments::status::change_status(
+            &db, id, next, &details, &actor, rewards, &paperwork,
+        ) {
+            // A stranger learns nothing about someone else's order.
+            Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
+            other => other,
+        }?;
         if !restocked.is_empty() {
             catalog.refresh_stock(&db, &restocked)?;
         }
         let coin =
             crate::accounts::store::find_by_id(&db, order.user_id)?.map_or(Coins::ZERO, |u| u.coin);
-        Ok((order, coin))
+        Ok::<_, OrderError>((order, coin))
     })
     .await
-}
-
-/// The checkout's e-mail field: trimmed, empty as not given, else a plausible address.
-fn checkout_email(email: Option<String>) -> Result<Option<String>, AppError> {
-    let Some(email) = email
-        .map(|e| e.trim().to_string())
-        .filter(|e| !e.is_empty())
-    else {
-        return Ok(None);
-    };
-    if !crate::accounts::store::is_email(&email) {
-        return Err(AppError::bad_request(
-            "invalid_input",
-            format!("email: {email:?} is not an e-mail address"),
-        ));
-    }
-    Ok(Some(email))
 }

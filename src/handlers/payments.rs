@@ -1,18 +1,26 @@
-//! Thin handlers for 2C2P: the page that sends the shopper's browser to the payment page, the
+//! Thin handlers for paying: paying an unpaid order again (a new card attempt or another
+//! method), and for 2C2P the page that sends the shopper's browser to the payment page, the
 //! server notification (result URL 2) and the browser return (result URL 1).
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
 
-use crate::handlers::orders::blocking;
+use crate::documents::paperwork::Paperwork;
+use crate::domain::OrderId;
+use crate::handlers::auth::authenticate;
+use crate::handlers::orders::{KeyQuery, OrderAnswer, actor_name, order_answer};
 use crate::http::AppError;
+use crate::http::blocking;
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::notify::outbox::Plan;
-use crate::orders::model::{Order, Status};
-use crate::payments::attempts::{self, Answer, Channel, Verdict};
+use crate::orders::model::{Order, PaymentMethod, Status};
+use crate::payments::answers::{self, Answer, Channel, Verdict};
+use crate::payments::attempts;
 use crate::state::AppState;
 
 /// The script of the hand-over page: it submits the form (no inline script, so the shop's
@@ -60,11 +68,11 @@ pub async fn notify(State(state): State<AppState>, body: Bytes) -> Result<Json<D
         state.config.clone(),
         state.payment_noise.clone(),
     );
-    let received = blocking(move || {
-        attempts::receive(
+    let received = blocking("order task", move || {
+        answers::receive(
             &db,
             &config.payments.card_2c2p,
-            &Plan::from_config(&config),
+            &Paperwork::from_config(&config),
             &noise,
             Channel::Notify,
             answer,
@@ -104,11 +112,11 @@ pub async fn browser_return(
         state.config.clone(),
         state.payment_noise.clone(),
     );
-    let received = blocking(move || {
-        attempts::receive(
+    let received = blocking("order task", move || {
+        answers::receive(
             &db,
             &config.payments.card_2c2p,
-            &Plan::from_config(&config),
+            &Paperwork::from_config(&config),
             &noise,
             Channel::Return,
             answer,
@@ -145,7 +153,7 @@ pub async fn hand_over(
     let not_found = || AppError::NotFound(format!("there is no payment attempt {attempt}"));
     let id = attempts::order_of_attempt(&attempt).ok_or_else(not_found)?;
     let db = state.store.clone();
-    let order = blocking(move || crate::orders::store::get(&db, id))
+    let order = blocking("order task", move || crate::orders::store::get(&db, id))
         .await
         .map_err(|_| not_found())?;
     if !order.payment.attempts.iter().any(|a| a.id == attempt) {
@@ -212,4 +220,82 @@ pub async fn submit_script() -> Response {
         SUBMIT_JS,
     )
         .into_response()
+}
+
+/// What signing and addressing a card payment needs from the settings.
+pub(crate) fn shop(config: &crate::config::Config) -> crate::payments::attempts::Shop<'_> {
+    crate::payments::attempts::Shop {
+        card: &config.payments.card_2c2p,
+        payments: &config.payments,
+        public_url: &config.public_url,
+    }
+}
+
+#[derive(Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PayBody {
+    /// `card_2c2p` (the default) for a new card attempt, or another method the shop offers
+    /// to switch to.
+    #[serde(default)]
+    #[schema(value_type = Option<PaymentMethod>)]
+    #[ts(as = "Option<PaymentMethod>", optional)]
+    payment: Option<String>,
+}
+
+/// Pay an unpaid order again (the owner, or a guest with `?key=`): a new card payment
+/// attempt, or a switch of method.
+///
+/// The body may be empty (a new card attempt). The answer carries the new attempt's signed
+/// form in `order.payment.redirect`.
+#[utoipa::path(
+    post,
+    path = "/api/app/order/pay/{id}",
+    tag = "order",
+    security((), ("bearer" = [])),
+    params(("id" = u64, Path, description = "order id"), KeyQuery),
+    request_body(content = Option<PayBody>, description = "optional"),
+    responses(
+        (status = 200, description = "The order with its new attempt or payment instructions", body = OrderAnswer),
+        (status = 400, description = "`invalid_payment` or `invalid_input`", body = ErrorAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorAnswer),
+        (status = 404, description = "`not_found`, also for another shopper's order", body = ErrorAnswer),
+        (status = 429, description = "`too_many_attempts`: too many wrong order keys from this address; `Retry-After` says when to try again", body = ErrorAnswer),
+        (status = 409, description = "`not_payable`: the order no longer waits for payment; `too_many_attempts`: the order has had its 10 card payment attempts", body = ErrorAnswer),
+    ),
+)]
+pub async fn pay_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<OrderId>,
+    Query(query): Query<KeyQuery>,
+    body: axum::body::Bytes,
+) -> Result<Json<OrderAnswer>, AppError> {
+    let caller = authenticate(&state, &headers).await?;
+    let holder = query
+        .holder(caller.as_ref())
+        .ok_or_else(|| AppError::NotFound(format!("there is no order {id}")))?;
+    let wanted = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<PayBody>(&body)
+            .map_err(|e| AppError::bad_request("invalid_input", format!("body: {e}")))?
+            .payment
+    };
+    let method = match wanted {
+        None => PaymentMethod::Card2c2p,
+        Some(text) => PaymentMethod::parse(&text).ok_or_else(|| {
+            AppError::bad_request(
+                "invalid_payment",
+                "payment: must be promptpay, bank_transfer or card_2c2p",
+            )
+        })?,
+    };
+    let (db, config) = (state.store.clone(), state.config.clone());
+    let username = actor_name(caller.as_ref());
+    let order = blocking("order task", move || {
+        crate::payments::attempts::pay_again(&db, id, &holder, &username, method, shop(&config))
+    })
+    .await?;
+    let hours = state.config.unpaid_order_expiry_hours;
+    Ok(order_answer(order.for_shopper().with_deadline(hours)))
 }

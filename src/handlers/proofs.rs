@@ -10,8 +10,9 @@ use axum::response::Response;
 use crate::catalog::uploads::ImageLimits;
 use crate::domain::OrderId;
 use crate::handlers::auth::authenticate;
-use crate::handlers::orders::{KeyQuery, OrderAnswer, blocking};
+use crate::handlers::orders::{KeyQuery, OrderAnswer};
 use crate::handlers::staff::images::{UploadFailure, clean_one, read_files, refused_files};
+use crate::http::blocking;
 use crate::http::envelope::ErrorAnswer;
 use crate::http::json::Json;
 use crate::http::{AppError, kcard};
@@ -62,7 +63,7 @@ pub async fn upload_proof(
     let missing = || AppError::NotFound(format!("there is no order {id}"));
     let holder = query.holder(caller.as_ref()).ok_or_else(missing)?;
     let (db, asking) = (state.store.clone(), holder.clone());
-    let opens = blocking(move || {
+    let opens = blocking("order task", move || {
         db.read(|txn| {
             let order = crate::orders::store::get_in(txn, id)?;
             asking.opens(txn, &order)
@@ -92,7 +93,7 @@ pub async fn upload_proof(
         .as_ref()
         .map_or(crate::orders::guest::GUEST, |c| c.user.id);
     let channel = kcard(&headers);
-    let order = blocking(move || {
+    let order = blocking("order task", move || {
         let who = Who {
             user_id,
             name: &username,
@@ -142,14 +143,14 @@ pub async fn get_proof(
     let staff = caller.as_ref().is_some_and(|c| c.user.role.is_admin());
     let holder = query.holder(caller.as_ref());
     let db = state.store.clone();
-    let (order, opens) = blocking(move || {
+    let (order, opens) = blocking("order task", move || {
         db.read(|txn| {
             let order = crate::orders::store::get_in(txn, id)?;
             let opens = match &holder {
                 Some(holder) => holder.opens(txn, &order)?,
                 None => false,
             };
-            Ok((order, opens))
+            Ok::<_, crate::orders::store::OrderError>((order, opens))
         })
     })
     .await?;

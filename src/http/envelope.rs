@@ -1,4 +1,4 @@
-//! The envelope every API answer shares (DESIGN.md §5): `{"status":"success", …fields}` or
+//! The envelope every API answer shares (docs/API.md): `{"status":"success", …fields}` or
 //! `{"status":"error","error":{"code","message"}}`.
 //!
 //! Each answer struct carries `status: SuccessStatus` as its first field rather than being

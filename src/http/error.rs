@@ -1,4 +1,4 @@
-//! The one error type of the HTTP layer and its JSON shape (DESIGN.md §5).
+//! The one error type of the HTTP layer and its JSON shape (docs/API.md).
 //!
 //! Every failure leaves as `{"status":"error","error":{"code":…,"message":…}}` with a stable
 //! snake_case `code` the UI uses as a translation key. Internal errors are logged with their

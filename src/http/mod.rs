@@ -18,7 +18,7 @@ pub mod server;
 
 pub use error::AppError;
 
-/// The `kcard` header: the kiosk terminal or channel a request comes from (DESIGN.md §5),
+/// The `kcard` header: the kiosk terminal or channel a request comes from,
 /// trimmed to 64 visible characters for logs and records.
 pub fn kcard(headers: &axum::http::HeaderMap) -> String {
     headers

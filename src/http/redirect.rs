@@ -1,4 +1,4 @@
-//! SPEC.md §5: a redirect target is accepted only when it is a relative path of letters,
+//! A redirect target is accepted only when it is a relative path of letters,
 //! digits and a few symbols, with an optional query and hash. Anything else (`//host`,
 //! `http:`, `javascript:`, backslashes, control characters) falls back to home.
 

@@ -25,7 +25,6 @@ use tower::ServiceExt;
 
 use super::edge::{self, JsonRefusals};
 use super::layers;
-use crate::site::front_door::FrontDoor;
 
 /// The header timeout for new connections while the server is nearly full.
 const PRESSED_HEADER_TIMEOUT: Duration = Duration::from_secs(2);
@@ -71,12 +70,20 @@ fn builder(header_timeout: Duration) -> Builder {
     builder
 }
 
+/// What may answer a request before the router sees it (the site's front door: cached pages
+/// and assets). The kit defines it so that the server loop knows no site; app.rs hands the
+/// site's front door in.
+pub trait EarlyAnswer: Clone + Send + Sync + 'static {
+    /// An answer for `request`, or `None` to pass it to the router.
+    fn answer(&self, request: &Request<Incoming>) -> Option<axum::response::Response>;
+}
+
 /// Serves `app` until `shutdown` completes, then lets open requests finish; `front_door`
 /// answers what it can before the router sees the request.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
-    front_door: FrontDoor,
+    front_door: impl EarlyAnswer,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {

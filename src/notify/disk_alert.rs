@@ -6,16 +6,17 @@
 //! sends the notice straight to the shop's mail address and LINE group, once per episode and
 //! channel, retrying a channel that failed. The all-clear waits for a quiet spell, so a disk at
 //! the edge (small writes passing, large ones refused) does not send a pair of messages a minute.
+//! It is given the few parts of the running shop it reads ([`Sending`]), built at start-up.
 //!
 //! [`Store::storage_full_since`]: crate::store::Store::storage_full_since
 
 use std::time::{Duration, Instant};
 
+use super::Sending;
 use super::email::{Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates;
 use crate::i18n::Locale;
-use crate::state::AppState;
 
 /// How often the watcher looks at the store's state (an atomic read).
 const LOOK: Duration = Duration::from_secs(1);
@@ -95,8 +96,8 @@ impl Channel {
 
 /// Starts the watcher when the shop has a mail address or a LINE group to tell; it runs until
 /// the runtime stops.
-pub fn spawn(state: AppState) -> Option<tokio::task::JoinHandle<()>> {
-    let n = &state.config.notifications;
+pub fn spawn(sending: Sending) -> Option<tokio::task::JoinHandle<()>> {
+    let n = &sending.config.notifications;
     let mailer = if n.email.enabled() && !n.email.shop_to.trim().is_empty() {
         Mailer::new(&n.email).ok()
     } else {
@@ -115,12 +116,12 @@ pub fn spawn(state: AppState) -> Option<tokio::task::JoinHandle<()>> {
         let mut by_line = Channel::new();
         loop {
             tokio::time::sleep(LOOK).await;
-            let full_since = state.store.storage_full_since();
+            let full_since = sending.store.storage_full_since();
             let (now, now_secs) = (Instant::now(), unix_now());
             if let Some(mailer) = &mailer
                 && let Some(notice) = by_mail.due(full_since, now, now_secs, quiet)
             {
-                let shop = super::sender::shop_info(&state);
+                let shop = super::sender::shop_info(&sending);
                 let (subject, body) = words(lang, notice);
                 let mail = OutgoingMail {
                     to: shop_to.clone(),

@@ -1,76 +1,54 @@
 //! Telling people: e-mail to shoppers and the shop, pushes to the shop's LINE group.
 //!
-//! Every message starts as an outbox row written in the same transaction as the event that
-//! causes it (`outbox`), so an order that exists always has its messages, and a message never
-//! exists for a change that was rolled back. The sender (`sender`) delivers rows in the
-//! background with retries; each row's key (event + channel + recipient) is unique, so a
-//! repeated event writes nothing new, and the key travels with the message (`Message-ID`,
-//! LINE's `X-Line-Retry-Key`) so a resend after a crash is recognised downstream.
+//! Every message starts as a row of the outbox (`crate::outbox`, a lower floor) written in the
+//! same transaction as the event that causes it, so an order that exists always has its
+//! messages, and a message never exists for a change that was rolled back. This folder renders
+//! and sends them: the sender (`sender`) delivers rows in the background with retries, reading
+//! the order and its documents as they are when sent; each row's key (event + channel +
+//! recipient) is unique, so a repeated event writes nothing new, and the key travels with the
+//! message (`Message-ID`, LINE's `X-Line-Retry-Key`) so a resend after a crash is recognised
+//! downstream. The full-disk alert (`disk_alert`) alone goes straight from memory.
 
 pub mod disk_alert;
 pub mod email;
 pub mod line;
-pub mod outbox;
+mod phrases;
 pub mod sender;
 pub mod templates;
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-use utoipa::ToSchema;
+use std::sync::Arc;
 
-/// What happened. The mail a shopper gets, and whether the shop is alerted, follow from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Event {
-    OrderPlaced,
-    OrderPaid,
-    OrderShipped,
-    OrderDelivered,
-    OrderCancelled,
-    /// Staff started a password reset: the link goes to the account's address.
-    PasswordReset,
-    /// Staff rejected the payment slip the shopper uploaded.
-    ProofRejected,
+use redb::WriteTransaction;
+
+use crate::config::Config;
+use crate::content::cache::ContentCache;
+use crate::domain::OrderId;
+use crate::store::{Store, StoreError};
+
+/// What the background sender and the disk watcher need of the running shop: the database,
+/// the configuration (the channels, the guest link secret's folder, the shop's name and
+/// address) and the content snapshot (the contact details the mail signs with). Built where
+/// they are spawned, so neither knows the shared state of the HTTP side.
+#[derive(Clone)]
+pub struct Sending {
+    pub store: Store,
+    pub config: Arc<Config>,
+    pub content: Arc<ContentCache>,
 }
 
-impl Event {
-    pub const ALL: [Event; 7] = [
-        Event::OrderPlaced,
-        Event::OrderPaid,
-        Event::OrderShipped,
-        Event::OrderDelivered,
-        Event::OrderCancelled,
-        Event::PasswordReset,
-        Event::ProofRejected,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Event::OrderPlaced => "orderPlaced",
-            Event::OrderPaid => "orderPaid",
-            Event::OrderShipped => "orderShipped",
-            Event::OrderDelivered => "orderDelivered",
-            Event::OrderCancelled => "orderCancelled",
-            Event::PasswordReset => "passwordReset",
-            Event::ProofRejected => "proofRejected",
-        }
-    }
-}
-
-/// How a message travels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Channel {
-    Email,
-    Line,
-}
-
-/// Who reads it: the shopper, or the shop's own staff (alerts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Audience {
-    Shopper,
-    Shop,
+/// Puts a failed message back in the queue (staff's "send again"); a guest's mail gets a new
+/// nonce, so the new try carries a new key to the order.
+pub fn retry_now(
+    txn: &WriteTransaction,
+    id: u64,
+    now: u64,
+) -> Result<Option<crate::outbox::Message>, StoreError> {
+    crate::outbox::retry_now(txn, id, now, |txn, order: OrderId| {
+        Ok(crate::orders::store::ORDER_ID_TO_ORDER
+            .read(txn)?
+            .get(order.get())?
+            .is_some_and(|order| order.is_guest()))
+    })
 }
 
 /// Where a send failed: `Temporary` is retried with backoff (connection refused, 4xx SMTP

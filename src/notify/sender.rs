@@ -4,17 +4,17 @@
 //! A crash after a send and before its record sends that message again on restart
 //! (at-least-once); the message keeps its `Message-ID` and LINE retry key, so the receiver can
 //! tell it is the same message. A crash before the send loses nothing: the row is still due.
+//! It is given the few parts of the running shop it reads ([`Sending`]), built at start-up.
 
 use std::time::Duration;
 
 use super::email::{Attachment, Mailer, OutgoingMail};
 use super::line::LinePusher;
-use super::outbox::{self, Message, Outcome};
 use super::templates::{self, ShopInfo};
-use super::{Audience, Channel, Event, SendError};
+use super::{SendError, Sending};
 use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
-use crate::state::AppState;
+use crate::outbox::{self, Audience, Channel, Event, Message, Outcome};
 
 /// How often an idle sender looks for new rows; new messages go out within this time.
 const POLL: Duration = Duration::from_millis(500);
@@ -22,11 +22,11 @@ const POLL: Duration = Duration::from_millis(500);
 const BATCH: usize = 20;
 
 /// Starts the sender; it runs until the runtime stops.
-pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn(sending: Sending) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let transports = Transports::from_state(&state);
+        let transports = Transports::from_sending(&sending);
         loop {
-            match deliver_due(&state, &transports).await {
+            match deliver_due(&sending, &transports).await {
                 Ok(0) => tokio::time::sleep(POLL).await,
                 Ok(_) => {}
                 Err(err) => {
@@ -48,8 +48,8 @@ struct Transports {
 }
 
 impl Transports {
-    fn from_state(state: &AppState) -> Transports {
-        let n = &state.config.notifications;
+    fn from_sending(sending: &Sending) -> Transports {
+        let n = &sending.config.notifications;
         let (mailer, mailer_error) = if n.email.enabled() {
             match Mailer::new(&n.email) {
                 Ok(mailer) => (Some(mailer), None),
@@ -62,7 +62,7 @@ impl Transports {
             (None, None)
         };
         let line = n.line.enabled().then(|| LinePusher::new(&n.line));
-        let link_secret = LinkSecret::load_or_create(&state.config.data_dir).map_err(|err| {
+        let link_secret = LinkSecret::load_or_create(&sending.config.data_dir).map_err(|err| {
             tracing::error!(%err, "the guest link secret is unusable; guests' mail waits in the outbox");
             format!("the guest link secret is unusable: {err}")
         });
@@ -76,8 +76,8 @@ impl Transports {
 }
 
 /// Sends what is due now; answers how many rows it handled.
-async fn deliver_due(state: &AppState, transports: &Transports) -> Result<usize, String> {
-    let store = state.store.clone();
+async fn deliver_due(sending: &Sending, transports: &Transports) -> Result<usize, String> {
+    let store = sending.store.clone();
     let now = crate::activity::now_millis();
     let due = tokio::task::spawn_blocking(move || store.read(|txn| outbox::due(txn, now, BATCH)))
         .await
@@ -85,7 +85,7 @@ async fn deliver_due(state: &AppState, transports: &Transports) -> Result<usize,
         .map_err(|err| err.to_string())?;
     let count = due.len();
     for message in due {
-        let outcome = deliver(state, transports, &message).await;
+        let outcome = deliver(sending, transports, &message).await;
         if let Outcome::Retry(err) | Outcome::GiveUp(err) = &outcome {
             tracing::warn!(
                 message = message.id,
@@ -95,8 +95,8 @@ async fn deliver_due(state: &AppState, transports: &Transports) -> Result<usize,
             );
         }
         let (store, retry_secs, id) = (
-            state.store.clone(),
-            state.config.notifications.retry_secs,
+            sending.store.clone(),
+            sending.config.notifications.retry_secs,
             message.id,
         );
         tokio::task::spawn_blocking(move || {
@@ -118,10 +118,10 @@ fn outcome(result: Result<(), SendError>) -> Outcome {
     }
 }
 
-async fn deliver(state: &AppState, transports: &Transports, message: &Message) -> Outcome {
+async fn deliver(sending: &Sending, transports: &Transports, message: &Message) -> Outcome {
     let order = match message.order_id {
         Some(id) => {
-            let store = state.store.clone();
+            let store = sending.store.clone();
             match tokio::task::spawn_blocking(move || crate::orders::store::get(&store, id)).await {
                 Ok(Ok(order)) => Some(order),
                 Ok(Err(crate::orders::store::OrderError::NotFound(_))) => {
@@ -133,7 +133,7 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
         }
         None => None,
     };
-    let shop = shop_info(state);
+    let shop = shop_info(sending);
     match message.channel {
         Channel::Email => {
             let Some(mailer) = &transports.mailer else {
@@ -141,7 +141,7 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
                     "e-mail is not configured (notifications.email.smtp_host)".into()
                 }));
             };
-            let mail = match compose_mail(state, transports, &shop, message, order).await {
+            let mail = match compose_mail(sending, transports, &shop, message, order).await {
                 Ok(mail) => mail,
                 Err(outcome) => return outcome,
             };
@@ -163,7 +163,7 @@ async fn deliver(state: &AppState, transports: &Transports, message: &Message) -
 }
 
 async fn compose_mail(
-    state: &AppState,
+    sending: &Sending,
     transports: &Transports,
     shop: &ShopInfo,
     message: &Message,
@@ -171,7 +171,7 @@ async fn compose_mail(
 ) -> Result<OutgoingMail, Outcome> {
     let (to, rendered) = match message.audience {
         Audience::Shopper => {
-            let link = guest_link(state, transports, message, order.as_ref()).await?;
+            let link = guest_link(sending, transports, message, order.as_ref()).await?;
             (
                 message.to.clone(),
                 templates::shopper_mail_at(
@@ -189,7 +189,7 @@ async fn compose_mail(
                 return Err(Outcome::GiveUp("a shop alert needs an order".into()));
             };
             (
-                state.config.notifications.email.shop_to.clone(),
+                sending.config.notifications.email.shop_to.clone(),
                 templates::shop_mail(message.event, message.lang, shop, order),
             )
         }
@@ -199,7 +199,7 @@ async fn compose_mail(
     }
     let attachments = match (message.audience, order) {
         (Audience::Shopper, Some(order)) => {
-            let (store, event) = (state.store.clone(), message.event);
+            let (store, event) = (sending.store.clone(), message.event);
             tokio::task::spawn_blocking(move || documents_for(&store, event, &order))
                 .await
                 .map_err(|err| Outcome::Retry(err.to_string()))?
@@ -219,7 +219,7 @@ async fn compose_mail(
 /// before the mail leaves. The same nonce makes the same key on every try, so registering is
 /// done once; a crash between it and the send leaves only a key that nobody received.
 async fn guest_link(
-    state: &AppState,
+    sending: &Sending,
     transports: &Transports,
     message: &Message,
     order: Option<&Order>,
@@ -235,14 +235,24 @@ async fn guest_link(
         .as_ref()
         .map_err(|err| Outcome::Retry(err.clone()))?;
     let key = secret.mail_key(order.id, nonce);
-    let (store, id, armed) = (state.store.clone(), order.id, key.clone());
+    let (store, id, armed) = (sending.store.clone(), order.id, key.clone());
     tokio::task::spawn_blocking(move || {
         store.write(|txn| crate::orders::guest::arm(txn, id, &armed))
     })
     .await
     .map_err(|err| Outcome::Retry(err.to_string()))?
     .map_err(|err| Outcome::Retry(err.to_string()))?;
-    Ok(Some(outbox::guest_order_path(order, &key)))
+    Ok(Some(guest_order_path(order, &key)))
+}
+
+/// The page of a guest order that `key` opens, in the order's language:
+/// `/th/cartres?order=12&key=…` (the page the card payment also returns to).
+pub fn guest_order_path(order: &Order, key: &str) -> String {
+    let prefix = match order.lang.code() {
+        "en" => String::new(),
+        code => format!("/{code}"),
+    };
+    format!("{prefix}/cartres?order={}&key={key}", order.id.get())
 }
 
 /// The PDFs a shopper's mail carries: the receipt and tax invoice with the payment, the
@@ -275,11 +285,11 @@ fn documents_for(
 
 /// The shop as its mail signs: the name and the contact the owner set in the staff area (or
 /// the configuration's, until saved).
-pub(crate) fn shop_info(state: &AppState) -> ShopInfo {
-    let settings = state.content.current().settings(&state.config);
+pub(crate) fn shop_info(sending: &Sending) -> ShopInfo {
+    let settings = sending.content.current().settings(&sending.config);
     ShopInfo {
-        name: state.config.shop_name.clone(),
-        public_url: state.config.public_url.trim_end_matches('/').to_string(),
+        name: sending.config.shop_name.clone(),
+        public_url: sending.config.public_url.trim_end_matches('/').to_string(),
         tel: settings.contact.tel,
         email: settings.contact.email,
         line: settings.contact.line,

@@ -189,7 +189,7 @@ fn check(ctx: &Context) -> Result<Value, StoreError> {
     use redb::ReadableDatabase;
     let read = ctx.store.db()?.begin_read()?;
     let mut tables = serde_json::Map::new();
-    for table in ALL_TABLES {
+    for table in ALL_TABLES.iter() {
         tables.insert(table.name().to_string(), json!(table.len(&read)?));
     }
     drop(read);

@@ -212,11 +212,6 @@ impl LinkSecret {
     }
 }
 
-/// A fresh nonce for a waiting mail: 128 random bits as hex.
-pub fn new_nonce() -> String {
-    hex::encode(rand::random::<[u8; 16]>())
-}
-
 /// Whether `key` opens the order. Every stored digest is compared, in constant time, and a
 /// presented key is always hashed, so a wrong key costs the same whether the order exists,
 /// has keys, or not.

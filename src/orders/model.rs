@@ -528,6 +528,17 @@ impl Order {
         self.user_id == super::guest::GUEST
     }
 
+    /// What the outbox needs to know of the order to write the messages of its events.
+    pub fn outbox_facts(&self) -> crate::outbox::OrderFacts<'_> {
+        crate::outbox::OrderFacts {
+            id: self.id,
+            email: &self.email,
+            account: (!self.is_guest()).then_some(self.user_id),
+            lang: self.lang,
+            proofs: self.payment.proofs.len(),
+        }
+    }
+
     pub fn needs_review(&self) -> bool {
         self.status == Status::Delivered && self.review.is_none()
     }

@@ -87,7 +87,7 @@ pub struct Terms {
     /// The content snapshot holding the site settings, read at each placement.
     pub content: Option<Arc<crate::content::cache::ContentCache>>,
     /// Which messages a new order writes.
-    pub plan: crate::notify::outbox::Plan,
+    pub plan: crate::outbox::Plan,
 }
 
 impl Terms {
@@ -447,7 +447,14 @@ pub fn place_one(
         Some(_) => Some(guest::mint_key(txn, id)?),
         None => None,
     };
-    super::paperwork::announce(txn, &terms.plan, &order, Status::PendingPayment)?;
+    // Nothing is issued yet at placement, so there is no print to freeze: only the messages.
+    crate::outbox::order_event(
+        txn,
+        &terms.plan,
+        crate::outbox::Event::OrderPlaced,
+        &order.outbox_facts(),
+        None,
+    )?;
     super::desk::index_new(txn, &order)?;
     super::sales::record(txn, &order, true)?;
     if request.guest.is_none() {
@@ -502,7 +509,7 @@ pub fn payment_for(
             if shop.promptpay_id.trim().is_empty() {
                 return Err(unavailable());
             }
-            let payload = crate::payments::promptpay::payload(
+            let payload = crate::domain::promptpay::payload(
                 &shop.promptpay_id,
                 Some(total).filter(|t| *t > Satang::ZERO),
             )

@@ -9,7 +9,6 @@ use crate::accounts::store::AccountError;
 use crate::activity;
 use crate::catalog::stock::STOCK_CODE_TO_LEVEL;
 use crate::domain::{Coins, OrderId, UserId};
-use crate::notify::outbox::Plan;
 use crate::store::{JsonTable, Store, StoreError, Txn, ValueTable};
 
 /// Order id → [`Order`].
@@ -156,6 +155,11 @@ pub struct Rewards {
 /// Moves an order to `next` if the rules allow it. Cancelling puts the stock back, returns the
 /// coins and the coupon use; delivery awards purchase coins. Returns the order and the codes
 /// whose stock changed.
+///
+/// `settle` is what the floors above make of the move, run in the same transaction once the
+/// order has its new status and before it is written: the slip a payment accepts, the money
+/// documents and the messages (`payments::status::change_status` composes them). Orders know
+/// none of those, so a move stays one atomic change without orders calling up.
 pub fn change_status(
     store: &Store,
     id: OrderId,
@@ -163,7 +167,7 @@ pub fn change_status(
     details: &StatusDetails,
     actor: &Actor,
     rewards: Rewards,
-    plan: &Plan,
+    settle: impl FnOnce(&WriteTransaction, &mut Order) -> Result<(), StoreError>,
 ) -> Result<(Order, Vec<String>), OrderError> {
     store.write(|txn| {
     let mut order = read_in(txn, id)?;
@@ -243,7 +247,6 @@ pub fn change_status(
             if let Some(code) = &order.coupon {
                 crate::pricing::store::record_use(txn, code, order.coupon_shopper(), false)?;
             }
-            super::paperwork::issue_on_cancel(txn, &mut order, activity::now_millis())?;
         }
         // A guest order earns its coins when an account takes it over (`guest::claim`).
         Status::Delivered if order.is_guest() => {}
@@ -268,9 +271,7 @@ pub fn change_status(
             order.payment_reference = reference.clone();
             order.payment.status = super::model::PaymentStatus::Paid;
             order.payment.redirect = None;
-            crate::payments::proofs::accept_pending(&mut order);
             super::sales::record_payment(txn, &order, true)?;
-            super::paperwork::issue_on_payment(txn, &mut order, plan, activity::now_millis())?;
         }
         _ => {}
     }
@@ -280,9 +281,9 @@ pub fn change_status(
         status: next,
         at: activity::now_millis(),
     });
+    settle(txn, &mut order)?;
     note_refund_state(txn, &mut order)?;
     write(txn, &order)?;
-    super::paperwork::announce(txn, plan, &order, next)?;
     let details = status_details(shipment.as_ref(), reason.as_deref(), reference.as_deref());
     activity::log(
         txn,

@@ -9,9 +9,7 @@ use crate::catalog::cache::CatalogCache;
 use crate::domain::{OrderId, UserId};
 use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::Status;
-use crate::orders::store::{
-    self as orders, Actor, ORDER_ID_TO_ORDER, OrderError, Rewards, StatusDetails,
-};
+use crate::orders::store::{Actor, ORDER_ID_TO_ORDER, OrderError, Rewards, StatusDetails};
 use crate::store::Store;
 
 /// How long a started card payment keeps an order from expiring.
@@ -22,7 +20,7 @@ const CARD_GRACE_MS: u64 = 60 * 60 * 1000;
 pub fn cancel_expired(
     store: &Store,
     catalog: &CatalogCache,
-    plan: &crate::notify::outbox::Plan,
+    paperwork: &crate::documents::paperwork::Paperwork,
     before_ms: u64,
     now_ms: u64,
 ) -> Result<Vec<String>, OrderError> {
@@ -67,14 +65,14 @@ pub fn cancel_expired(
     };
     let mut cancelled = Vec::new();
     for id in due {
-        match orders::change_status(
+        match super::status::change_status(
             store,
             id,
             Status::Cancelled,
             &details,
             &actor,
             rewards,
-            plan,
+            paperwork,
         ) {
             Ok((order, restocked)) => {
                 if !restocked.is_empty() {

@@ -196,7 +196,7 @@ pub fn reject_proof(
     id: OrderId,
     reason: &str,
     who: &Who,
-    plan: &crate::notify::outbox::Plan,
+    plan: &crate::outbox::Plan,
 ) -> Result<Order, OrderError> {
     let reason = text(reason, "reason", MAX_REASON, "say why the slip is rejected")?;
     store.write(|txn| {
@@ -219,11 +219,11 @@ pub fn reject_proof(
         proof.status = ProofStatus::Rejected;
         proof.reason = Some(reason.clone());
         ORDER_ID_TO_ORDER.write(txn)?.put(id.get(), &order)?;
-        crate::notify::outbox::order_event(
+        crate::outbox::order_event(
             txn,
             plan,
-            crate::notify::Event::ProofRejected,
-            &order,
+            crate::outbox::Event::ProofRejected,
+            &order.outbox_facts(),
             Some(&reason),
         )?;
         activity::log(
@@ -240,7 +240,8 @@ pub fn reject_proof(
     })
 }
 
-/// When an order becomes paid: the slip waiting to be checked is the one accepted.
+/// When an order becomes paid: the slip waiting to be checked is the one accepted. Run by
+/// `status::change_status` in the transaction of the move, before the order is written.
 pub fn accept_pending(order: &mut Order) {
     if let Some(proof) = order
         .payment

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, activity, catalog, content, domain, notify, orders, pricing};
+use crate::{accounts, activity, catalog, content, domain, orders, pricing};
 
 use crate::http::envelope;
 
@@ -116,14 +116,14 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::accounts::PasswordBody,
                 crate::handlers::accounts::UserInfoBody,
                 crate::handlers::accounts::ResetBody,
-                accounts::social::RegisterSocialBody,
-                accounts::social::StartQuery,
-                accounts::social::CallbackQuery,
+                crate::handlers::social::RegisterSocialBody,
+                crate::handlers::social::StartQuery,
+                crate::handlers::social::CallbackQuery,
                 crate::handlers::accounts::TokenAnswer,
                 crate::handlers::accounts::CurrentUserAnswer,
                 crate::handlers::accounts::UserInfoAnswer,
                 crate::handlers::accounts::ProvidersAnswer,
-                accounts::social::SocialSignInAnswer,
+                crate::handlers::social::SocialSignInAnswer,
             ],
         ),
         (
@@ -149,11 +149,11 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::staff::orders::RejectProofBody,
                 crate::handlers::staff::orders::RefundBody,
                 crate::handlers::staff::notifications::NotificationsAnswer,
-                notify::outbox::NotificationView,
-                notify::outbox::MessageStatus,
-                notify::Event,
-                notify::Channel,
-                notify::Audience,
+                crate::outbox::NotificationView,
+                crate::outbox::MessageStatus,
+                crate::outbox::Event,
+                crate::outbox::Channel,
+                crate::outbox::Audience,
             ],
         ),
         (
@@ -318,7 +318,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::catalog::PriceRange,
                 crate::handlers::catalog::ProductAnswer<'static>,
                 crate::handlers::catalog::RatedProduct<'static>,
-                catalog::ratings::Rating,
+                orders::ratings::Rating,
                 crate::handlers::catalog::ProductListAnswer<'static>,
                 crate::handlers::catalog::ProductSummary<'static>,
                 crate::handlers::catalog::LangParams,
@@ -371,7 +371,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::orders::PlaceBody,
                 crate::handlers::orders::ClaimBody,
                 crate::handlers::orders::ReviewBody,
-                crate::handlers::orders::PayBody,
+                crate::handlers::payments::PayBody,
                 crate::handlers::orders::OrderAnswer,
                 crate::handlers::orders::OrderChangeAnswer,
                 crate::handlers::orders::PlacedOrderAnswer,

@@ -16,6 +16,7 @@ use axum::http::{Method, Request};
 use axum::response::Response;
 
 use crate::http::encoded::Wanted;
+use crate::http::server::EarlyAnswer;
 use crate::http::{assets, layers};
 use crate::state::AppState;
 
@@ -23,6 +24,13 @@ use crate::state::AppState;
 #[derive(Clone)]
 pub struct FrontDoor {
     state: AppState,
+}
+
+/// The server loop of the HTTP kit asks this before the router (`http::server::serve`).
+impl EarlyAnswer for FrontDoor {
+    fn answer(&self, request: &Request<hyper::body::Incoming>) -> Option<Response> {
+        FrontDoor::answer(self, request)
+    }
 }
 
 impl FrontDoor {

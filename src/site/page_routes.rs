@@ -1,4 +1,4 @@
-//! The storefront's page routes (SPEC.md §2) and how a request path resolves against them.
+//! The storefront's page routes and how a request path resolves against them.
 //!
 //! Resolution is a pure function of the path and what the shop knows (pages, rooms,
 //! categories), so the server can answer a real 404 for a page that does not exist instead of
@@ -30,7 +30,7 @@ pub enum RouteKind {
     DynamicPage,
 }
 
-/// SPEC.md §2's routes in match order: fixed paths before parameters. `:x?` is an optional
+/// The storefront's routes in match order: fixed paths before parameters. `:x?` is an optional
 /// segment, `*` any remaining segments (including none).
 pub const PAGE_ROUTES: &[(&str, RouteKind)] = &[
     ("/", RouteKind::Home),
@@ -58,7 +58,7 @@ pub const PAGE_ROUTES: &[(&str, RouteKind)] = &[
     ("/:dynamicroute/:pname?", RouteKind::DynamicPage),
 ];
 
-/// The `/user/{type}` screens: SPEC's register, login and password, and the shopper's orders.
+/// The `/user/{type}` screens: register, login and password, and the shopper's orders.
 pub const USER_SCREENS: &[&str] = &["register", "login", "password", "order"];
 
 /// What the shop knows exists, for the routes whose parameter must name something.

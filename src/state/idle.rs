@@ -7,7 +7,6 @@
 //! database reopened, 110 → 103–110 MB with only the answer and page caches dropped (a fresh
 //! shop with little written is the exception: reopening there cost ~6 MB).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -15,8 +14,8 @@ use crate::state::AppState;
 
 /// How long without a request before the caches are dropped.
 pub const QUIET_AFTER: Duration = Duration::from_secs(30);
-/// How often quietness is checked.
-const CHECK_EVERY: Duration = Duration::from_secs(10);
+/// How often quietness is checked (by the job in `application::jobs`).
+pub const CHECK_EVERY: Duration = Duration::from_secs(10);
 
 /// When the last request arrived, cheaply stamped by every request.
 pub struct Quiet {
@@ -48,6 +47,12 @@ impl Quiet {
     }
 
     /// Time since the last request.
+    /// Whether the caches should be dropped now: the shop has been quiet for `QUIET_AFTER`
+    /// and they were not dropped yet in this quiet spell (answers true once per spell).
+    pub fn time_to_trim(&self) -> bool {
+        self.quiet_for() >= QUIET_AFTER && !self.trimmed.swap(true, Ordering::Relaxed)
+    }
+
     pub fn quiet_for(&self) -> Duration {
         let last = Duration::from_millis(self.last.load(Ordering::Relaxed));
         self.epoch.elapsed().saturating_sub(last)
@@ -103,31 +108,6 @@ pub fn collect_if_asked() {
             };
         }
     });
-}
-
-/// Checks every `CHECK_EVERY` and trims once per quiet spell.
-pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
-    let quiet: Arc<Quiet> = state.quiet.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(CHECK_EVERY);
-        loop {
-            every.tick().await;
-            if quiet.quiet_for() < QUIET_AFTER || quiet.trimmed.swap(true, Ordering::Relaxed) {
-                continue;
-            }
-            let state = state.clone();
-            match tokio::task::spawn_blocking(move || trim(&state)).await {
-                Ok(trimmed) => {
-                    tracing::debug!(?trimmed, "quiet: caches dropped");
-                    // Wakes the other workers so that they collect before parking again.
-                    for _ in 0..8 {
-                        tokio::spawn(async { collect_if_asked() });
-                    }
-                }
-                Err(err) => tracing::warn!(%err, "dropping caches failed"),
-            }
-        }
-    })
 }
 
 #[cfg(test)]

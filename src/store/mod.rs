@@ -1,11 +1,14 @@
 //! The one redb file, `<data_dir>/kiosk.redb`: opening it, its schema version and migrations,
 //! and seeding documents that ship inside the binary.
 //!
-//! Domains own their tables (see each `store.rs`); this module owns only what is shared.
+//! Domains own their tables (see each `store.rs`); this module owns only what is shared. The
+//! store is ground and imports no domain: it knows the shop's tables from its own migrations
+//! (`tables.rs`), and seed documents are handed to it from above (`seed::sync`).
 
 pub mod backup;
 mod group;
 pub mod migrate;
+mod migrations;
 pub mod private;
 pub mod seed;
 pub mod table;

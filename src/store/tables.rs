@@ -4,19 +4,27 @@
 //! table, and the shop's nightly backups would stop (issue 29: `order_id_to_guest_keys` and
 //! `proof_hash_to_order` were missing, so the first guest order stopped every backup).
 //!
-//! Three walls keep the list whole, so a missing table fails the test suite rather than the
-//! owner's backup:
+//! The list is what the migrations create: [`ALL_TABLES`] runs them once, on an empty database
+//! in memory, and reads back each table's name and key/value shape. The store is ground and
+//! knows no domain; the migrations already name every table by its literal name and types
+//! (they must, to stay frozen), so they are the one list, and a domain adds a table by
+//! creating it in a migration.
+//!
+//! Three walls keep the list whole, so a table a domain declares but no migration creates
+//! fails the test suite rather than the owner's backup:
 //! - a unit test below reads every source file under `src/` and finds every table declared
 //!   there (`JsonTable::new`, `ValueTable::new`, `TableDefinition::new`,
-//!   `MultimapTableDefinition::new`); each must be listed here;
+//!   `MultimapTableDefinition::new`); each must be listed;
 //! - the typed table layer asserts, in debug builds (every test run), that a table opened for
 //!   writing is listed ([`assert_listed`]);
-//! - the migrations create exactly the listed tables (`migrate_tests.rs`), so a fresh shop
-//!   already holds every table and a backup test sees them all.
+//! - `migrate_tests.rs` holds the list to the domains' table constants, name by name and with
+//!   the same types, and checks that upgrading an old file gives exactly the listed tables.
+
+use std::sync::LazyLock;
 
 use redb::{
-    Key, ReadTransaction, ReadableTable, ReadableTableMetadata, TableDefinition, TableHandle,
-    Value, WriteTransaction,
+    Key, ReadTransaction, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition,
+    TableHandle, Value, WriteTransaction,
 };
 
 use super::StoreError;
@@ -32,49 +40,27 @@ pub enum AnyTable {
     TextU64ToBytes(TableDefinition<'static, (&'static str, u64), &'static [u8]>),
 }
 
-pub const ALL_TABLES: &[AnyTable] = &[
-    AnyTable::TextToText(super::META.definition()),
-    AnyTable::TextToText(super::seed::SEED_DOCUMENT_TO_HASH.definition()),
-    AnyTable::TextToU64(super::SEQUENCE_NAME_TO_NEXT.definition()),
-    AnyTable::TextToBytes(crate::content::store::LOCALE_CODE_TO_MESSAGES.definition()),
-    AnyTable::TextToBytes(crate::content::store::LABEL_SET_TO_LABELS.definition()),
-    AnyTable::TextToBytes(crate::content::store::PAGE_NAME_TO_PAGE.definition()),
-    AnyTable::TextToBytes(crate::accounts::menu_store::ADMIN_ROLE_TO_MENUS.definition()),
-    AnyTable::TextToBytes(crate::catalog::store::ROOM_KEY_TO_ROOM.definition()),
-    AnyTable::TextToBytes(crate::catalog::store::CATEGORY_KEY_TO_CATEGORY.definition()),
-    AnyTable::TextToBytes(crate::catalog::store::PRODUCT_CODE_TO_PRODUCT.definition()),
-    AnyTable::TextToBytes(crate::cart::store::CART_OWNER_TO_CART.definition()),
-    AnyTable::TextToBytes(crate::pricing::store::PROMOTION_ID_TO_PROMOTION.definition()),
-    AnyTable::TextToBytes(crate::pricing::store::COUPON_CODE_TO_COUPON.definition()),
-    AnyTable::TextToU64(crate::pricing::store::COUPON_KEY_TO_USES.definition()),
-    AnyTable::TextToBytes(crate::accounts::store::SECRET_NAME_TO_BYTES.definition()),
-    AnyTable::U64ToBytes(crate::accounts::store::USER_ID_TO_USER.definition()),
-    AnyTable::TextToU64(crate::accounts::store::USERNAME_TO_USER_ID.definition()),
-    AnyTable::TextToU64(crate::accounts::store::PROVIDER_SUBJECT_TO_USER_ID.definition()),
-    AnyTable::TextToU64(crate::accounts::store::REVOKED_TOKEN_TO_EXPIRY.definition()),
-    AnyTable::PairToBytes(crate::accounts::coins::COIN_LEDGER.definition()),
-    AnyTable::PairToBytes(crate::activity::LOG_TIME_TO_LINE.definition()),
-    AnyTable::TextToU64(crate::catalog::stock::STOCK_CODE_TO_LEVEL.definition()),
-    AnyTable::TextU64ToBytes(crate::catalog::edit::STOCK_LEDGER.definition()),
-    AnyTable::U64ToBytes(crate::orders::store::ORDER_ID_TO_ORDER.definition()),
-    AnyTable::U64ToBytes(crate::orders::guest::ORDER_ID_TO_GUEST_KEYS.definition()),
-    AnyTable::TextToU64(crate::payments::proofs::PROOF_HASH_TO_ORDER.definition()),
-    AnyTable::PairToBytes(crate::orders::store::ORDER_USER_TO_ORDER.definition()),
-    AnyTable::TextToU64(crate::orders::store::ORDER_KEY_TO_ORDER.definition()),
-    AnyTable::U64ToBytes(crate::orders::store::REFUND_DUE_TO_ORDER.definition()),
-    AnyTable::TextToBytes(crate::accounts::permissions::ROLE_NAME_TO_PERMISSIONS.definition()),
-    AnyTable::TextToBytes(crate::accounts::reset::RESET_TOKEN_TO_TICKET.definition()),
-    AnyTable::PairToBytes(crate::orders::desk::ORDER_STATUS_TO_ORDER.definition()),
-    AnyTable::TextU64ToBytes(crate::orders::desk::ORDER_TERM_TO_ORDER.definition()),
-    AnyTable::TextToBytes(crate::orders::sales::SALES_DAY_TO_TOTALS.definition()),
-    AnyTable::U64ToBytes(crate::notify::outbox::OUTBOX_ID_TO_MESSAGE.definition()),
-    AnyTable::TextToU64(crate::notify::outbox::OUTBOX_KEY_TO_ID.definition()),
-    AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_DUE_TO_ID.definition()),
-    AnyTable::PairToBytes(crate::notify::outbox::OUTBOX_ORDER_TO_ID.definition()),
-    AnyTable::TextToBytes(crate::search::live::SEARCH_NAME_TO_SYNONYMS.definition()),
-    AnyTable::TextToU64(crate::search::misses::SEARCH_MISS_TO_COUNT.definition()),
-    AnyTable::PairToBytes(crate::documents::issued::ORDER_DOCUMENT_TO_PRINT.definition()),
-];
+/// Every table of the current schema, by name: the tables the migrations create.
+pub static ALL_TABLES: LazyLock<Vec<AnyTable>> = LazyLock::new(|| {
+    tables_the_migrations_create().unwrap_or_else(|err| {
+        panic!("the migrations could not be run on an empty database to list the tables: {err}")
+    })
+});
+
+/// Runs the migrations on an empty in-memory database and reads back its tables. Each name
+/// is leaked once per process (a few dozen short strings) to make a `'static` definition.
+fn tables_the_migrations_create() -> Result<Vec<AnyTable>, StoreError> {
+    let db = redb::Builder::new()
+        .create_with_backend(redb::backends::InMemoryBackend::new())
+        .map_err(|err| StoreError::Database(err.into()))?;
+    super::migrate::run_all_on(&db)?;
+    let read = db.begin_read()?;
+    let names: Vec<String> = read.list_tables()?.map(|t| t.name().to_string()).collect();
+    names
+        .into_iter()
+        .map(|name| AnyTable::of_shape_in(&read, Box::leak(name.into_boxed_str())))
+        .collect()
+}
 
 /// Tables that exist only in unit tests of the store itself, never in a shop's file.
 #[cfg(test)]
@@ -95,12 +81,52 @@ pub fn is_listed(name: &str) -> bool {
 pub fn assert_listed(name: &str) {
     debug_assert!(
         is_listed(name),
-        "the table {name} is not in store::tables::ALL_TABLES, so backups could not copy it: \
-         list it there and create it in a migration"
+        "the table {name} is not created by any migration, so it is not in \
+         store::tables::ALL_TABLES and backups could not copy it: create it in a migration"
     );
 }
 
 impl AnyTable {
+    /// The table `name` in `read` with whichever of the shapes it was created with; redb
+    /// refuses to open a table with types other than its own.
+    fn of_shape_in(read: &ReadTransaction, name: &'static str) -> Result<AnyTable, StoreError> {
+        fn fits<K: Key + 'static, V: Value + 'static>(
+            read: &ReadTransaction,
+            definition: TableDefinition<'static, K, V>,
+        ) -> Result<bool, StoreError> {
+            match read.open_table(definition) {
+                Ok(_) => Ok(true),
+                Err(redb::TableError::TableTypeMismatch { .. }) => Ok(false),
+                Err(err) => Err(err.into()),
+            }
+        }
+        let shapes = [
+            AnyTable::TextToBytes(TableDefinition::new(name)),
+            AnyTable::TextToText(TableDefinition::new(name)),
+            AnyTable::TextToU64(TableDefinition::new(name)),
+            AnyTable::U64ToBytes(TableDefinition::new(name)),
+            AnyTable::PairToBytes(TableDefinition::new(name)),
+            AnyTable::TextU64ToBytes(TableDefinition::new(name)),
+        ];
+        for shape in shapes {
+            let fitting = match shape {
+                AnyTable::TextToBytes(t) => fits(read, t)?,
+                AnyTable::TextToText(t) => fits(read, t)?,
+                AnyTable::TextToU64(t) => fits(read, t)?,
+                AnyTable::U64ToBytes(t) => fits(read, t)?,
+                AnyTable::PairToBytes(t) => fits(read, t)?,
+                AnyTable::TextU64ToBytes(t) => fits(read, t)?,
+            };
+            if fitting {
+                return Ok(shape);
+            }
+        }
+        Err(StoreError::BadMeta {
+            key: "table shape",
+            value: format!("the table {name} has key and value types no backup can copy"),
+        })
+    }
+
     pub fn name(&self) -> &str {
         match self {
             AnyTable::TextToBytes(t) => t.name(),
@@ -195,11 +221,14 @@ mod tests {
 
     /// Files whose table declarations are not a shop's tables: the migrations name tables by
     /// literal text and by parameter (`create(txn, name)`), and their tests write old files.
-    /// The names the migrations create are held to [`ALL_TABLES`] by `migrate_tests.rs`.
-    const NOT_SHOP_TABLES: &[&str] = &["store/migrate.rs", "store/migrate_tests.rs"];
+    /// The names the migrations create are [`ALL_TABLES`].
+    const NOT_SHOP_TABLES: &[&str] = &["store/migrations.rs", "store/migrate_tests.rs"];
 
     /// The typed table layer, whose constructors wrap `TableDefinition::new(name)`.
     const TYPED_LAYER: &str = "store/table.rs";
+
+    /// This file, whose list is built by opening each table the migrations made by its name.
+    const THIS_LIST: &str = "store/tables.rs";
 
     /// A declaration found in the source: the file, and the name or the expression given.
     #[derive(Debug)]
@@ -297,7 +326,9 @@ mod tests {
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/");
-            if NOT_SHOP_TABLES.contains(&file.as_str()) {
+            // `*_tests.rs` files are test modules kept beside their file: tables declared there
+            // live only in unit tests' temporary files.
+            if NOT_SHOP_TABLES.contains(&file.as_str()) || file.ends_with("_tests.rs") {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
@@ -320,12 +351,12 @@ mod tests {
             match &table.name {
                 Ok(name) if is_listed(name) => {}
                 Ok(name) => problems.push(format!(
-                    "{}: the table {name} is not in store::tables::ALL_TABLES (backups would refuse the shop's database once it exists); list it and create it in a migration",
+                    "{}: the table {name} is not created by any migration, so it is not in store::tables::ALL_TABLES (backups would refuse the shop's database once it exists); create it in a migration and list it in migrate_tests.rs",
                     table.file
                 )),
                 // The typed layer's constructors pass their caller's name on; the callers are
                 // the declarations this test reads.
-                Err(_) if table.file == TYPED_LAYER => {}
+                Err(_) if table.file == TYPED_LAYER || table.file == THIS_LIST => {}
                 Err(expression) => problems.push(format!(
                     "{}: a table is declared with the name {expression:?}, which is not a literal; declare tables with literal names so this test can check them",
                     table.file
@@ -364,7 +395,7 @@ mod tests {
     #[test]
     fn no_table_is_listed_twice() {
         let mut seen = BTreeSet::new();
-        for table in ALL_TABLES {
+        for table in ALL_TABLES.iter() {
             assert!(
                 seen.insert(table.name()),
                 "{} is listed twice",

@@ -435,11 +435,7 @@ async fn the_guest_mail_carries_a_secret_link_that_opens_the_order() {
         let store = app.state.store.clone();
         let messages = tokio::task::spawn_blocking(move || {
             store
-                .read(|txn| {
-                    kiosk::notify::outbox::OUTBOX_ID_TO_MESSAGE
-                        .read(txn)?
-                        .values()
-                })
+                .read(|txn| kiosk::outbox::OUTBOX_ID_TO_MESSAGE.read(txn)?.values())
                 .unwrap()
         })
         .await

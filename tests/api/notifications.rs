@@ -834,14 +834,10 @@ async fn a_rejected_slip_a_cancellation_and_a_reset_link_each_send_their_mail() 
     let stored: Vec<String> = app
         .state
         .store
-        .read(|txn| {
-            kiosk::notify::outbox::OUTBOX_ID_TO_MESSAGE
-                .read(txn)?
-                .values()
-        })
+        .read(|txn| kiosk::outbox::OUTBOX_ID_TO_MESSAGE.read(txn)?.values())
         .unwrap()
         .into_iter()
-        .filter(|m| m.event == kiosk::notify::Event::PasswordReset)
+        .filter(|m| m.event == kiosk::outbox::Event::PasswordReset)
         .map(|m| format!("{:?} {:?}", m.status, m.note))
         .collect();
     assert_eq!(stored, vec!["Sent None".to_string()]);

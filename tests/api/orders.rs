@@ -196,7 +196,7 @@ async fn placing_takes_stock_coins_and_coupon_and_empties_the_cart_in_one_go() {
     );
     assert_eq!(
         payload,
-        kiosk::payments::promptpay::payload("0812345678", Some(kiosk::domain::Satang(total)))
+        kiosk::domain::promptpay::payload("0812345678", Some(kiosk::domain::Satang(total)))
             .unwrap()
     );
 

@@ -816,7 +816,7 @@ async fn unpaid_orders_expire_and_a_late_card_payment_owes_a_refund() {
         kiosk::payments::expiry::cancel_expired(
             &store,
             &catalog,
-            &kiosk::notify::outbox::Plan::SILENT,
+            &kiosk::documents::paperwork::Paperwork::SILENT,
             now + hour,
             now,
         )
@@ -848,7 +848,7 @@ async fn unpaid_orders_expire_and_a_late_card_payment_owes_a_refund() {
         kiosk::payments::expiry::cancel_expired(
             &store,
             &catalog,
-            &kiosk::notify::outbox::Plan::SILENT,
+            &kiosk::documents::paperwork::Paperwork::SILENT,
             now + 3 * hour,
             now + 2 * hour,
         )

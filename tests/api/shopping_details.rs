@@ -276,14 +276,16 @@ async fn a_product_shows_the_average_and_count_of_reviewed_delivered_orders() {
 
     // What a restarted shop reads from the orders is what the live ratings say.
     let store = app.state.store.clone();
-    let reread = tokio::task::spawn_blocking(move || {
-        kiosk::catalog::ratings::Ratings::load(&store).unwrap()
-    })
-    .await
-    .unwrap();
+    let reread =
+        tokio::task::spawn_blocking(move || kiosk::orders::ratings::Ratings::load(&store).unwrap())
+            .await
+            .unwrap();
     assert_eq!(reread.get(&first.code), app.state.ratings.get(&first.code));
     assert_eq!(
-        kiosk::catalog::ratings::rating_for(&app.state, &first.code).map(|r| (r.average, r.count)),
+        app.state
+            .ratings
+            .get(&first.code)
+            .map(|r| (r.average, r.count)),
         Some((4.3, 3))
     );
 }

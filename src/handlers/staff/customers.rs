@@ -351,7 +351,7 @@ pub async fn start_password_reset(
     let db = state.store.clone();
     let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
     let base = state.config.public_url.trim_end_matches('/').to_string();
-    let plan = crate::notify::outbox::Plan::from_config(&state.config);
+    let plan = crate::outbox::Plan::from_config(&state.config);
     let link = move |token: &str| format!("{base}/user/login?reset={token}");
     let started =
         blocking(move || crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link))

@@ -1,6 +1,6 @@
 //! What the shop told people about an order: each message with its channel, state and last
 //! error, and "send again" for one that failed. Rows are written by the outbox
-//! (`notify::outbox`) with the event; this only reads them and re-queues.
+//! (`outbox`) with the event; this only reads them and re-queues.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -15,7 +15,7 @@ use crate::handlers::auth::Can;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking, kcard};
-use crate::notify::outbox::{self, NotificationView};
+use crate::outbox::{self, NotificationView};
 use crate::state::AppState;
 
 /// `{status, notifications}`: an order's messages, oldest first.
@@ -93,7 +93,7 @@ pub async fn retry(
                     order.number
                 )));
             }
-            outbox::retry_now(txn, message, activity::now_millis())?;
+            crate::notify::retry_now(txn, message, activity::now_millis())?;
             activity::log(
                 txn,
                 &activity::Event {

@@ -531,7 +531,7 @@ pub async fn reject_proof(
     Json(body): Json<RejectProofBody>,
 ) -> Result<Json<OrderAnswer>, AppError> {
     let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
-    let plan = crate::notify::outbox::Plan::from_config(&state.config);
+    let plan = crate::outbox::Plan::from_config(&state.config);
     let order = blocking(move || {
         let who = crate::payments::proofs::Who {
             user_id: actor.user_id,

@@ -1,4 +1,5 @@
-//! The words printed on the documents. Receipts speak the shopper's language; the tax
+//! The words printed on the documents (named `wording`, not `labels`, so it is not taken for
+//! the shelf labels of `content`). Receipts speak the shopper's language; the tax
 //! invoice and credit note are Thai with English, as Thai tax documents are read by both the
 //! buyer's accountant and the Revenue Department.
 

@@ -4,8 +4,9 @@
 //!
 //! The orders are read once, in the background after start (only the delivered ones, through
 //! the order desk's status index), and every review written afterwards is added by
-//! [`Ratings::reviewed`]. Orders are read, never written, here: the order domain stays the only
-//! writer of its tables.
+//! [`Ratings::reviewed`]. They are part of the orders domain because they are read from the
+//! orders' reviews; the catalogue, a lower floor, never sees them (the product answer and the
+//! page shell take them from the shared state's `ratings`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
@@ -14,10 +15,9 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
-use crate::orders::model::{Order, Status};
-use crate::orders::store::ORDER_ID_TO_ORDER;
-use crate::state::AppState;
+use super::desk::{ORDER_STATUS_TO_ORDER, status_code};
+use super::model::{Order, Status};
+use super::store::ORDER_ID_TO_ORDER;
 use crate::store::{Store, StoreError};
 
 /// What shoppers thought of a product: `{average, count}`, absent when nobody reviewed it.
@@ -165,11 +165,6 @@ impl Ratings {
         let book = self.book.read().unwrap_or_else(|e| e.into_inner());
         book.tallies.get(code).and_then(|t| t.rating())
     }
-}
-
-/// The rating of product `code` for the page shell's Product JSON-LD (`aggregateRating`).
-pub fn rating_for(state: &AppState, code: &str) -> Option<Rating> {
-    state.ratings.get(code)
 }
 
 /// The reviews of every delivered order, read in one transaction.

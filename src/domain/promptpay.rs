@@ -2,8 +2,11 @@
 //! `00` format, `01` static (11) or with amount (12), `29` PromptPay merchant account (AID plus a
 //! phone number, national/tax id or e-wallet id), `58` country, `53` currency 764, `54` amount,
 //! `63` CRC-16/CCITT-FALSE over everything before it including "6304".
+//!
+//! A shared value of the ground floor: the configuration checks the shop's PromptPay id with it
+//! at start-up, and an order placed for PromptPay carries the payload it makes.
 
-use crate::domain::Satang;
+use super::Satang;
 
 const AID: &str = "A000000677010111";
 

@@ -1,10 +1,8 @@
-//! The outbox: one row per message to send, written in the transaction of the event that
-//! causes it.
-//!
-//! A row's key is `<event>:<subject>:<channel>:<audience>` (subject: the order id, or the
-//! reset ticket), so an event that happens again (a repeated 2C2P notification, a retried
-//! request) finds the key taken and writes nothing. The sender picks rows from the due index
-//! in time order; a row leaves the index when it is sent or given up.
+//! The outbox's tables and stored rows, and what is read and recorded after a row is written:
+//! the sender picks rows from the due index in time order and records each send's outcome (a
+//! row leaves the index when it is sent or given up); the order desk lists an order's
+//! messages and puts a failed one back in the queue. The table names and the stored JSON are
+//! those of migration 11: never rename them.
 
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
@@ -12,11 +10,9 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::{Audience, Channel, Event};
-use crate::config::Config;
 use crate::domain::{OrderId, UserId};
 use crate::i18n::Locale;
-use crate::orders::model::Order;
-use crate::store::{JsonTable, StoreError, Txn, ValueTable, next_id};
+use crate::store::{JsonTable, StoreError, Txn, ValueTable};
 
 /// Message id → [`Message`].
 pub const OUTBOX_ID_TO_MESSAGE: JsonTable<u64, Message> = JsonTable::new("outbox_id_to_message");
@@ -78,224 +74,6 @@ pub struct Message {
     pub sent_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_error: Option<String>,
-}
-
-/// Which messages the shop sends: the channels configured, where its own alerts go, and in
-/// which language. Taken from the configuration by the caller of each use case, so the
-/// use cases (shared by HTTP, the CLI and background tasks) stay free of settings lookups.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan {
-    pub email: bool,
-    /// Alerts by mail to `notifications.email.shop_to`.
-    pub shop_email: bool,
-    pub line: bool,
-    pub shop_lang: Locale,
-    /// The seller has a tax id: full tax invoices are issued for orders with `vatInfo`.
-    pub tax_invoices: bool,
-    /// Who issues the money documents the messages carry: their prints are frozen with this
-    /// seller block in the transaction of the event. `None` issues no prints (tools, tests).
-    pub issuer: Option<std::sync::Arc<crate::documents::Issuer>>,
-}
-
-impl Plan {
-    pub fn from_config(config: &Config) -> Plan {
-        let n = &config.notifications;
-        Plan {
-            email: n.email.enabled(),
-            shop_email: n.email.enabled() && !n.email.shop_to.trim().is_empty(),
-            line: n.line.enabled(),
-            shop_lang: Locale::parse(&n.shop_lang).unwrap_or(Locale::Th),
-            tax_invoices: config.seller.issues_tax_invoices(),
-            issuer: Some(std::sync::Arc::new(crate::documents::Issuer::from_config(
-                config,
-            ))),
-        }
-    }
-
-    /// Nothing is sent and no tax invoice issued (tests of other parts, tools).
-    pub const SILENT: Plan = Plan {
-        email: false,
-        shop_email: false,
-        line: false,
-        shop_lang: Locale::Th,
-        tax_invoices: false,
-        issuer: None,
-    };
-}
-
-/// Whether the shop hears of an event at all: new orders, payments and cancellations.
-fn shop_alerted(event: Event) -> bool {
-    matches!(
-        event,
-        Event::OrderPlaced | Event::OrderPaid | Event::OrderCancelled
-    )
-}
-
-/// Writes the messages an order event causes, in the event's transaction.
-pub fn order_event(
-    txn: &WriteTransaction,
-    plan: &Plan,
-    event: Event,
-    order: &Order,
-    note: Option<&str>,
-) -> Result<(), StoreError> {
-    // A second rejected slip is a second mail.
-    let subject = match event {
-        Event::ProofRejected => format!("{}-{}", order.id.get(), order.payment.proofs.len()),
-        _ => order.id.get().to_string(),
-    };
-    if plan.email && !order.email.is_empty() {
-        let mut draft = Draft {
-            event,
-            subject: &subject,
-            channel: Channel::Email,
-            audience: Audience::Shopper,
-            order_id: Some(order.id),
-            user_id: (!order.is_guest()).then_some(order.user_id),
-            to: &order.email,
-            lang: order.lang,
-            note,
-            nonce: None,
-        };
-        // A guest has no account to sign in to: each mail brings its own key to the order,
-        // made from this nonce when the mail is sent.
-        let nonce;
-        if order.is_guest() {
-            nonce = crate::orders::guest::new_nonce();
-            draft.nonce = Some(&nonce);
-        }
-        add(txn, &draft)?;
-    }
-    if shop_alerted(event) {
-        for (on, channel) in [
-            (plan.shop_email, Channel::Email),
-            (plan.line, Channel::Line),
-        ] {
-            if on {
-                let draft = Draft {
-                    event,
-                    subject: &subject,
-                    channel,
-                    audience: Audience::Shop,
-                    order_id: Some(order.id),
-                    user_id: None,
-                    to: "",
-                    lang: plan.shop_lang,
-                    note: None,
-                    nonce: None,
-                };
-                add(txn, &draft)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Writes the mail carrying a password reset link to the account's address. `ticket` names
-/// the reset (the digest of its token), so two resets are two mails.
-pub fn reset_link(
-    txn: &WriteTransaction,
-    plan: &Plan,
-    user_id: UserId,
-    email: &str,
-    ticket: &str,
-    link: &str,
-) -> Result<bool, StoreError> {
-    if !plan.email || email.is_empty() {
-        return Ok(false);
-    }
-    let draft = Draft {
-        event: Event::PasswordReset,
-        subject: ticket,
-        channel: Channel::Email,
-        audience: Audience::Shopper,
-        order_id: None,
-        user_id: Some(user_id),
-        to: email,
-        lang: plan.shop_lang,
-        note: Some(link),
-        nonce: None,
-    };
-    add(txn, &draft)
-}
-
-/// The page of a guest order that `key` opens, in the order's language:
-/// `/th/cartres?order=12&key=…` (the page the card payment also returns to).
-pub fn guest_order_path(order: &Order, key: &str) -> String {
-    let prefix = match order.lang.code() {
-        "en" => String::new(),
-        code => format!("/{code}"),
-    };
-    format!("{prefix}/cartres?order={}&key={key}", order.id.get())
-}
-
-struct Draft<'a> {
-    event: Event,
-    subject: &'a str,
-    channel: Channel,
-    audience: Audience,
-    order_id: Option<OrderId>,
-    user_id: Option<UserId>,
-    to: &'a str,
-    lang: Locale,
-    note: Option<&'a str>,
-    nonce: Option<&'a str>,
-}
-
-fn dedupe_key(draft: &Draft) -> String {
-    let channel = match draft.channel {
-        Channel::Email => "email",
-        Channel::Line => "line",
-    };
-    let audience = match draft.audience {
-        Audience::Shopper => "shopper",
-        Audience::Shop => "shop",
-    };
-    format!(
-        "{}:{}:{channel}:{audience}",
-        draft.event.as_str(),
-        draft.subject
-    )
-}
-
-/// Adds one message unless its key exists; answers whether it was added.
-fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
-    let key = dedupe_key(draft);
-    let mut keys = OUTBOX_KEY_TO_ID.write(txn)?;
-    if keys.get(key.as_str())?.is_some() {
-        return Ok(false);
-    }
-    let id = next_id(txn, "outbox")?;
-    let now = crate::activity::now_millis();
-    let message = Message {
-        id,
-        key: key.clone(),
-        event: draft.event,
-        channel: draft.channel,
-        audience: draft.audience,
-        order_id: draft.order_id,
-        user_id: draft.user_id,
-        to: draft.to.into(),
-        lang: draft.lang,
-        note: draft.note.map(str::to_string),
-        nonce: draft.nonce.map(str::to_string),
-        status: MessageStatus::Pending,
-        attempts: 0,
-        created_at: now,
-        next_at: now,
-        sent_at: None,
-        last_error: None,
-    };
-    keys.put(key.as_str(), id)?;
-    drop(keys);
-    OUTBOX_ID_TO_MESSAGE.write(txn)?.put(id, &message)?;
-    OUTBOX_DUE_TO_ID.write(txn)?.put((now, id), [].as_slice())?;
-    if let Some(order) = draft.order_id {
-        OUTBOX_ORDER_TO_ID
-            .write(txn)?
-            .put((order.get(), id), [].as_slice())?;
-    }
-    Ok(true)
 }
 
 /// The messages due at `now`, oldest first, at most `limit`.
@@ -379,8 +157,15 @@ pub fn record(
     Ok(Some(message))
 }
 
-/// Puts a failed message back in the queue (staff's "send again").
-pub fn retry_now(txn: &WriteTransaction, id: u64, now: u64) -> Result<Option<Message>, StoreError> {
+/// Puts a failed message back in the queue (staff's "send again"). `guest` tells whether an
+/// order is a guest's (`notify::retry_now` reads it from the orders): a guest's mail needs a
+/// new nonce, as its old one went with the failure.
+pub fn retry_now(
+    txn: &WriteTransaction,
+    id: u64,
+    now: u64,
+    guest: impl FnOnce(&WriteTransaction, OrderId) -> Result<bool, StoreError>,
+) -> Result<Option<Message>, StoreError> {
     let mut messages = OUTBOX_ID_TO_MESSAGE.write(txn)?;
     let Some(mut message) = messages.get(id)? else {
         return Ok(None);
@@ -393,12 +178,9 @@ pub fn retry_now(txn: &WriteTransaction, id: u64, now: u64) -> Result<Option<Mes
         if let Some(order_id) = message.order_id
             && message.audience == Audience::Shopper
             && message.nonce.is_none()
-            && crate::orders::store::ORDER_ID_TO_ORDER
-                .read(txn)?
-                .get(order_id.get())?
-                .is_some_and(|order| order.is_guest())
+            && guest(txn, order_id)?
         {
-            message.nonce = Some(crate::orders::guest::new_nonce());
+            message.nonce = Some(super::new_nonce());
         }
         OUTBOX_DUE_TO_ID.write(txn)?.put((now, id), [].as_slice())?;
         messages.put(id, &message)?;
