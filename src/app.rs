@@ -78,9 +78,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/admin/activity", get(staff::menus::list_activity))
         .route(
             "/api/admin/search/synonyms",
-            get(staff::search::get_synonyms).put(staff::search::put_synonyms),
+            get(staff::synonyms::get_synonyms).put(staff::synonyms::put_synonyms),
         )
-        .route("/api/admin/search/misses", get(staff::search::get_misses))
+        .route("/api/admin/search/misses", get(staff::synonyms::get_misses))
         // Staff: the order desk (each route names its permission in its handler)
         .route("/api/admin/orders", get(staff::orders::list_orders))
         .route(
@@ -110,19 +110,22 @@ pub fn app(state: AppState) -> Router {
             post(staff::notifications::retry),
         )
         // Staff: who may do what, staff accounts
-        .route("/api/admin/me", get(staff::staff::me))
+        .route("/api/admin/me", get(staff::staff_accounts::me))
         .route(
             "/api/admin/roles",
-            get(staff::staff::get_roles).put(staff::staff::put_roles),
+            get(staff::staff_accounts::get_roles).put(staff::staff_accounts::put_roles),
         )
         .route(
             "/api/admin/staff",
-            get(staff::staff::list_staff).post(staff::staff::add_staff),
+            get(staff::staff_accounts::list_staff).post(staff::staff_accounts::add_staff),
         )
-        .route("/api/admin/staff/{id}/role", post(staff::staff::set_role))
+        .route(
+            "/api/admin/staff/{id}/role",
+            post(staff::staff_accounts::set_role),
+        )
         .route(
             "/api/admin/staff/{id}/disabled",
-            post(staff::staff::set_staff_disabled),
+            post(staff::staff_accounts::set_staff_disabled),
         )
         // Staff: reports
         .route("/api/admin/dashboard", get(staff::reports::dashboard))

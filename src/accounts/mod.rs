@@ -21,6 +21,7 @@ pub mod permissions;
 pub mod reset;
 pub mod secrets;
 pub mod social;
+pub mod staff_rules;
 pub mod store;
 pub mod throttle;
 pub mod token;

@@ -13,6 +13,7 @@ pub mod query;
 #[cfg(test)]
 mod relevance_tests;
 pub mod search;
+pub mod staff_pages;
 pub mod stock;
 pub mod store;
 pub mod taxonomy;

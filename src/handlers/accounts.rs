@@ -1,4 +1,6 @@
-//! Thin handlers for sign-up, sign-in, the signed-in user, and staff coin adjustments.
+//! Thin handlers for sign-up, sign-in, sign-out, the signed-in user and their details,
+//! password changes and resets, and the social sign-in providers offered (docs/API.md). Blocking work (Argon2, the database) runs through the kit's
+//! `crate::http::blocking`; account errors answer as `handlers::errors` maps them.
 
 use std::net::SocketAddr;
 
@@ -15,7 +17,7 @@ use crate::domain::{Coins, UserId};
 use crate::handlers::auth::{AuthUser, client_ip};
 use crate::http::envelope::{Done, ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking, kcard};
 use crate::state::AppState;
 
 /// The user as the UI sees it (SPEC.md §3 "Logged-in user"); never the password hash.
@@ -121,14 +123,6 @@ pub struct ProvidersAnswer {
     pub providers: Vec<Provider>,
 }
 
-/// Runs blocking account work (Argon2, redb) off the async workers.
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`AccountError`]s.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("account task", work).await
-}
-
 fn issue(state: &AppState, user: &User) -> Result<String, AppError> {
     state
         .tokens
@@ -217,7 +211,7 @@ pub async fn register(
         .await
         .map_err(|e| AppError::from(AccountError::from(e)))?;
     let (email, phone) = (body.email.clone(), body.phone.clone());
-    let user = blocking(move || {
+    let user = blocking("account task", move || {
         let contact = Contact {
             email: &email,
             phone: &phone,
@@ -266,8 +260,10 @@ pub async fn login(
     }
     let db = state.store.clone();
     let channel = kcard(&headers);
-    let outcome =
-        blocking(move || store::verify_login(&db, &body.username, &body.password, &channel)).await;
+    let outcome = blocking("account task", move || {
+        store::verify_login(&db, &body.username, &body.password, &channel)
+    })
+    .await;
     settle(&state, &keys, &outcome);
     Ok(TokenAnswer::new(issue(&state, &outcome?)?))
 }
@@ -323,7 +319,10 @@ pub async fn logout(
         caller.user.username.clone(),
         kcard(&headers),
     );
-    blocking(move || store::revoke_token(&db, &jti, exp, &username, &channel)).await?;
+    blocking("account task", move || {
+        store::revoke_token(&db, &jti, exp, &username, &channel)
+    })
+    .await?;
     Ok(Json(Done {
         status: SuccessStatus::Success,
     }))
@@ -367,7 +366,7 @@ pub async fn change_password(
     }
     let db = state.store.clone();
     let (user_id, channel) = (caller.user.id, kcard(&headers));
-    let outcome = blocking(move || {
+    let outcome = blocking("account task", move || {
         store::change_password(
             &db,
             user_id,
@@ -409,7 +408,7 @@ pub async fn get_user_info(
     }
     let db = state.store.clone();
     let role = caller.user.role.clone();
-    let user = blocking(move || {
+    let user = blocking("account task", move || {
         let Some(user) = store::find_by_id(&db, user_id)? else {
             return Ok(None);
         };
@@ -473,7 +472,7 @@ pub async fn put_user_info(
 ) -> Result<Json<UserInfoAnswer>, AppError> {
     let db = state.store.clone();
     let (user_id, channel) = (caller.user.id, kcard(&headers));
-    let user = blocking(move || {
+    let user = blocking("account task", move || {
         let details = store::UserInfoChange {
             add_info: body.add_info,
             vat_info: body.vat_info,
@@ -526,8 +525,10 @@ pub async fn reset_password(
 ) -> Result<Json<Done>, AppError> {
     let db = state.store.clone();
     let channel = kcard(&headers);
-    blocking(move || crate::accounts::reset::finish(&db, &body.token, &body.password, &channel))
-        .await?;
+    blocking("account task", move || {
+        crate::accounts::reset::finish(&db, &body.token, &body.password, &channel)
+    })
+    .await?;
     Ok(Json(Done {
         status: SuccessStatus::Success,
     }))

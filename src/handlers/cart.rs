@@ -1,5 +1,6 @@
 //! Thin handlers for carts. A visitor's cart is addressed by its unguessable visitor id; a
-//! user's cart needs that user's token.
+//! user's cart needs that user's token (docs/API.md). Blocking work runs through the kit's
+//! `crate::http::blocking`.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -14,10 +15,10 @@ use crate::catalog::cache::CatalogSnapshot;
 use crate::content::model::Localized;
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
-use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::string_or_integer;
+use crate::http::{AppError, blocking};
 use crate::pricing::{Quote, Satang};
 use crate::state::AppState;
 
@@ -106,12 +107,6 @@ async fn owner_for(state: &AppState, headers: &HeaderMap, id: &str) -> Result<Ca
     Ok(owner)
 }
 
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("cart task", work).await
-}
-
 /// A cart.
 ///
 /// `id` is the visitor id (a UUID) or the signed-in user's id, which needs that user's token.
@@ -135,7 +130,7 @@ pub async fn get_cart(
 ) -> Result<Json<CartAnswer>, AppError> {
     let owner = owner_for(&state, &headers, &id).await?;
     let (db, key) = (state.store.clone(), owner.clone());
-    let cart = blocking(move || Ok(store::get(&db, &key)?)).await?;
+    let cart = blocking::<_, AppError>("cart task", move || Ok(store::get(&db, &key)?)).await?;
     Ok(cart_view(&owner, &cart, &state.catalog.current()))
 }
 
@@ -253,7 +248,7 @@ async fn change_line(
     let owner = owner_for(&state, &headers, &body.id).await?;
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
-    let cart = blocking(move || {
+    let cart = blocking("cart task", move || {
         store::update(&db, &key, move |cart: &mut Cart| -> Result<(), AppError> {
             let wanted = if add {
                 i64::from(cart.qty(&body.code)) + body.qty
@@ -330,7 +325,7 @@ pub async fn merge_carts(
     let user = CartOwner::User(uid);
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), user.clone(), catalog.clone());
-    let cart = blocking(move || {
+    let cart = blocking::<_, AppError>("cart task", move || {
         let cap = |code: &str, wanted: u32| {
             snapshot.product(code).map_or(wanted.min(MAX_QTY), |p| {
                 wanted.min(MAX_QTY).min(p.stock.max(1))
@@ -443,7 +438,7 @@ pub async fn quote_cart(
         .settings(&state.config)
         .shipping
         .pricing();
-    let quote = blocking(move || {
+    let quote = blocking::<_, AppError>("cart task", move || {
         let cart = store::get(&db, &key)?;
         let promotions = crate::pricing::store::promotions(&db)?;
         let coupon = match body

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use crate::accounts::model::{Address, VatInfo};
 use crate::domain::{Coins, OrderId, UserId};
 use crate::handlers::auth::{AuthUser, authenticate};
+use crate::handlers::order_answers::{OrderAnswer, actor, move_order, rewards};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::openapi_shared::string_or_integer;
@@ -22,15 +23,8 @@ use crate::http::{self, AppError, kcard};
 use crate::orders::checkout::Checkout;
 use crate::orders::guest::{Contact, Holder};
 use crate::orders::model::{Order, PaymentMethod, Status};
-use crate::orders::store::{self, Actor, OrderError, Rewards, StatusDetails};
+use crate::orders::store::{self, OrderError, StatusDetails};
 use crate::state::AppState;
-
-/// `{status, order}`
-#[derive(Debug, Clone, Serialize, ToSchema, TS)]
-pub struct OrderAnswer {
-    pub status: SuccessStatus,
-    pub order: Order,
-}
 
 /// `{status, order, coin}`: an order that changed and the shopper's coin balance after.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -102,30 +96,6 @@ pub struct CountAnswer {
     pub status: SuccessStatus,
     #[ts(type = "number")]
     pub count: usize,
-}
-
-/// Only for `handlers/staff/orders.rs`, which imports it from here until it calls the kit's
-/// [`crate::http::blocking`] itself (as this file does); delete it then.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, OrderError> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("order task", work).await
-}
-
-pub(crate) fn rewards(state: &AppState) -> Rewards {
-    Rewards {
-        earn_percent: state.config.coins.earn_percent,
-        review_reward: state.config.coins.review_reward,
-    }
-}
-
-pub(crate) fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
-    Actor {
-        user_id: caller.user.id,
-        username: caller.user.username.clone(),
-        staff,
-        kcard: kcard(headers),
-    }
 }
 
 /// Shoppers see their own orders; staff see everyone's.
@@ -547,37 +517,4 @@ pub async fn cancel_order(
     )
     .await?;
     Ok(order_change(order, coin))
-}
-
-/// Moves an order (staff, or the shopper cancelling an unpaid order), then lets the catalogue
-/// snapshot take the stock that came back. Shared by the shopper's cancel and the order desk.
-pub(crate) async fn move_order(
-    state: &AppState,
-    headers: &HeaderMap,
-    caller: &AuthUser,
-    id: OrderId,
-    next: Status,
-    details: StatusDetails,
-    staff: bool,
-) -> Result<(Order, Coins), AppError> {
-    let (db, rewards) = (state.store.clone(), rewards(state));
-    let actor = actor(caller, staff, headers);
-    let catalog = state.catalog.clone();
-    let paperwork = crate::documents::paperwork::Paperwork::from_config(&state.config);
-    http::blocking("order task", move || {
-        let (order, restocked) = match crate::payments::status::change_status(
-            &db, id, next, &details, &actor, rewards, &paperwork,
-        ) {
-            // A stranger learns nothing about someone else's order.
-            Err(OrderError::Forbidden(_)) if !staff => Err(OrderError::NotFound(id)),
-            other => other,
-        }?;
-        if !restocked.is_empty() {
-            catalog.refresh_stock(&db, &restocked)?;
-        }
-        let coin =
-            crate::accounts::store::find_by_id(&db, order.user_id)?.map_or(Coins::ZERO, |u| u.coin);
-        Ok::<_, OrderError>((order, coin))
-    })
-    .await
 }

@@ -1,11 +1,13 @@
-//! The one error type of the HTTP layer and its JSON shape (docs/API.md).
+//! The one error type of the HTTP kit and its JSON shape (docs/API.md).
 //!
 //! Every failure leaves as `{"status":"error","error":{"code":…,"message":…}}` with a stable
 //! snake_case `code` the UI uses as a translation key. Internal errors are logged with their
 //! cause and answered as a plain 500 so that no detail of the server leaks to a browser.
 //!
-//! Domains have their own error types and know nothing of HTTP; this file is the one place
-//! where each of them becomes a status and a code.
+//! Domains have their own error types and know nothing of HTTP; the kit knows no domain
+//! either. Each domain error becomes a status and a code in one place above both,
+//! `crate::handlers::errors`. Only the store's error is turned here (`AppError::store`): the
+//! store is ground, and the kit's net below answers a full disk from it.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -179,67 +181,6 @@ impl From<axum::extract::rejection::QueryRejection> for AppError {
     fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
         AppError::bad_request("invalid_query", rejection.body_text())
     }
-}
-
-impl From<crate::accounts::store::AccountError> for AppError {
-    fn from(err: crate::accounts::store::AccountError) -> Self {
-        use crate::accounts::store::AccountError;
-        match err {
-            AccountError::Invalid(message) => AppError::bad_request("invalid_input", message),
-            AccountError::WeakPassword(message) => AppError::bad_request("weak_password", message),
-            AccountError::NoPassword => AppError::bad_request(
-                "no_password",
-                "this account signs in with Google or Facebook and has no password",
-            ),
-            AccountError::Taken(name) => AppError::Conflict {
-                code: "username_taken",
-                message: format!("the username {name:?} is taken"),
-            },
-            AccountError::LookAlike(name) => AppError::Conflict {
-                code: "username_taken",
-                message: format!(
-                    "the username {name:?} looks too much like an existing one; please choose another"
-                ),
-            },
-            AccountError::NoSuchUser(who) => AppError::NotFound(format!("there is no user {who}")),
-            AccountError::InvalidCredentials => AppError::InvalidCredentials,
-            AccountError::Disabled => AppError::Forbidden(err_text_disabled()),
-            AccountError::Forbidden(message) => AppError::Forbidden(message),
-            AccountError::InvalidResetLink => AppError::bad_request(
-                "invalid_reset_link",
-                "this password reset link is not valid any more; ask the shop for a new one",
-            ),
-            AccountError::NoMailForReset => AppError::Conflict {
-                code: "reset_needs_email",
-                message: err.to_string(),
-            },
-            AccountError::Busy(_) => AppError::Busy(2),
-            AccountError::Store(err) => AppError::store("accounts", err),
-        }
-    }
-}
-
-impl From<crate::orders::store::OrderError> for AppError {
-    fn from(err: crate::orders::store::OrderError) -> Self {
-        use crate::orders::store::OrderError;
-        match err {
-            OrderError::Invalid { code, message } => AppError::BadRequest { code, message },
-            OrderError::Conflict { code, message } => AppError::Conflict { code, message },
-            OrderError::NotFound(_) => AppError::NotFound(err.to_string()),
-            OrderError::Forbidden(message) => AppError::Forbidden(message),
-            OrderError::Store(err) => AppError::store("orders", err),
-        }
-    }
-}
-
-impl From<crate::catalog::query::QueryError> for AppError {
-    fn from(err: crate::catalog::query::QueryError) -> Self {
-        AppError::bad_request("invalid_parameter", err.to_string())
-    }
-}
-
-fn err_text_disabled() -> String {
-    "this account is disabled; please contact the shop".into()
 }
 
 impl From<crate::store::StoreError> for AppError {

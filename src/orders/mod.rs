@@ -9,6 +9,7 @@
 
 pub mod checkout;
 pub mod desk;
+pub mod export;
 pub mod guest;
 pub mod model;
 pub mod place;

@@ -1,6 +1,7 @@
 //! Code tables (staff, `settings.write`): groups with translated titles, entries with titles in
 //! five languages; add, retitle, deactivate, remove while unused. Thin handlers over
-//! `content::labels`; each change reloads the content snapshot so labels are live at once.
+//! `content::labels`; each change goes through one `change` helper that records who made it
+//! and reloads the content snapshot so labels are live at once (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -12,32 +13,14 @@ use crate::accounts::permissions::need;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
 use crate::handlers::auth::{AdminUser, Can};
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking};
 use crate::i18n::Locale;
 use crate::pricing::edit::Actor;
 use crate::state::AppState;
-
-impl From<CodeError> for AppError {
-    fn from(err: CodeError) -> Self {
-        match err {
-            CodeError::Invalid(problems) => {
-                AppError::bad_request("invalid_input", problems.join("\n"))
-            }
-            CodeError::NotFound(message) => AppError::NotFound(message),
-            CodeError::Exists(message) => AppError::Conflict {
-                code: "already_exists",
-                message,
-            },
-            CodeError::InUse(message) => AppError::Conflict {
-                code: "in_use",
-                message,
-            },
-            CodeError::Store(err) => err.into(),
-        }
-    }
-}
+use crate::store::Store;
 
 /// One key of a code table.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -158,19 +141,26 @@ fn answer_group(state: &AppState, group: Group) -> CodeGroup {
     }
 }
 
-async fn blocking<T: Send + 'static>(
+/// One change to a code table, recorded as the caller's, off the async workers; the content
+/// snapshot is reloaded afterwards so the new labels are live at once.
+async fn change<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce(&crate::store::Store) -> Result<T, CodeError> + Send + 'static,
+    staff: &Can<need::SettingsWrite>,
+    headers: &HeaderMap,
+    work: impl FnOnce(&Store, Actor) -> Result<T, CodeError> + Send + 'static,
 ) -> Result<T, AppError> {
+    let (name, channel) = who(staff, headers);
     let (store, content) = (state.store.clone(), state.content.clone());
-    tokio::task::spawn_blocking(move || {
-        let out = work(&store)?;
+    blocking("changing a code table", move || {
+        let actor = Actor {
+            name: &name,
+            kcard: &channel,
+        };
+        let out = work(&store, actor)?;
         content.reload(&store)?;
         Ok::<T, CodeError>(out)
     })
     .await
-    .map_err(|e| AppError::internal("code table task", e))?
-    .map_err(AppError::from)
 }
 
 /// Every code table with its entries, for any staff role (pickers offer only active keys;
@@ -191,9 +181,7 @@ pub async fn list_groups(
     _staff: AdminUser,
 ) -> Result<Json<CodeGroupsAnswer>, AppError> {
     let db = state.store.clone();
-    let groups = tokio::task::spawn_blocking(move || labels::groups(&db, None))
-        .await
-        .map_err(|e| AppError::internal("code tables", e))??;
+    let groups = blocking("code tables", move || labels::groups(&db, None)).await?;
     Ok(Json(CodeGroupsAnswer {
         status: SuccessStatus::Success,
         groups: groups
@@ -223,9 +211,7 @@ pub async fn get_group(
     Path(group): Path<String>,
 ) -> Result<Json<CodeGroupAnswer>, AppError> {
     let (db, name) = (state.store.clone(), group.clone());
-    let groups = tokio::task::spawn_blocking(move || labels::groups(&db, Some(&name)))
-        .await
-        .map_err(|e| AppError::internal("code tables", e))??;
+    let groups = blocking("code tables", move || labels::groups(&db, Some(&name))).await?;
     let found = groups
         .into_iter()
         .find(|g| g.group == group)
@@ -260,12 +246,7 @@ pub async fn add_entry(
     Path(group): Path<String>,
     Json(body): Json<NewCodeBody>,
 ) -> Result<(StatusCode, Json<CodeEntryAnswer>), AppError> {
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let entry = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let entry = change(&state, &staff, &headers, move |db, actor| {
         labels::add_entry(db, &group, &body.key, body.title, actor)
     })
     .await?;
@@ -305,12 +286,7 @@ pub async fn update_entry(
     Path((group, key)): Path<(String, String)>,
     Json(body): Json<CodeBody>,
 ) -> Result<Json<CodeEntryAnswer>, AppError> {
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let entry = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let entry = change(&state, &staff, &headers, move |db, actor| {
         labels::update_entry(db, &group, &key, body.title, body.active, actor)
     })
     .await?;
@@ -344,12 +320,7 @@ pub async fn remove_entry(
     staff: Can<need::SettingsWrite>,
     Path((group, key)): Path<(String, String)>,
 ) -> Result<Json<CodeRemovedAnswer>, AppError> {
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    change(&state, &staff, &headers, move |db, actor| {
         labels::remove_entry(db, &group, &key, actor)
     })
     .await?;

@@ -10,56 +10,16 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::content::catalogue::{self, CatalogueFile, UploadError};
-use crate::content::edit::{self, EditError, Editor, PageInput, TranslationInput, TranslationRow};
+use crate::content::catalogue::{self, CatalogueFile};
+use crate::content::edit::{self, Editor, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
-use crate::content::settings::{self, SaveError, SiteSettings};
+use crate::content::settings::{self, SiteSettings};
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
+use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
 use crate::state::AppState;
-
-impl From<EditError> for AppError {
-    fn from(err: EditError) -> Self {
-        match err {
-            EditError::Invalid(problems) => {
-                AppError::bad_request("invalid_content", problems.join("; "))
-            }
-            EditError::NotFound(message) => AppError::NotFound(message),
-            EditError::Exists(message) => AppError::Conflict {
-                code: "page_exists",
-                message,
-            },
-            EditError::Store(err) => err.into(),
-        }
-    }
-}
-
-impl From<SaveError> for AppError {
-    fn from(err: SaveError) -> Self {
-        match err {
-            SaveError::Invalid(problems) => {
-                AppError::bad_request("invalid_settings", problems.join("; "))
-            }
-            SaveError::Store(err) => err.into(),
-        }
-    }
-}
-
-impl From<UploadError> for AppError {
-    fn from(err: UploadError) -> Self {
-        match err {
-            UploadError::NotPdf(reason) => AppError::bad_request("invalid_pdf", reason),
-            UploadError::TooLarge { .. } => AppError::PayloadTooLarge,
-            UploadError::Io(err) if crate::store::is_full_disk(&err) => {
-                AppError::StorageFull(crate::http::error::STORAGE_FULL_RETRY_SECONDS)
-            }
-            UploadError::Io(err) => AppError::internal("storing the e-catalogue", err),
-            UploadError::Store(err) => err.into(),
-        }
-    }
-}
 
 /// Runs blocking database work and then rebuilds the content snapshot.
 async fn changing<T: Send + 'static, E: Into<AppError> + Send + 'static>(
@@ -166,7 +126,7 @@ pub async fn create_page(
     headers: HeaderMap,
     Json(body): Json<NewPageBody>,
 ) -> Result<(StatusCode, Json<AdminPageAnswer>), AppError> {
-    let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let page = changing(&state, move |store| {
         let editor = Editor {
             actor: &actor,
@@ -213,7 +173,7 @@ pub async fn update_page(
     Path(name): Path<String>,
     Json(body): Json<PageInput>,
 ) -> Result<Json<AdminPageAnswer>, AppError> {
-    let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let page = changing(&state, move |store| {
         let editor = Editor {
             actor: &actor,
@@ -291,7 +251,7 @@ pub async fn save_translation(
     headers: HeaderMap,
     Json(body): Json<TranslationInput>,
 ) -> Result<Json<TranslationAnswer>, AppError> {
-    let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let row = changing(&state, move |store| {
         let editor = Editor {
             actor: &actor,
@@ -359,7 +319,7 @@ pub async fn put_settings(
     headers: HeaderMap,
     Json(body): Json<SiteSettings>,
 ) -> Result<Json<SettingsAnswer>, AppError> {
-    let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let before = state.content.current().settings(&state.config);
     let settings = changing(&state, move |store| {
         settings::save(store, &actor, &channel, &before, body)
@@ -476,7 +436,7 @@ pub async fn upload_catalogue(
         )
     })?;
     let (store, files_dir) = (state.store.clone(), state.config.files_dir());
-    let (actor, channel) = (staff.0.user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let file = tokio::task::spawn_blocking(move || {
         catalogue::store_upload(&store, &files_dir, &actor, &channel, &file_name, &bytes)
     })

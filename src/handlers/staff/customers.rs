@@ -19,10 +19,11 @@ use crate::accounts::permissions::need;
 use crate::accounts::store::{self, AccountError};
 use crate::domain::{Coins, UserId};
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking, kcard};
 use crate::orders::model::Order;
 use crate::state::AppState;
 
@@ -92,13 +93,6 @@ pub struct CustomerPageAnswer {
     pub next: Option<UserId>,
 }
 
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`AccountError`]s.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("customer task", work).await
-}
-
 /// Shoppers (role `user`), newest first, optionally searched.
 #[utoipa::path(
     get,
@@ -137,7 +131,7 @@ pub async fn list_customers(
     }
     let below = query.after.unwrap_or(u64::MAX);
     let db = state.store.clone();
-    let (users, next) = blocking(move || {
+    let (users, next) = blocking::<_, AccountError>("customer task", move || {
         let (users, next) = store::search_users(&db, &q, false, limit, UserId(below))?;
         Ok((users, next))
     })
@@ -180,7 +174,7 @@ pub async fn get_customer(
     Path(id): Path<UserId>,
 ) -> Result<Json<CustomerAnswer>, AppError> {
     let db = state.store.clone();
-    let (user, ledger) = blocking(move || {
+    let (user, ledger) = blocking::<_, AccountError>("customer task", move || {
         let user = db.read(|txn| store::customer_in(txn, id))?;
         Ok((user, coins::ledger(&db, id)?))
     })
@@ -247,7 +241,7 @@ pub async fn adjust_coins(
     let db = state.store.clone();
     let caller = &staff.caller().user;
     let (staff_id, staff_name, channel) = (caller.id, caller.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let user = blocking("customer task", move || {
         let change = CoinChange {
             amount: body.amount,
             reason: &body.reason,
@@ -296,7 +290,7 @@ pub async fn set_disabled(
     let caller = staff.caller().user.clone();
     let db = state.store.clone();
     let channel = kcard(&headers);
-    let user = blocking(move || {
+    let user = blocking("customer task", move || {
         store::set_disabled(
             &db,
             id,
@@ -349,13 +343,14 @@ pub async fn start_password_reset(
     Path(id): Path<UserId>,
 ) -> Result<Json<ResetLinkAnswer>, AppError> {
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let base = state.config.public_url.trim_end_matches('/').to_string();
     let plan = crate::outbox::Plan::from_config(&state.config);
     let link = move |token: &str| format!("{base}/user/login?reset={token}");
-    let started =
-        blocking(move || crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link))
-            .await?;
+    let started = blocking("customer task", move || {
+        crate::accounts::reset::start(&db, id, &actor, &channel, &plan, &link)
+    })
+    .await?;
     Ok(Json(ResetLinkAnswer {
         status: SuccessStatus::Success,
         expires_at: started.expires_at,

@@ -62,21 +62,6 @@ pub struct ProductImagesBody {
     pub version: Option<u64>,
 }
 
-impl From<ImagesError> for AppError {
-    fn from(err: ImagesError) -> Self {
-        match err {
-            ImagesError::NoProduct(_) => AppError::NotFound(err.to_string()),
-            ImagesError::Invalid(message) => AppError::bad_request("invalid_input", message),
-            ImagesError::VersionConflict { .. } => AppError::Conflict {
-                code: "version_conflict",
-                message: err.to_string(),
-            },
-            ImagesError::Io(message) => AppError::internal("storing images", message),
-            ImagesError::Store(err) => AppError::internal("product images", err),
-        }
-    }
-}
-
 /// An upload's failure: the shop's error shape, with a 413 that names the file.
 pub enum UploadFailure {
     App(AppError),

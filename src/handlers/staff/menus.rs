@@ -1,4 +1,5 @@
-//! Thin handlers for the staff area.
+//! The staff area's frame: the admin menus of every role, and the activity log (who did what,
+//! newest first, filtered by day and kind) (docs/STAFF.md).
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

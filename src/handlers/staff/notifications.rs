@@ -12,9 +12,10 @@ use crate::accounts::permissions::need;
 use crate::activity;
 use crate::domain::OrderId;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, blocking, kcard};
+use crate::http::{AppError, blocking};
 use crate::outbox::{self, NotificationView};
 use crate::state::AppState;
 
@@ -82,7 +83,7 @@ pub async fn retry(
     Path((id, message)): Path<(OrderId, u64)>,
 ) -> Result<Json<NotificationsAnswer>, AppError> {
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let notifications = blocking("re-sending a notification", move || {
         let order = crate::orders::store::get(&db, id)?;
         db.write(|txn| {

@@ -1,11 +1,13 @@
 //! The order desk (staff): every order with filters and stable pages, the CSV for the
 //! accountant, status moves with carrier, tracking, reasons and references, bulk moves and
-//! internal notes. Each handler names its permission; the rules live in `orders::store` and
-//! `orders::desk`.
+//! internal notes. Each handler names its permission; the rules live in `orders::store`,
+//! `orders::desk` and `orders::export` (the CSV); what the shopper's order routes share with
+//! the desk (the order answer, moving an order) is in `handlers::order_answers`
+//! (docs/STAFF.md, docs/EXPORTS.md).
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
@@ -13,12 +15,14 @@ use utoipa::{IntoParams, ToSchema};
 use crate::accounts::permissions::need;
 use crate::domain::OrderId;
 use crate::handlers::auth::Can;
-use crate::handlers::orders::{OrderAnswer, actor, blocking, move_order};
-use crate::http::AppError;
+use crate::handlers::order_answers::{OrderAnswer, actor, move_order};
+use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::query::Query;
+use crate::http::{AppError, blocking};
 use crate::orders::desk::{self, DEFAULT_PAGE, OrderFilter};
+use crate::orders::export;
 use crate::orders::model::{Order, PaymentMethod, Status};
 use crate::orders::sales::parse_day;
 use crate::orders::store::{self, StatusDetails};
@@ -152,16 +156,16 @@ pub async fn list_orders(
     let (filter, limit) = (query.filter()?, query.limit()?);
     let after = query.after.map(OrderId);
     let db = state.store.clone();
-    let page = blocking(move || desk::list(&db, &filter, limit, after)).await?;
+    let page = blocking("order desk task", move || {
+        desk::list(&db, &filter, limit, after)
+    })
+    .await?;
     Ok(Json(OrderPageAnswer {
         status: SuccessStatus::Success,
         orders: page.orders,
         next: page.next,
     }))
 }
-
-/// The most orders one CSV export holds.
-const CSV_MAX: usize = 50_000;
 
 /// The filtered orders as CSV (UTF-8 with a byte-order mark, so Excel in Thai opens it right).
 #[utoipa::path(
@@ -187,105 +191,10 @@ pub async fn export_orders_csv(
     query.limit()?;
     let filter = query.filter()?;
     let db = state.store.clone();
-    let csv = blocking(move || {
-        let mut rows = Vec::new();
-        let mut after = None;
-        loop {
-            let page = desk::list(&db, &filter, desk::MAX_PAGE, after)?;
-            rows.extend(page.orders);
-            match page.next {
-                Some(next) if rows.len() < CSV_MAX => after = Some(next),
-                _ => break,
-            }
-        }
-        Ok(orders_csv(&rows))
-    })
-    .await?
-    .map_err(|err| AppError::internal("writing the orders CSV", err))?;
-    let mut response = csv.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"orders.csv\""),
-    );
-    Ok(response)
-}
-
-/// One row per order, amounts in baht with two decimals. Names, phones and the channel are
-/// typed by shoppers (and guests): the sheet marks any cell a spreadsheet would run.
-pub fn orders_csv(orders: &[Order]) -> Result<String, csv::Error> {
-    let mut out = crate::domain::spreadsheet::CsvSheet::new();
-    out.row([
-        "number",
-        "placed",
-        "status",
-        "customer",
-        "phone",
-        "province",
-        "items",
-        "subtotal",
-        "discounts",
-        "shipping",
-        "coins",
-        "vat",
-        "total",
-        "payment",
-        "channel",
-        "tax_invoice",
-        "carrier",
-        "tracking",
-    ])?;
-    for o in orders {
-        let placed = time::OffsetDateTime::from_unix_timestamp((o.created_at / 1000) as i64)
-            .map(|t| t.to_offset(crate::orders::sales::SHOP_OFFSET))
-            .ok()
-            .and_then(|t| {
-                t.format(time::macros::format_description!(
-                    "[year]-[month]-[day] [hour]:[minute]"
-                ))
-                .ok()
-            })
-            .unwrap_or_default();
-        let q = &o.quote;
-        let discounts = q.promotion_discount + q.coupon_discount;
-        out.row([
-            o.number.clone(),
-            placed,
-            o.status.as_str().into(),
-            o.address.name.clone(),
-            o.address.phone.clone(),
-            o.address.province.clone(),
-            o.item_count.to_string(),
-            q.subtotal.to_decimal_string(),
-            discounts.to_decimal_string(),
-            q.shipping.to_decimal_string(),
-            q.coins.to_decimal_string(),
-            q.vat.to_decimal_string(),
-            o.total.to_decimal_string(),
-            serde_json::to_value(o.payment.method)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default(),
-            o.kcard.clone(),
-            o.vat_info
-                .as_ref()
-                .map(|v| format!("{} {}", v.name, v.tax_id))
-                .unwrap_or_default(),
-            o.shipment
-                .as_ref()
-                .map(|s| s.carrier.clone())
-                .unwrap_or_default(),
-            o.shipment
-                .as_ref()
-                .map(|s| s.tracking.clone())
-                .unwrap_or_default(),
-        ])?;
-    }
-    Ok(format!("\u{feff}{}", out.into_text()?))
+    let csv = blocking("order desk task", move || export::orders_csv(&db, &filter))
+        .await?
+        .map_err(|err| AppError::internal("writing the orders CSV", err))?;
+    Ok(csv_download(&csv, "orders.csv"))
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
@@ -490,7 +399,10 @@ pub async fn add_note(
     Json(body): Json<NoteBody>,
 ) -> Result<Json<OrderAnswer>, AppError> {
     let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
-    let order = blocking(move || store::add_note(&db, id, &body.text, &actor)).await?;
+    let order = blocking("order desk task", move || {
+        store::add_note(&db, id, &body.text, &actor)
+    })
+    .await?;
     Ok(Json(OrderAnswer {
         status: SuccessStatus::Success,
         order,
@@ -532,7 +444,7 @@ pub async fn reject_proof(
 ) -> Result<Json<OrderAnswer>, AppError> {
     let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
     let plan = crate::outbox::Plan::from_config(&state.config);
-    let order = blocking(move || {
+    let order = blocking("order desk task", move || {
         let who = crate::payments::proofs::Who {
             user_id: actor.user_id,
             name: &actor.username,
@@ -583,7 +495,7 @@ pub async fn record_refund(
     Json(body): Json<RefundBody>,
 ) -> Result<Json<OrderAnswer>, AppError> {
     let (db, actor) = (state.store.clone(), actor(staff.caller(), true, &headers));
-    let order = blocking(move || {
+    let order = blocking("order desk task", move || {
         let who = crate::payments::proofs::Who {
             user_id: actor.user_id,
             name: &actor.username,

@@ -1,5 +1,6 @@
 //! Promotions and coupons (staff): list with usage counts, create, change, deactivate.
-//! Thin handlers over `pricing::edit`.
+//! Thin handlers over `pricing::edit`; every change goes through one `change` helper that
+//! records who made it (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -9,28 +10,14 @@ use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking};
 use crate::pricing::edit::{self, Actor, EditError, Known};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
-
-impl From<EditError> for AppError {
-    fn from(err: EditError) -> Self {
-        match err {
-            EditError::Invalid(problems) => {
-                AppError::bad_request("invalid_input", problems.join("\n"))
-            }
-            EditError::NotFound(message) => AppError::NotFound(message),
-            EditError::Exists(message) => AppError::Conflict {
-                code: "already_exists",
-                message,
-            },
-            EditError::Store(err) => err.into(),
-        }
-    }
-}
+use crate::store::Store;
 
 /// A coupon with how often it was used (orders placed with it, cancellations taken back).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -71,11 +58,26 @@ pub struct AdminPromotionAnswer {
     pub promotion: Promotion,
 }
 
-/// [`crate::http::blocking`] for this file's use cases, whose errors are [`EditError`]s.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
+/// One change to the coupons or promotions, recorded as the caller's, off the async workers.
+async fn change<T: Send + 'static>(
+    state: &AppState,
+    staff: &Can<need::CatalogWrite>,
+    headers: &HeaderMap,
+    what: &'static str,
+    work: impl FnOnce(&Store, Actor) -> Result<T, EditError> + Send + 'static,
 ) -> Result<T, AppError> {
-    crate::http::blocking("promotion task", work).await
+    let (name, channel) = who(staff, headers);
+    let store = state.store.clone();
+    blocking(what, move || {
+        work(
+            &store,
+            Actor {
+                name: &name,
+                kcard: &channel,
+            },
+        )
+    })
+    .await
 }
 
 fn known(state: &AppState) -> Known {
@@ -104,7 +106,7 @@ pub async fn list_coupons(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminCouponsAnswer>, AppError> {
     let db = state.store.clone();
-    let mut coupons = blocking(move || Ok(edit::coupons_with_uses(&db)?)).await?;
+    let mut coupons = blocking("reading coupons", move || edit::coupons_with_uses(&db)).await?;
     coupons.sort_by(|a, b| a.0.code.cmp(&b.0.code));
     Ok(Json(AdminCouponsAnswer {
         status: SuccessStatus::Success,
@@ -136,18 +138,13 @@ pub async fn create_coupon(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<Coupon>,
 ) -> Result<(StatusCode, Json<AdminCouponAnswer>), AppError> {
-    let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let (coupon, uses) = blocking(move || {
-        edit::create_coupon(
-            &db,
-            body,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let (coupon, uses) = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a coupon",
+        move |db, actor| edit::create_coupon(db, body, actor),
+    )
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -182,19 +179,13 @@ pub async fn update_coupon(
     Path(code): Path<String>,
     Json(body): Json<Coupon>,
 ) -> Result<Json<AdminCouponAnswer>, AppError> {
-    let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let (coupon, uses) = blocking(move || {
-        edit::update_coupon(
-            &db,
-            &code,
-            body,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let (coupon, uses) = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a coupon",
+        move |db, actor| edit::update_coupon(db, &code, body, actor),
+    )
     .await?;
     Ok(Json(AdminCouponAnswer {
         status: SuccessStatus::Success,
@@ -219,14 +210,17 @@ pub async fn list_promotions(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminPromotionsAnswer>, AppError> {
     let db = state.store.clone();
-    let promotions = blocking(move || Ok(crate::pricing::store::promotions(&db)?)).await?;
+    let promotions = blocking("reading promotions", move || {
+        crate::pricing::store::promotions(&db)
+    })
+    .await?;
     Ok(Json(AdminPromotionsAnswer {
         status: SuccessStatus::Success,
         promotions,
     }))
 }
 
-/// Adds a promotion (SPEC §5 rule fields plus name and dates). Without an `id` one is made.
+/// Adds a promotion (its rule fields plus name and dates). Without an `id` one is made.
 #[utoipa::path(
     post,
     path = "/api/admin/promotions",
@@ -247,20 +241,14 @@ pub async fn create_promotion(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<Promotion>,
 ) -> Result<(StatusCode, Json<AdminPromotionAnswer>), AppError> {
-    let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let promotion = blocking(move || {
-        edit::create_promotion(
-            &db,
-            body,
-            &known,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let promotion = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a promotion",
+        move |db, actor| edit::create_promotion(db, body, &known, actor),
+    )
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -295,21 +283,14 @@ pub async fn update_promotion(
     Path(id): Path<String>,
     Json(body): Json<Promotion>,
 ) -> Result<Json<AdminPromotionAnswer>, AppError> {
-    let db = state.store.clone();
     let known = known(&state);
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let promotion = blocking(move || {
-        edit::update_promotion(
-            &db,
-            &id,
-            body,
-            &known,
-            Actor {
-                name: &actor,
-                kcard: &channel,
-            },
-        )
-    })
+    let promotion = change(
+        &state,
+        &staff,
+        &headers,
+        "saving a promotion",
+        move |db, actor| edit::update_promotion(db, &id, body, &known, actor),
+    )
     .await?;
     Ok(Json(AdminPromotionAnswer {
         status: SuccessStatus::Success,

@@ -5,8 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use time::Date;
 use ts_rs::TS;
@@ -16,6 +15,7 @@ use crate::accounts::permissions::need;
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::csv_download;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
@@ -298,17 +298,7 @@ pub async fn sales_report_csv(
     let text = out
         .into_text()
         .map_err(|e| AppError::internal("sales CSV", e))?;
-    let body = format!("\u{feff}{text}");
-    let mut response = body.into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    response.headers_mut().insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"sales.csv\""),
-    );
-    Ok(response)
+    Ok(csv_download(&text, "sales.csv"))
 }
 
 /// What needs someone now.

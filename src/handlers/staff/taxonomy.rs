@@ -1,6 +1,7 @@
 //! Rooms and categories (staff): list with product counts, create, change, reorder, nest,
-//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change reloads
-//! the catalogue snapshot so menus and pages show it at once.
+//! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change goes
+//! through one `change` helper that records who made it and reloads the catalogue snapshot so
+//! menus and pages show it at once (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -13,31 +14,13 @@ use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking};
 use crate::pricing::edit::Actor;
 use crate::state::AppState;
-
-impl From<TaxonomyError> for AppError {
-    fn from(err: TaxonomyError) -> Self {
-        match err {
-            TaxonomyError::Invalid(problems) => {
-                AppError::bad_request("invalid_input", problems.join("\n"))
-            }
-            TaxonomyError::NotFound(message) => AppError::NotFound(message),
-            TaxonomyError::Exists(message) => AppError::Conflict {
-                code: "already_exists",
-                message,
-            },
-            TaxonomyError::InUse(message) => AppError::Conflict {
-                code: "in_use",
-                message,
-            },
-            TaxonomyError::Store(err) => err.into(),
-        }
-    }
-}
+use crate::store::Store;
 
 /// A room with how many products are in it.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -141,23 +124,39 @@ pub struct OrderBody {
     pub keys: Vec<String>,
 }
 
-async fn blocking<T: Send + 'static>(
+/// One change to the rooms or categories, recorded as the caller's, off the async workers;
+/// the catalogue snapshot is reloaded afterwards so menus and pages show it at once.
+async fn change<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce(&crate::store::Store) -> Result<T, TaxonomyError> + Send + 'static,
+    staff: &Can<need::CatalogWrite>,
+    headers: &HeaderMap,
+    work: impl FnOnce(&Store, Actor) -> Result<T, TaxonomyError> + Send + 'static,
 ) -> Result<T, AppError> {
+    let (name, channel) = who(staff, headers);
     let (store, catalog) = (state.store.clone(), state.catalog.clone());
-    tokio::task::spawn_blocking(move || {
-        let out = work(&store)?;
+    blocking("changing rooms or categories", move || {
+        let actor = Actor {
+            name: &name,
+            kcard: &channel,
+        };
+        let out = work(&store, actor)?;
         catalog.reload(&store)?;
         Ok::<T, TaxonomyError>(out)
     })
     .await
-    .map_err(|e| AppError::internal("taxonomy task", e))?
-    .map_err(AppError::from)
 }
 
-fn who(staff: &Can<need::CatalogWrite>, headers: &HeaderMap) -> (String, String) {
-    (staff.caller().user.username.clone(), kcard(headers))
+/// A room or a category deleted through [`change`], answered `{status}`.
+async fn deleted(
+    state: &AppState,
+    staff: &Can<need::CatalogWrite>,
+    headers: &HeaderMap,
+    work: impl FnOnce(&Store, Actor) -> Result<(), TaxonomyError> + Send + 'static,
+) -> Result<Json<DeletedAnswer>, AppError> {
+    change(state, staff, headers, work).await?;
+    Ok(Json(DeletedAnswer {
+        status: SuccessStatus::Success,
+    }))
 }
 
 /// Every room with its product count, in menu order.
@@ -177,9 +176,7 @@ pub async fn list_rooms(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminRoomsAnswer>, AppError> {
     let db = state.store.clone();
-    let rooms = tokio::task::spawn_blocking(move || taxonomy::rooms(&db))
-        .await
-        .map_err(|e| AppError::internal("rooms", e))??;
+    let rooms = blocking("rooms", move || taxonomy::rooms(&db)).await?;
     Ok(Json(AdminRoomsAnswer {
         status: SuccessStatus::Success,
         rooms: rooms
@@ -210,12 +207,7 @@ pub async fn create_room(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<Room>,
 ) -> Result<(StatusCode, Json<AdminRoomAnswer>), AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    let room = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let room = change(&state, &staff, &headers, move |db, actor| {
         taxonomy::create_room(db, body, actor)
     })
     .await?;
@@ -251,12 +243,7 @@ pub async fn update_room(
     Path(key): Path<String>,
     Json(body): Json<Room>,
 ) -> Result<Json<AdminRoomAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    let room = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let room = change(&state, &staff, &headers, move |db, actor| {
         taxonomy::update_room(db, &key, body, actor)
     })
     .await?;
@@ -287,18 +274,10 @@ pub async fn delete_room(
     staff: Can<need::CatalogWrite>,
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    deleted(&state, &staff, &headers, move |db, actor| {
         taxonomy::delete_room(db, &key, actor)
     })
-    .await?;
-    Ok(Json(DeletedAnswer {
-        status: SuccessStatus::Success,
-    }))
+    .await
 }
 
 /// Puts the rooms in a new menu order.
@@ -321,12 +300,7 @@ pub async fn reorder_rooms(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<OrderBody>,
 ) -> Result<Json<AdminRoomsAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    change(&state, &staff, &headers, move |db, actor| {
         taxonomy::reorder_rooms(db, &body.keys, actor)
     })
     .await?;
@@ -350,9 +324,7 @@ pub async fn list_categories(
     _staff: Can<need::CatalogWrite>,
 ) -> Result<Json<AdminCategoriesAnswer>, AppError> {
     let db = state.store.clone();
-    let categories = tokio::task::spawn_blocking(move || taxonomy::categories(&db))
-        .await
-        .map_err(|e| AppError::internal("categories", e))??;
+    let categories = blocking("categories", move || taxonomy::categories(&db)).await?;
     Ok(Json(AdminCategoriesAnswer {
         status: SuccessStatus::Success,
         categories: categories
@@ -383,12 +355,7 @@ pub async fn create_category(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<AdminCategory>,
 ) -> Result<(StatusCode, Json<AdminCategoryAnswer>), AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    let category = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let category = change(&state, &staff, &headers, move |db, actor| {
         taxonomy::create_category(db, body.into_category(), actor)
     })
     .await?;
@@ -425,13 +392,8 @@ pub async fn update_category(
     Path(key): Path<String>,
     Json(body): Json<AdminCategory>,
 ) -> Result<Json<AdminCategoryAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
     let products = body.products;
-    let category = blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    let category = change(&state, &staff, &headers, move |db, actor| {
         taxonomy::update_category(db, &key, body.into_category(), actor)
     })
     .await?;
@@ -463,18 +425,10 @@ pub async fn delete_category(
     staff: Can<need::CatalogWrite>,
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    deleted(&state, &staff, &headers, move |db, actor| {
         taxonomy::delete_category(db, &key, actor)
     })
-    .await?;
-    Ok(Json(DeletedAnswer {
-        status: SuccessStatus::Success,
-    }))
+    .await
 }
 
 /// Puts one parent's child categories (or the top ones) in a new order.
@@ -497,12 +451,7 @@ pub async fn reorder_categories(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<OrderBody>,
 ) -> Result<Json<AdminCategoriesAnswer>, AppError> {
-    let (actor, channel) = who(&staff, &headers);
-    blocking(&state, move |db| {
-        let actor = Actor {
-            name: &actor,
-            kcard: &channel,
-        };
+    change(&state, &staff, &headers, move |db, actor| {
         let parent = body.parent.as_deref().filter(|p| !p.is_empty());
         taxonomy::reorder_categories(db, parent, &body.keys, actor)
     })

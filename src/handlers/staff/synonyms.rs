@@ -11,27 +11,16 @@ use utoipa::ToSchema;
 use crate::accounts::permissions::need;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::reports::RangeQuery;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, blocking, kcard};
+use crate::http::{AppError, blocking};
 use crate::pricing::edit::Actor;
-use crate::search::live::SynonymError;
 use crate::search::misses::top_misses;
 use crate::state::AppState;
 
 /// The most misses one answer lists.
 const MISSES_SHOWN: usize = 100;
-
-impl From<SynonymError> for AppError {
-    fn from(err: SynonymError) -> Self {
-        match err {
-            SynonymError::Invalid(problems) => {
-                AppError::bad_request("invalid_input", problems.join("\n"))
-            }
-            SynonymError::Store(err) => err.into(),
-        }
-    }
-}
 
 /// `{status, groups}`: the synonym groups in force.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -104,7 +93,7 @@ pub async fn put_synonyms(
     staff: Can<need::CatalogWrite>,
     Json(body): Json<SynonymsBody>,
 ) -> Result<Json<SynonymsAnswer>, AppError> {
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
+    let (actor, channel) = who(&staff, &headers);
     let (store, search) = (state.store.clone(), state.search.clone());
     let saved = blocking("saving synonyms", move || {
         let actor = Actor {

@@ -15,60 +15,16 @@ use utoipa::ToSchema;
 
 use crate::accounts::model::Role;
 use crate::accounts::permissions::{self, Permission, ReplaceError, Roles, need};
+use crate::accounts::staff_rules::{managed_by, owner_only};
 use crate::accounts::store::{self, AccountError, Contact, NewLocalUser};
 use crate::domain::UserId;
 use crate::handlers::auth::{AdminUser, Can};
 use crate::handlers::staff::customers::Customer;
+use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
-use crate::http::{AppError, kcard};
+use crate::http::{AppError, blocking};
 use crate::state::AppState;
-
-async fn blocking<T: Send + 'static, E: Into<AppError> + Send + 'static>(
-    work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, AppError> {
-    crate::http::blocking("staff task", work).await
-}
-
-impl From<ReplaceError> for AppError {
-    fn from(err: ReplaceError) -> Self {
-        match err {
-            ReplaceError::Invalid(problems) => {
-                AppError::bad_request("invalid_roles", problems.join("; "))
-            }
-            ReplaceError::Store(err) => err.into(),
-        }
-    }
-}
-
-/// Refuses what only the owner role may do, for a caller of another role.
-fn owner_only(caller: &Role, what: &str) -> Result<(), AppError> {
-    if caller.as_str() == permissions::OWNER_ROLE {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden(format!(
-            "{what} is done by the owner (role {})",
-            permissions::OWNER_ROLE
-        )))
-    }
-}
-
-/// The check every change to an existing account on these routes makes, inside its
-/// transaction: the owner's accounts are out of a lesser role's reach.
-fn managed_by(
-    caller: Role,
-) -> impl FnOnce(&crate::accounts::model::User) -> Result<(), AccountError> {
-    move |target| {
-        if permissions::may_manage(&caller, &target.role) {
-            Ok(())
-        } else {
-            Err(AccountError::Forbidden(format!(
-                "{} holds the owner role; only the owner manages it",
-                target.username
-            )))
-        }
-    }
-}
 
 /// `{status, role, permissions}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -96,7 +52,7 @@ pub async fn me(
     AdminUser(caller): AdminUser,
 ) -> Result<Json<MeAnswer>, AppError> {
     let (db, role) = (state.store.clone(), caller.user.role.clone());
-    let permissions = blocking(move || {
+    let permissions = blocking("staff task", move || {
         let roles = permissions::load(&db)?;
         Ok::<_, crate::store::StoreError>(roles.get(role.as_str()).cloned().unwrap_or_default())
     })
@@ -135,7 +91,7 @@ pub async fn get_roles(
     _staff: Can<need::StaffManage>,
 ) -> Result<Json<RolesAnswer>, AppError> {
     let db = state.store.clone();
-    let roles = blocking(move || permissions::load(&db)).await?;
+    let roles = blocking("staff task", move || permissions::load(&db)).await?;
     Ok(Json(RolesAnswer {
         status: SuccessStatus::Success,
         roles,
@@ -174,8 +130,8 @@ pub async fn put_roles(
 ) -> Result<Json<RolesAnswer>, AppError> {
     owner_only(&staff.caller().user.role, "changing what roles may do")?;
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let roles = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let roles = blocking("staff task", move || {
         permissions::replace(&db, &body.roles, &actor, &channel)?;
         Ok::<_, ReplaceError>(permissions::load(&db)?)
     })
@@ -211,8 +167,10 @@ pub async fn list_staff(
     _staff: Can<need::StaffManage>,
 ) -> Result<Json<StaffAnswer>, AppError> {
     let db = state.store.clone();
-    let (users, _) =
-        blocking(move || store::search_users(&db, "", true, 1000, UserId(u64::MAX))).await?;
+    let (users, _) = blocking("staff task", move || {
+        store::search_users(&db, "", true, 1000, UserId(u64::MAX))
+    })
+    .await?;
     Ok(Json(StaffAnswer {
         status: SuccessStatus::Success,
         staff: users.iter().map(Customer::from).collect(),
@@ -272,8 +230,8 @@ pub async fn add_staff(
         owner_only(&staff.caller().user.role, "adding an owner account")?;
     }
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::register_local_user(
             &db,
             &NewLocalUser {
@@ -343,8 +301,8 @@ pub async fn set_role(
         owner_only(&caller, "giving the owner role")?;
     }
     let db = state.store.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::set_role_of(&db, id, &body.role, &actor, &channel, managed_by(caller))
     })
     .await
@@ -391,8 +349,8 @@ pub async fn set_staff_disabled(
     }
     let db = state.store.clone();
     let caller = staff.caller().user.role.clone();
-    let (actor, channel) = (staff.caller().user.username.clone(), kcard(&headers));
-    let user = blocking(move || {
+    let (actor, channel) = who(&staff, &headers);
+    let user = blocking("staff task", move || {
         store::set_disabled(&db, id, body.disabled, &actor, &channel, |target| {
             if !target.role.is_admin() {
                 return Err(AccountError::Invalid(format!(

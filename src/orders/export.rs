@@ -1,0 +1,103 @@
+//! The order desk's CSV export for the accountant: every order a filter matches (at most
+//! [`CSV_MAX`]), one row each, amounts in baht with two decimals (docs/EXPORTS.md). A use case
+//! of its own so the staff handler only parses the filter and answers the file.
+
+use crate::orders::desk::{self, OrderFilter};
+use crate::orders::model::Order;
+use crate::orders::store::OrderError;
+use crate::store::Store;
+
+/// The most orders one CSV export holds.
+pub const CSV_MAX: usize = 50_000;
+
+/// The orders `filter` matches, page by page of the desk's list, as one CSV file; the outer
+/// error is the store's, the inner one the sheet's.
+pub fn orders_csv(
+    store: &Store,
+    filter: &OrderFilter,
+) -> Result<Result<String, csv::Error>, OrderError> {
+    let mut rows = Vec::new();
+    let mut after = None;
+    loop {
+        let page = desk::list(store, filter, desk::MAX_PAGE, after)?;
+        rows.extend(page.orders);
+        match page.next {
+            Some(next) if rows.len() < CSV_MAX => after = Some(next),
+            _ => break,
+        }
+    }
+    Ok(sheet(&rows))
+}
+
+/// One row per order (the download adds the byte-order mark), amounts in baht with two decimals. Names, phones and the channel are
+/// typed by shoppers (and guests): the sheet marks any cell a spreadsheet would run.
+pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
+    let mut out = crate::domain::spreadsheet::CsvSheet::new();
+    out.row([
+        "number",
+        "placed",
+        "status",
+        "customer",
+        "phone",
+        "province",
+        "items",
+        "subtotal",
+        "discounts",
+        "shipping",
+        "coins",
+        "vat",
+        "total",
+        "payment",
+        "channel",
+        "tax_invoice",
+        "carrier",
+        "tracking",
+    ])?;
+    for o in orders {
+        let placed = time::OffsetDateTime::from_unix_timestamp((o.created_at / 1000) as i64)
+            .map(|t| t.to_offset(crate::orders::sales::SHOP_OFFSET))
+            .ok()
+            .and_then(|t| {
+                t.format(time::macros::format_description!(
+                    "[year]-[month]-[day] [hour]:[minute]"
+                ))
+                .ok()
+            })
+            .unwrap_or_default();
+        let q = &o.quote;
+        let discounts = q.promotion_discount + q.coupon_discount;
+        out.row([
+            o.number.clone(),
+            placed,
+            o.status.as_str().into(),
+            o.address.name.clone(),
+            o.address.phone.clone(),
+            o.address.province.clone(),
+            o.item_count.to_string(),
+            q.subtotal.to_decimal_string(),
+            discounts.to_decimal_string(),
+            q.shipping.to_decimal_string(),
+            q.coins.to_decimal_string(),
+            q.vat.to_decimal_string(),
+            o.total.to_decimal_string(),
+            serde_json::to_value(o.payment.method)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default(),
+            o.kcard.clone(),
+            o.vat_info
+                .as_ref()
+                .map(|v| format!("{} {}", v.name, v.tax_id))
+                .unwrap_or_default(),
+            o.shipment
+                .as_ref()
+                .map(|s| s.carrier.clone())
+                .unwrap_or_default(),
+            o.shipment
+                .as_ref()
+                .map(|s| s.tracking.clone())
+                .unwrap_or_default(),
+        ])?;
+    }
+    out.into_text()
+}
