@@ -2,9 +2,16 @@
 //! changes, orders…), with when, who, what and through which `kcard` channel. Lines are
 //! written inside the transaction of the change they describe, so a change never exists
 //! without its line.
+//!
+//! It is the lowest domain (docs/ARCHITECTURE.md), so who makes a staff change ([`Actor`],
+//! with its one [`Actor::log`]) and the before → after summary of a change ([`changes`]) live
+//! here, used alike by the catalogue, content, pricing and search.
 
 use redb::WriteTransaction;
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
@@ -47,6 +54,74 @@ pub struct Event<'a> {
     pub target: &'a str,
     /// A short before → after summary; may be empty.
     pub details: &'a str,
+}
+
+/// Who makes a staff change: their user name and the request's `kcard` channel. One type for
+/// every domain (catalogue, taxonomy, labels, pricing, synonyms…), since "who did it" is what
+/// an activity line records; the stock ledger names the same actor.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor<'a> {
+    pub name: &'a str,
+    pub kcard: &'a str,
+}
+
+impl Actor<'_> {
+    /// Logs that this actor did `action` to `target` (`kind key`), within the change's own
+    /// transaction: the one wrapper over [`log`] for staff changes.
+    pub fn log(
+        &self,
+        txn: &WriteTransaction,
+        action: &str,
+        target: &str,
+        details: &str,
+    ) -> Result<(), StoreError> {
+        log(
+            txn,
+            &Event {
+                actor: self.name,
+                kcard: self.kcard,
+                action,
+                target,
+                details,
+            },
+        )
+    }
+}
+
+/// `field before → after` for each top-level field that changed (or every field of a new
+/// thing), for the activity log.
+pub fn changes(before: Option<&impl Serialize>, after: &impl Serialize) -> String {
+    let as_map = |v: Value| match v {
+        Value::Object(map) => map.into_iter().collect::<BTreeMap<_, _>>(),
+        _ => BTreeMap::new(),
+    };
+    let after = as_map(serde_json::to_value(after).unwrap_or(Value::Null));
+    let before = before.map(|b| as_map(serde_json::to_value(b).unwrap_or(Value::Null)));
+    let short = |v: &Value| {
+        let text = v.to_string();
+        if text.chars().count() > 60 {
+            format!("{}…", text.chars().take(60).collect::<String>())
+        } else {
+            text
+        }
+    };
+    let mut parts = Vec::new();
+    for (key, value) in &after {
+        match &before {
+            None => parts.push(format!("{key} {}", short(value))),
+            Some(before) => match before.get(key) {
+                Some(old) if old == value => {}
+                Some(old) => parts.push(format!("{key} {} → {}", short(old), short(value))),
+                None => parts.push(format!("{key} → {}", short(value))),
+            },
+        }
+    }
+    if let Some(before) = &before {
+        for (key, old) in before.iter().filter(|(k, _)| !after.contains_key(*k)) {
+            parts.push(format!("{key} {} → none", short(old)));
+        }
+    }
+    parts.join("; ")
 }
 
 /// Longest `details` kept: a summary, not a copy of the document.

@@ -1,4 +1,5 @@
-//! Catalogue types.
+//! The catalogue's stored and served types: products, rooms, categories and the category tree,
+//! with the rule for their URL slugs. The JSON they take is the API's (docs/API.md).
 
 use std::collections::BTreeMap;
 
@@ -320,7 +321,7 @@ pub struct CategoryNode {
 }
 
 /// The URL segment of a room or category: its page name, or else its key, lowercased and
-/// trimmed (SPEC.md §2).
+/// trimmed.
 pub fn url_slug(page_name: Option<&str>, key: &str) -> String {
     page_name
         .filter(|p| !p.trim().is_empty())

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::cache::CatalogCache;
 use super::query::ProductQuery;
-use super::search::search;
+use super::shopper_search::search;
 use crate::search::index::Options;
 use crate::search::synonyms::Synonyms;
 use crate::store::Store;

@@ -1,7 +1,9 @@
 //! Staff edits of rooms and categories: titles in five languages, page names (unique URL
 //! slugs), order, nesting (no cycles), create, and delete refused while products (or
-//! promotions) still use the node. Each change writes an activity event in its transaction;
-//! the caller reloads the catalogue snapshot so menus and pages change at once.
+//! promotions) still use the node. Each change writes an activity event in its transaction
+//! and puts the new catalogue snapshot in force (`writer`), so menus and pages change at once.
+//! Promotions stand above the catalogue: the delete asks the caller's [`NamedElsewhere`]
+//! whether one still names the node.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -9,8 +11,8 @@ use redb::WriteTransaction;
 
 use super::model::{Category, Room, url_slug};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
-use crate::pricing::edit::{Actor, changes};
-use crate::pricing::store::PROMOTION_ID_TO_PROMOTION;
+use super::writer::CatalogWriter;
+use crate::activity::{Actor, changes};
 use crate::store::{Store, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -125,25 +127,6 @@ pub fn categories(store: &Store) -> Result<Vec<(Category, u32)>, StoreError> {
     })
 }
 
-fn log(
-    txn: &WriteTransaction,
-    actor: Actor,
-    action: &str,
-    target: &str,
-    details: &str,
-) -> Result<(), StoreError> {
-    crate::activity::log(
-        txn,
-        &crate::activity::Event {
-            actor: actor.name,
-            kcard: actor.kcard,
-            action,
-            target,
-            details,
-        },
-    )
-}
-
 fn normalise_page_name(page_name: &mut Option<String>) {
     *page_name = page_name
         .take()
@@ -175,171 +158,163 @@ fn room_problems(room: &Room, others: &[Room]) -> Vec<String> {
 }
 
 /// Adds a room at the end of the menu (unless it names an order).
-pub fn create_room(store: &Store, mut room: Room, actor: Actor) -> Result<Room, TaxonomyError> {
-    room.key = room.key.trim().to_string();
-    normalise_page_name(&mut room.page_name);
-    store.write(|txn| {
-        let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
-        let others = table.values()?;
-        let problems = room_problems(&room, &others);
-        if !problems.is_empty() {
-            return Err(TaxonomyError::Invalid(problems));
-        }
-        if others.iter().any(|o| o.key == room.key) {
-            return Err(TaxonomyError::Exists(format!(
-                "key: a room {} exists already",
-                room.key
-            )));
-        }
-        if room.order == 0 {
-            room.order = others.iter().map(|o| o.order).max().map_or(0, |m| m + 1);
-        }
-        table.put(room.key.as_str(), &room)?;
-        drop(table);
-        let target = format!("room {}", room.key);
-        log(
-            txn,
-            actor,
-            "room created",
-            &target,
-            &changes(None::<&Room>, &room),
-        )?;
-        Ok(room)
+pub fn create_room(
+    catalog: &CatalogWriter,
+    mut room: Room,
+    actor: Actor,
+) -> Result<Room, TaxonomyError> {
+    catalog.change(|store| {
+        room.key = room.key.trim().to_string();
+        normalise_page_name(&mut room.page_name);
+        store.write(|txn| {
+            let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
+            let others = table.values()?;
+            let problems = room_problems(&room, &others);
+            if !problems.is_empty() {
+                return Err(TaxonomyError::Invalid(problems));
+            }
+            if others.iter().any(|o| o.key == room.key) {
+                return Err(TaxonomyError::Exists(format!(
+                    "key: a room {} exists already",
+                    room.key
+                )));
+            }
+            if room.order == 0 {
+                room.order = others.iter().map(|o| o.order).max().map_or(0, |m| m + 1);
+            }
+            table.put(room.key.as_str(), &room)?;
+            drop(table);
+            let target = format!("room {}", room.key);
+            actor.log(txn, "room created", &target, &changes(None::<&Room>, &room))?;
+            Ok(room)
+        })
     })
 }
 
 /// Changes a room's titles, page name, image, icon or order; its key cannot change.
 pub fn update_room(
-    store: &Store,
+    catalog: &CatalogWriter,
     key: &str,
     mut room: Room,
     actor: Actor,
 ) -> Result<Room, TaxonomyError> {
-    if !room.key.trim().is_empty() && room.key.trim() != key {
-        return Err(TaxonomyError::Invalid(vec![
-            "key: a room's key cannot change (products refer to it)".into(),
-        ]));
-    }
-    room.key = key.to_string();
-    normalise_page_name(&mut room.page_name);
-    store.write(|txn| {
-        let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
-        let others = table.values()?;
-        let before = others
-            .iter()
-            .find(|o| o.key == key)
-            .cloned()
-            .ok_or_else(|| TaxonomyError::NotFound(format!("no room {key}")))?;
-        let problems = room_problems(&room, &others);
-        if !problems.is_empty() {
-            return Err(TaxonomyError::Invalid(problems));
+    catalog.change(|store| {
+        if !room.key.trim().is_empty() && room.key.trim() != key {
+            return Err(TaxonomyError::Invalid(vec![
+                "key: a room's key cannot change (products refer to it)".into(),
+            ]));
         }
-        table.put(key, &room)?;
-        drop(table);
-        let target = format!("room {key}");
-        log(
-            txn,
-            actor,
-            "room changed",
-            &target,
-            &changes(Some(&before), &room),
-        )?;
-        Ok(room)
+        room.key = key.to_string();
+        normalise_page_name(&mut room.page_name);
+        store.write(|txn| {
+            let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
+            let others = table.values()?;
+            let before = others
+                .iter()
+                .find(|o| o.key == key)
+                .cloned()
+                .ok_or_else(|| TaxonomyError::NotFound(format!("no room {key}")))?;
+            let problems = room_problems(&room, &others);
+            if !problems.is_empty() {
+                return Err(TaxonomyError::Invalid(problems));
+            }
+            table.put(key, &room)?;
+            drop(table);
+            let target = format!("room {key}");
+            actor.log(txn, "room changed", &target, &changes(Some(&before), &room))?;
+            Ok(room)
+        })
     })
 }
 
-fn promotions_naming(
-    txn: &WriteTransaction,
-    key: &str,
-    room: bool,
-) -> Result<Vec<String>, StoreError> {
-    Ok(PROMOTION_ID_TO_PROMOTION
-        .read(txn)?
-        .values()?
-        .into_iter()
-        .filter(|p| {
-            let (inc, exc) = if room {
-                (&p.room_inc, &p.room_exc)
-            } else {
-                (&p.cat_inc, &p.cat_exc)
-            };
-            inc.iter().chain(exc).any(|k| k == key)
-        })
-        .map(|p| p.id)
-        .collect())
+/// What else may name a room or a category besides products: promotions, which stand above
+/// the catalogue on the floors (docs/ARCHITECTURE.md), so the caller hands the check in
+/// (`pricing::taxonomy_use::PromotionsNaming`); it runs in the delete's own transaction.
+pub trait NamedElsewhere {
+    /// Why the room (`room`) or category `key` cannot be deleted, when something names it.
+    fn refusal(
+        &self,
+        txn: &WriteTransaction,
+        key: &str,
+        room: bool,
+    ) -> Result<Option<String>, StoreError>;
 }
 
 /// Deletes a room no product or promotion uses.
-pub fn delete_room(store: &Store, key: &str, actor: Actor) -> Result<(), TaxonomyError> {
-    store.write(|txn| {
-        let used = usage(txn)?.rooms.get(key).copied().unwrap_or(0);
-        let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
-        let before = table
-            .get(key)?
-            .ok_or_else(|| TaxonomyError::NotFound(format!("no room {key}")))?;
-        if used > 0 {
-            return Err(TaxonomyError::InUse(format!(
-                "{used} products are still in the room {key}; move them to another room first"
-            )));
-        }
-        let promotions = promotions_naming(txn, key, true)?;
-        if !promotions.is_empty() {
-            return Err(TaxonomyError::InUse(format!(
-                "the promotions {} name the room {key}; change them first",
-                promotions.join(", ")
-            )));
-        }
-        table.remove(key)?;
-        drop(table);
-        let target = format!("room {key}");
-        log(
-            txn,
-            actor,
-            "room deleted",
-            &target,
-            &changes(Some(&before), &serde_json::json!({})),
-        )?;
-        Ok(())
+pub fn delete_room(
+    catalog: &CatalogWriter,
+    key: &str,
+    actor: Actor,
+    elsewhere: &impl NamedElsewhere,
+) -> Result<(), TaxonomyError> {
+    catalog.change(|store| {
+        store.write(|txn| {
+            let used = usage(txn)?.rooms.get(key).copied().unwrap_or(0);
+            let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
+            let before = table
+                .get(key)?
+                .ok_or_else(|| TaxonomyError::NotFound(format!("no room {key}")))?;
+            if used > 0 {
+                return Err(TaxonomyError::InUse(format!(
+                    "{used} products are still in the room {key}; move them to another room first"
+                )));
+            }
+            if let Some(refusal) = elsewhere.refusal(txn, key, true)? {
+                return Err(TaxonomyError::InUse(refusal));
+            }
+            table.remove(key)?;
+            drop(table);
+            let target = format!("room {key}");
+            actor.log(
+                txn,
+                "room deleted",
+                &target,
+                &changes(Some(&before), &serde_json::json!({})),
+            )?;
+            Ok(())
+        })
     })
 }
 
 /// Puts the rooms in the given order (every room, each once).
 pub fn reorder_rooms(
-    store: &Store,
+    catalog: &CatalogWriter,
     keys: &[String],
     actor: Actor,
 ) -> Result<Vec<Room>, TaxonomyError> {
-    store.write(|txn| {
-        let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
-        let rooms: BTreeMap<String, Room> = table
-            .values()?
-            .into_iter()
-            .map(|r| (r.key.clone(), r))
-            .collect();
-        let mut sorted = keys.to_vec();
-        sorted.sort();
-        sorted.dedup();
-        if sorted.len() != keys.len() || sorted != rooms.keys().cloned().collect::<Vec<_>>() {
-            return Err(TaxonomyError::Invalid(vec![
-                "keys: must name every room exactly once".into(),
-            ]));
-        }
-        let before: Vec<&str> = {
-            let mut v: Vec<&Room> = rooms.values().collect();
-            v.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
-            v.into_iter().map(|r| r.key.as_str()).collect()
-        };
-        let mut out = Vec::new();
-        for (i, key) in keys.iter().enumerate() {
-            let mut room = rooms[key].clone();
-            room.order = u32::try_from(i).unwrap_or(u32::MAX);
-            table.put(key.as_str(), &room)?;
-            out.push(room);
-        }
-        drop(table);
-        let details = format!("{} → {}", before.join(", "), keys.join(", "));
-        log(txn, actor, "rooms reordered", "rooms", &details)?;
-        Ok(out)
+    catalog.change(|store| {
+        store.write(|txn| {
+            let mut table = ROOM_KEY_TO_ROOM.write(txn)?;
+            let rooms: BTreeMap<String, Room> = table
+                .values()?
+                .into_iter()
+                .map(|r| (r.key.clone(), r))
+                .collect();
+            let mut sorted = keys.to_vec();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != keys.len() || sorted != rooms.keys().cloned().collect::<Vec<_>>() {
+                return Err(TaxonomyError::Invalid(vec![
+                    "keys: must name every room exactly once".into(),
+                ]));
+            }
+            let before: Vec<&str> = {
+                let mut v: Vec<&Room> = rooms.values().collect();
+                v.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
+                v.into_iter().map(|r| r.key.as_str()).collect()
+            };
+            let mut out = Vec::new();
+            for (i, key) in keys.iter().enumerate() {
+                let mut room = rooms[key].clone();
+                room.order = u32::try_from(i).unwrap_or(u32::MAX);
+                table.put(key.as_str(), &room)?;
+                out.push(room);
+            }
+            drop(table);
+            let details = format!("{} → {}", before.join(", "), keys.join(", "));
+            actor.log(txn, "rooms reordered", "rooms", &details)?;
+            Ok(out)
+        })
     })
 }
 
@@ -401,229 +376,178 @@ fn last_order(others: &[Category], parent: Option<&str>) -> u32 {
 
 /// Adds a category (at the end of its parent's children unless it names an order).
 pub fn create_category(
-    store: &Store,
+    catalog: &CatalogWriter,
     mut category: Category,
     actor: Actor,
 ) -> Result<Category, TaxonomyError> {
-    category.key = category.key.trim().to_string();
-    category.parent = category.parent.filter(|p| !p.trim().is_empty());
-    normalise_page_name(&mut category.page_name);
-    store.write(|txn| {
-        let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
-        let others = table.values()?;
-        let problems = category_problems(&category, &others);
-        if !problems.is_empty() {
-            return Err(TaxonomyError::Invalid(problems));
-        }
-        if others.iter().any(|o| o.key == category.key) {
-            return Err(TaxonomyError::Exists(format!(
-                "key: a category {} exists already",
-                category.key
-            )));
-        }
-        if category.order == 0 {
-            category.order = last_order(&others, category.parent.as_deref());
-        }
-        table.put(category.key.as_str(), &category)?;
-        drop(table);
-        let target = format!("category {}", category.key);
-        log(
-            txn,
-            actor,
-            "category created",
-            &target,
-            &changes(None::<&Category>, &category),
-        )?;
-        Ok(category)
+    catalog.change(|store| {
+        category.key = category.key.trim().to_string();
+        category.parent = category.parent.filter(|p| !p.trim().is_empty());
+        normalise_page_name(&mut category.page_name);
+        store.write(|txn| {
+            let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
+            let others = table.values()?;
+            let problems = category_problems(&category, &others);
+            if !problems.is_empty() {
+                return Err(TaxonomyError::Invalid(problems));
+            }
+            if others.iter().any(|o| o.key == category.key) {
+                return Err(TaxonomyError::Exists(format!(
+                    "key: a category {} exists already",
+                    category.key
+                )));
+            }
+            if category.order == 0 {
+                category.order = last_order(&others, category.parent.as_deref());
+            }
+            table.put(category.key.as_str(), &category)?;
+            drop(table);
+            let target = format!("category {}", category.key);
+            actor.log(
+                txn,
+                "category created",
+                &target,
+                &changes(None::<&Category>, &category),
+            )?;
+            Ok(category)
+        })
     })
 }
 
 /// Changes a category's titles, page name, order or parent; its key cannot change.
 pub fn update_category(
-    store: &Store,
+    catalog: &CatalogWriter,
     key: &str,
     mut category: Category,
     actor: Actor,
 ) -> Result<Category, TaxonomyError> {
-    if !category.key.trim().is_empty() && category.key.trim() != key {
-        return Err(TaxonomyError::Invalid(vec![
-            "key: a category's key cannot change (products refer to it)".into(),
-        ]));
-    }
-    category.key = key.to_string();
-    category.parent = category.parent.filter(|p| !p.trim().is_empty());
-    normalise_page_name(&mut category.page_name);
-    store.write(|txn| {
-        let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
-        let others = table.values()?;
-        let before = others
-            .iter()
-            .find(|o| o.key == key)
-            .cloned()
-            .ok_or_else(|| TaxonomyError::NotFound(format!("no category {key}")))?;
-        let problems = category_problems(&category, &others);
-        if !problems.is_empty() {
-            return Err(TaxonomyError::Invalid(problems));
+    catalog.change(|store| {
+        if !category.key.trim().is_empty() && category.key.trim() != key {
+            return Err(TaxonomyError::Invalid(vec![
+                "key: a category's key cannot change (products refer to it)".into(),
+            ]));
         }
-        if before.parent != category.parent && category.order == before.order {
-            category.order = last_order(&others, category.parent.as_deref());
-        }
-        table.put(key, &category)?;
-        drop(table);
-        let target = format!("category {key}");
-        let action = if before.parent != category.parent {
-            "category moved"
-        } else {
-            "category changed"
-        };
-        log(
-            txn,
-            actor,
-            action,
-            &target,
-            &changes(Some(&before), &category),
-        )?;
-        Ok(category)
+        category.key = key.to_string();
+        category.parent = category.parent.filter(|p| !p.trim().is_empty());
+        normalise_page_name(&mut category.page_name);
+        store.write(|txn| {
+            let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
+            let others = table.values()?;
+            let before = others
+                .iter()
+                .find(|o| o.key == key)
+                .cloned()
+                .ok_or_else(|| TaxonomyError::NotFound(format!("no category {key}")))?;
+            let problems = category_problems(&category, &others);
+            if !problems.is_empty() {
+                return Err(TaxonomyError::Invalid(problems));
+            }
+            if before.parent != category.parent && category.order == before.order {
+                category.order = last_order(&others, category.parent.as_deref());
+            }
+            table.put(key, &category)?;
+            drop(table);
+            let target = format!("category {key}");
+            let action = if before.parent != category.parent {
+                "category moved"
+            } else {
+                "category changed"
+            };
+            actor.log(txn, action, &target, &changes(Some(&before), &category))?;
+            Ok(category)
+        })
     })
 }
 
 /// Deletes a category without products, children or promotions naming it.
-pub fn delete_category(store: &Store, key: &str, actor: Actor) -> Result<(), TaxonomyError> {
-    store.write(|txn| {
-        let used = usage(txn)?.categories.get(key).copied().unwrap_or(0);
-        let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
-        let all = table.values()?;
-        let before = all
-            .iter()
-            .find(|c| c.key == key)
-            .cloned()
-            .ok_or_else(|| TaxonomyError::NotFound(format!("no category {key}")))?;
-        if used > 0 {
-            return Err(TaxonomyError::InUse(format!(
-                "{used} products are still in the category {key}; move them to another category first"
-            )));
-        }
-        let children = all
-            .iter()
-            .filter(|c| c.parent.as_deref() == Some(key))
-            .count();
-        if children > 0 {
-            return Err(TaxonomyError::InUse(format!(
-                "the category {key} still holds {children} categories; move or delete them first"
-            )));
-        }
-        let promotions = promotions_naming(txn, key, false)?;
-        if !promotions.is_empty() {
-            return Err(TaxonomyError::InUse(format!(
-                "the promotions {} name the category {key}; change them first",
-                promotions.join(", ")
-            )));
-        }
-        table.remove(key)?;
-        drop(table);
-        let target = format!("category {key}");
-        log(
-            txn,
-            actor,
-            "category deleted",
-            &target,
-            &changes(Some(&before), &serde_json::json!({})),
-        )?;
-        Ok(())
+pub fn delete_category(
+    catalog: &CatalogWriter,
+    key: &str,
+    actor: Actor,
+    elsewhere: &impl NamedElsewhere,
+) -> Result<(), TaxonomyError> {
+    catalog.change(|store| {
+        store.write(|txn| {
+            let used = usage(txn)?.categories.get(key).copied().unwrap_or(0);
+            let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
+            let all = table.values()?;
+            let before = all
+                .iter()
+                .find(|c| c.key == key)
+                .cloned()
+                .ok_or_else(|| TaxonomyError::NotFound(format!("no category {key}")))?;
+            if used > 0 {
+                return Err(TaxonomyError::InUse(format!(
+                    "{used} products are still in the category {key}; move them to another category first"
+                )));
+            }
+            let children = all
+                .iter()
+                .filter(|c| c.parent.as_deref() == Some(key))
+                .count();
+            if children > 0 {
+                return Err(TaxonomyError::InUse(format!(
+                    "the category {key} still holds {children} categories; move or delete them first"
+                )));
+            }
+            if let Some(refusal) = elsewhere.refusal(txn, key, false)? {
+                return Err(TaxonomyError::InUse(refusal));
+            }
+            table.remove(key)?;
+            drop(table);
+            let target = format!("category {key}");
+            actor.log(txn, "category deleted",
+                &target,
+                &changes(Some(&before), &serde_json::json!({})),
+            )?;
+            Ok(())
+        })
     })
 }
 
 /// Puts the children of `parent` (or the top categories) in the given order.
 pub fn reorder_categories(
-    store: &Store,
+    catalog: &CatalogWriter,
     parent: Option<&str>,
     keys: &[String],
     actor: Actor,
 ) -> Result<Vec<Category>, TaxonomyError> {
-    store.write(|txn| {
-        let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
-        let mut siblings: Vec<Category> = table
-            .values()?
-            .into_iter()
-            .filter(|c| c.parent.as_deref() == parent)
-            .collect();
-        siblings.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
-        let mut wanted = keys.to_vec();
-        wanted.sort();
-        wanted.dedup();
-        let mut have: Vec<String> = siblings.iter().map(|c| c.key.clone()).collect();
-        have.sort();
-        if wanted.len() != keys.len() || wanted != have {
-            return Err(TaxonomyError::Invalid(vec![
-                "keys: must name every category under this parent exactly once".into(),
-            ]));
-        }
-        let before: Vec<String> = siblings.iter().map(|c| c.key.clone()).collect();
-        let mut out = Vec::new();
-        for (i, key) in keys.iter().enumerate() {
-            if let Some(mut category) = siblings.iter().find(|c| &c.key == key).cloned() {
-                category.order = u32::try_from(i).unwrap_or(u32::MAX);
-                table.put(key.as_str(), &category)?;
-                out.push(category);
+    catalog.change(|store| {
+        store.write(|txn| {
+            let mut table = CATEGORY_KEY_TO_CATEGORY.write(txn)?;
+            let mut siblings: Vec<Category> = table
+                .values()?
+                .into_iter()
+                .filter(|c| c.parent.as_deref() == parent)
+                .collect();
+            siblings.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
+            let mut wanted = keys.to_vec();
+            wanted.sort();
+            wanted.dedup();
+            let mut have: Vec<String> = siblings.iter().map(|c| c.key.clone()).collect();
+            have.sort();
+            if wanted.len() != keys.len() || wanted != have {
+                return Err(TaxonomyError::Invalid(vec![
+                    "keys: must name every category under this parent exactly once".into(),
+                ]));
             }
-        }
-        drop(table);
-        let target = format!("categories under {}", parent.unwrap_or("the top"));
-        let details = format!("{} → {}", before.join(", "), keys.join(", "));
-        log(txn, actor, "categories reordered", &target, &details)?;
-        Ok(out)
+            let before: Vec<String> = siblings.iter().map(|c| c.key.clone()).collect();
+            let mut out = Vec::new();
+            for (i, key) in keys.iter().enumerate() {
+                if let Some(mut category) = siblings.iter().find(|c| &c.key == key).cloned() {
+                    category.order = u32::try_from(i).unwrap_or(u32::MAX);
+                    table.put(key.as_str(), &category)?;
+                    out.push(category);
+                }
+            }
+            drop(table);
+            let target = format!("categories under {}", parent.unwrap_or("the top"));
+            let details = format!("{} → {}", before.join(", "), keys.join(", "));
+            actor.log(txn, "categories reordered", &target, &details)?;
+            Ok(out)
+        })
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::model::Localized;
-
-    fn category(key: &str, parent: Option<&str>) -> Category {
-        Category {
-            key: key.into(),
-            title: Localized {
-                en: key.into(),
-                ..Localized::default()
-            },
-            page_name: None,
-            parent: parent.map(Into::into),
-            order: 0,
-        }
-    }
-
-    #[test]
-    fn a_category_cannot_move_under_its_own_child() {
-        let all = [
-            category("seating", None),
-            category("sofas", Some("seating")),
-            category("corner-sofas", Some("sofas")),
-        ];
-        let moved = category("seating", Some("corner-sofas"));
-        let problems = category_problems(&moved, &all);
-        assert!(
-            problems.iter().any(|p| p.starts_with("parent:")),
-            "{problems:?}"
-        );
-        assert!(category_problems(&category("corner-sofas", Some("seating")), &all).is_empty());
-        let own = category_problems(&category("sofas", Some("sofas")), &all);
-        assert!(own.iter().any(|p| p.contains("its own parent")));
-    }
-
-    #[test]
-    fn page_names_must_be_unique_slugs() {
-        let all = [category("sofas", None), {
-            let mut c = category("beds", None);
-            c.page_name = Some("sleep".into());
-            c
-        }];
-        let mut clash = category("dream", None);
-        clash.page_name = Some("Sleep".into());
-        normalise_page_name(&mut clash.page_name);
-        assert!(category_problems(&clash, &all)[0].starts_with("pageName:"));
-        let mut bad = category("x", None);
-        bad.page_name = Some("a b/c".into());
-        assert!(category_problems(&bad, &all)[0].starts_with("pageName:"));
-    }
-}
+mod tests;

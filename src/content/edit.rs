@@ -12,13 +12,13 @@ use utoipa::ToSchema;
 use super::messages::{leaf_paths, lookup};
 use super::model::{Localized, Page, is_valid_page_name};
 use super::store::{LOCALE_CODE_TO_MESSAGES, PAGE_NAME_TO_PAGE, edits_key};
-use crate::activity::{Event, log};
+use crate::activity::Actor;
 use crate::i18n::Locale;
 use crate::store::{Store, StoreError};
 
 /// Why an edit was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum EditError {
+pub enum ContentEditError {
     /// Per-field problems, `field: message`.
     #[error("{}", .0.join("; "))]
     Invalid(Vec<String>),
@@ -28,13 +28,6 @@ pub enum EditError {
     Exists(String),
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-/// Who is editing, for the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Editor<'a> {
-    pub actor: &'a str,
-    pub kcard: &'a str,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,17 +146,17 @@ pub fn check_new_page_name(name: &str) -> Result<(), String> {
 /// Creates a page (`create`) or replaces an existing one; logs what changed.
 pub fn save_page(
     store: &Store,
-    editor: Editor,
+    editor: Actor,
     name: &str,
     input: PageInput,
     create: bool,
-) -> Result<Page, EditError> {
+) -> Result<Page, ContentEditError> {
     let mut problems = input.problems();
     if create && let Err(problem) = check_new_page_name(name) {
         problems.insert(0, problem);
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ContentEditError::Invalid(problems));
     }
     let page = input.into_page(name);
     store.write(|txn| {
@@ -171,24 +164,17 @@ pub fn save_page(
         let before = pages.get(name)?;
         let (action, details) = match (&before, create) {
             (Some(_), true) => {
-                return Err(EditError::Exists(format!("a page {name:?} exists already")));
+                return Err(ContentEditError::Exists(format!(
+                    "a page {name:?} exists already"
+                )));
             }
-            (None, false) => return Err(EditError::NotFound(format!("no page {name:?}"))),
+            (None, false) => return Err(ContentEditError::NotFound(format!("no page {name:?}"))),
             (None, true) => ("page created", format!("title {:?}", page.title.en)),
             (Some(before), false) => ("page updated", page_changes(before, &page)),
         };
         pages.put(name, &page)?;
         drop(pages);
-        log(
-            txn,
-            &Event {
-                actor: editor.actor,
-                kcard: editor.kcard,
-                action,
-                target: &format!("page {name}"),
-                details: &details,
-            },
-        )?;
+        editor.log(txn, action, &format!("page {name}"), &details)?;
         Ok(page)
     })
 }
@@ -347,9 +333,9 @@ const MAX_MESSAGE: usize = 5_000;
 /// later corrections in a new release reach that key again.
 pub fn save_translation(
     store: &Store,
-    editor: Editor,
+    editor: Actor,
     input: TranslationInput,
-) -> Result<TranslationRow, EditError> {
+) -> Result<TranslationRow, ContentEditError> {
     let key = input.key.trim().to_string();
     let mut problems = Vec::new();
     if KEYS_FROM_SETTINGS.contains(&key.as_str()) {
@@ -373,13 +359,15 @@ pub fn save_translation(
         }
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ContentEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = LOCALE_CODE_TO_MESSAGES.write(txn)?;
         let english = table.get("en")?.unwrap_or(Value::Null);
         if lookup(&english, &key).is_none() {
-            return Err(EditError::NotFound(format!("no message key {key:?}")));
+            return Err(ContentEditError::NotFound(format!(
+                "no message key {key:?}"
+            )));
         }
         let mut changes = Vec::new();
         for (locale, text) in Locale::ALL
@@ -419,15 +407,11 @@ pub fn save_translation(
         }
         drop(table);
         if !changes.is_empty() {
-            log(
+            editor.log(
                 txn,
-                &Event {
-                    actor: editor.actor,
-                    kcard: editor.kcard,
-                    action: "translation changed",
-                    target: &format!("message {key}"),
-                    details: &changes.join("; "),
-                },
+                "translation changed",
+                &format!("message {key}"),
+                &changes.join("; "),
             )?;
         }
         Ok(())
@@ -436,7 +420,7 @@ pub fn save_translation(
     translation_rows(&stored.messages)
         .into_iter()
         .find(|row| row.key == key)
-        .ok_or_else(|| EditError::NotFound(format!("no message key {key:?}")))
+        .ok_or_else(|| ContentEditError::NotFound(format!("no message key {key:?}")))
 }
 
 #[cfg(test)]
@@ -454,8 +438,8 @@ mod tests {
         sync(store, &docs).unwrap();
     }
 
-    const EDITOR: Editor = Editor {
-        actor: "owner",
+    const EDITOR: Actor = Actor {
+        name: "owner",
         kcard: "",
     };
 
@@ -538,7 +522,7 @@ mod tests {
                 texts: texts.clone(),
             },
         );
-        assert!(matches!(result, Err(EditError::Invalid(_))));
+        assert!(matches!(result, Err(ContentEditError::Invalid(_))));
         texts.insert(Locale::En, "B".to_string());
         let result = save_translation(
             &store,
@@ -548,7 +532,7 @@ mod tests {
                 texts,
             },
         );
-        assert!(matches!(result, Err(EditError::NotFound(_))));
+        assert!(matches!(result, Err(ContentEditError::NotFound(_))));
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! Code tables (SPEC's Code submenu): the groups of the `system` label set (`material`,
+//! Code tables (the staff Code submenu, docs/STAFF.md): the groups of the `system` label set (`material`,
 //! `colour`, `carrier`…), each key with a title in five languages.
 //!
 //! Keys are immutable (products and orders store them). Entries can be added, retitled and
 //! deactivated (kept, so old products and orders still show their title, but no longer
 //! offered in pickers); an entry is removed only while nothing uses it. The groups the
 //! program itself defines (order states, payment methods, sign-in providers, roles) take no
-//! new or removed keys: only their titles change. The caller reloads the content snapshot.
+//! new or removed keys: only their titles change. How many records use a key is counted by the
+//! caller's [`KeyUsage`] (products and orders stand above content). The caller reloads the
+//! content snapshot.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,7 +16,7 @@ use serde_json::{Map, Value};
 
 use super::model::Localized;
 use super::store::LABEL_SET_TO_LABELS;
-use crate::pricing::edit::{Actor, changes};
+use crate::activity::{Actor, changes};
 use crate::store::{META, Store, StoreError};
 
 /// The label set the code tables live in.
@@ -98,46 +100,16 @@ fn title_problems(title: &Localized) -> Vec<String> {
     out
 }
 
-/// How many records use each key of `group` (products for material and colour, orders for
-/// carrier and province).
-fn usage_of(
-    txn: &impl crate::store::Txn,
-    group: &str,
-) -> Result<BTreeMap<String, u32>, StoreError> {
-    let mut counts: BTreeMap<String, u32> = BTreeMap::new();
-    let mut count = |key: &str| {
-        if !key.is_empty() {
-            *counts.entry(key.to_string()).or_default() += 1;
-        }
-    };
-    match group {
-        "material" | "colour" => {
-            crate::catalog::store::PRODUCT_CODE_TO_PRODUCT
-                .read(txn)?
-                .try_for_each(|_, p| {
-                    count(if group == "material" {
-                        &p.material
-                    } else {
-                        &p.colour
-                    });
-                    Ok::<(), StoreError>(())
-                })?;
-        }
-        "carrier" | "province" => {
-            crate::orders::store::ORDER_ID_TO_ORDER
-                .read(txn)?
-                .try_for_each(|_, o| {
-                    if group == "carrier" {
-                        count(o.shipment.as_ref().map_or("", |s| s.carrier.as_str()));
-                    } else {
-                        count(&o.address.province);
-                    }
-                    Ok::<(), StoreError>(())
-                })?;
-        }
-        _ => {}
-    }
-    Ok(counts)
+/// How many stored records use each key of a code table (products for material and colour,
+/// orders for carrier and province). Products and orders stand above content on the floors
+/// (docs/ARCHITECTURE.md), so the counting is handed in by the caller
+/// (`orders::code_usage::RecordsUsingCodes`) and labels never read their tables.
+pub trait KeyUsage {
+    fn usage(
+        &self,
+        txn: &impl crate::store::Txn,
+        group: &str,
+    ) -> Result<BTreeMap<String, u32>, StoreError>;
 }
 
 fn read_set(txn: &impl crate::store::Txn) -> Result<Map<String, Value>, StoreError> {
@@ -174,14 +146,18 @@ fn entries_of(
 }
 
 /// Every code table with its entries (usage counted only for `with_usage` groups).
-pub fn groups(store: &Store, with_usage: Option<&str>) -> Result<Vec<Group>, StoreError> {
+pub fn groups(
+    store: &Store,
+    with_usage: Option<&str>,
+    usage: &impl KeyUsage,
+) -> Result<Vec<Group>, StoreError> {
     store.read(|txn| {
         let set = read_set(txn)?;
         let inactive = read_inactive(txn)?;
         let mut out = Vec::new();
         for group in set.keys() {
             let used = match with_usage {
-                Some(g) if g == group => usage_of(txn, group)?,
+                Some(g) if g == group => usage.usage(txn, group)?,
                 _ => BTreeMap::new(),
             };
             let off = inactive.get(group).cloned().unwrap_or_default();
@@ -222,25 +198,6 @@ fn set_active(
     })?;
     META.write(txn)?.put(INACTIVE_META_KEY, json.as_str())?;
     Ok(was)
-}
-
-fn log(
-    txn: &WriteTransaction,
-    actor: Actor,
-    action: &str,
-    target: &str,
-    details: &str,
-) -> Result<(), StoreError> {
-    crate::activity::log(
-        txn,
-        &crate::activity::Event {
-            actor: actor.name,
-            kcard: actor.kcard,
-            action,
-            target,
-            details,
-        },
-    )
 }
 
 /// Adds a key to a group (not to the program's own groups).
@@ -286,9 +243,8 @@ pub fn add_entry(
         write_set(txn, set)?;
         set_active(txn, group, key, true)?;
         let target = format!("code {group}/{key}");
-        log(
+        actor.log(
             txn,
-            actor,
             "code added",
             &target,
             &changes(None::<&Localized>, &title),
@@ -310,6 +266,7 @@ pub fn update_entry(
     title: Localized,
     active: bool,
     actor: Actor,
+    usage: &impl KeyUsage,
 ) -> Result<Entry, CodeError> {
     let problems = title_problems(&title);
     if !problems.is_empty() {
@@ -352,25 +309,31 @@ pub fn update_entry(
                 format!("{details}; {flip}")
             };
         }
-        log(txn, actor, action, &target, &details)?;
+        actor.log(txn, action, &target, &details)?;
         Ok(Entry {
             key: key.to_string(),
             title,
             active,
-            used: usage_of(txn, group)?.get(key).copied().unwrap_or(0),
+            used: usage.usage(txn, group)?.get(key).copied().unwrap_or(0),
         })
     })
 }
 
 /// Removes a key nothing uses; otherwise refused with how many records use it.
-pub fn remove_entry(store: &Store, group: &str, key: &str, actor: Actor) -> Result<(), CodeError> {
+pub fn remove_entry(
+    store: &Store,
+    group: &str,
+    key: &str,
+    actor: Actor,
+    usage: &impl KeyUsage,
+) -> Result<(), CodeError> {
     if SYSTEM_GROUPS.contains(&group) {
         return Err(CodeError::InUse(format!(
             "the keys of {group} are defined by the program and cannot be removed"
         )));
     }
     store.write(|txn| {
-        let used = usage_of(txn, group)?.get(key).copied().unwrap_or(0);
+        let used = usage.usage(txn, group)?.get(key).copied().unwrap_or(0);
         let mut set = read_set(txn)?;
         let entries = set
             .get_mut(group)
@@ -394,9 +357,8 @@ pub fn remove_entry(store: &Store, group: &str, key: &str, actor: Actor) -> Resu
         write_set(txn, set)?;
         set_active(txn, group, key, true)?;
         let target = format!("code {group}/{key}");
-        log(
+        actor.log(
             txn,
-            actor,
             "code removed",
             &target,
             &changes(Some(&before), &serde_json::json!({})),

@@ -2,7 +2,7 @@
 //! Read often and changed rarely, so it is served from an in-memory snapshot of the database.
 
 pub mod cache;
-pub mod catalogue;
+pub mod catalogue_upload;
 pub mod edit;
 pub mod labels;
 pub mod markdown;

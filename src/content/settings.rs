@@ -1,5 +1,5 @@
 //! Site settings the owner edits in the staff area: the info-bar text, contact and social
-//! links (SPEC §2 footer), which optional menus the storefront shows, and the shipping terms.
+//! links (the footer), which optional menus the storefront shows, and the shipping terms.
 //!
 //! They are the one source for the storefront: the boot data (`shop.social`, `features`,
 //! `shipping`), the messages `infoBar.message` and `footer.tel`, and the cart quote read them
@@ -61,15 +61,6 @@ pub struct FeatureFlags {
 pub struct ShippingTerms {
     pub flat_rate: Satang,
     pub free_over: Satang,
-}
-
-impl ShippingTerms {
-    pub fn pricing(self) -> crate::pricing::Shipping {
-        crate::pricing::Shipping {
-            flat_rate: self.flat_rate,
-            free_over: self.free_over,
-        }
-    }
 }
 
 /// The longest text a setting may hold.

@@ -10,6 +10,7 @@ mod idempotency;
 mod ids;
 mod money;
 pub mod promptpay;
+pub mod shop_day;
 pub mod spreadsheet;
 pub mod tax_id;
 pub mod text;

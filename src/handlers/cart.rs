@@ -432,12 +432,9 @@ pub async fn quote_cart(
     let catalog = state.catalog.current();
     let (db, key) = (state.store.clone(), owner.clone());
     // The site settings (staff edit them) are the one source of the shipping terms.
-    let shipping = state
-        .content
-        .current()
-        .settings(&state.config)
-        .shipping
-        .pricing();
+    let shipping = crate::pricing::Shipping::from_settings(
+        state.content.current().settings(&state.config).shipping,
+    );
     let quote = blocking::<_, AppError>("cart task", move || {
         let cart = store::get(&db, &key)?;
         let promotions = crate::pricing::store::promotions(&db)?;

@@ -194,7 +194,7 @@ pub async fn get_page(
 }
 
 /// The one PDF the shop publishes.
-pub const CATALOGUE_PDF: &str = "catalog-min.pdf";
+pub use crate::content::catalogue_upload::CATALOGUE_PDF;
 
 /// `?lang=` of the e-catalogue.
 #[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams, TS)]

@@ -76,9 +76,9 @@ impl From<crate::accounts::permissions::ReplaceError> for AppError {
 // content
 
 /// Information pages and translations.
-impl From<crate::content::edit::EditError> for AppError {
-    fn from(err: crate::content::edit::EditError) -> Self {
-        use crate::content::edit::EditError;
+impl From<crate::content::edit::ContentEditError> for AppError {
+    fn from(err: crate::content::edit::ContentEditError) -> Self {
+        use crate::content::edit::ContentEditError as EditError;
         match err {
             EditError::Invalid(problems) => {
                 AppError::bad_request("invalid_content", problems.join("; "))
@@ -107,9 +107,9 @@ impl From<crate::content::settings::SaveError> for AppError {
 }
 
 /// The e-catalogue PDF.
-impl From<crate::content::catalogue::UploadError> for AppError {
-    fn from(err: crate::content::catalogue::UploadError) -> Self {
-        use crate::content::catalogue::UploadError;
+impl From<crate::content::catalogue_upload::UploadError> for AppError {
+    fn from(err: crate::content::catalogue_upload::UploadError) -> Self {
+        use crate::content::catalogue_upload::UploadError;
         match err {
             UploadError::NotPdf(reason) => AppError::bad_request("invalid_pdf", reason),
             UploadError::TooLarge { .. } => AppError::PayloadTooLarge,
@@ -213,9 +213,9 @@ impl From<crate::catalog::uploads::ImagesError> for AppError {
 // pricing
 
 /// Promotions and coupons.
-impl From<crate::pricing::edit::EditError> for AppError {
-    fn from(err: crate::pricing::edit::EditError) -> Self {
-        use crate::pricing::edit::EditError;
+impl From<crate::pricing::edit::PricingEditError> for AppError {
+    fn from(err: crate::pricing::edit::PricingEditError) -> Self {
+        use crate::pricing::edit::PricingEditError as EditError;
         match err {
             EditError::Invalid(problems) => {
                 AppError::bad_request("invalid_input", problems.join("\n"))

@@ -8,6 +8,7 @@
 pub mod socket;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -15,8 +16,10 @@ use serde_json::{Value, json};
 use crate::accounts::menu_store as admin;
 use crate::accounts::menus::validate_menus;
 use crate::accounts::store::{self as accounts, NewLocalUser};
+use crate::catalog::cache::CatalogCache;
 use crate::catalog::import;
 use crate::catalog::store as catalog;
+use crate::catalog::writer::CatalogWriter;
 use crate::config::Config;
 use crate::store::tables::ALL_TABLES;
 use crate::store::{Store, StoreError, backup, migrate};
@@ -65,26 +68,16 @@ pub enum Operation {
     CatalogExport,
 }
 
-/// What changed, so a running server can refresh its in-memory snapshots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Changed {
-    Catalog,
-}
-
 /// What an operation works on.
 pub struct Context<'a> {
     pub store: &'a Store,
     pub data_dir: &'a Path,
-    /// Called after a change succeeded (the server reloads snapshots; the CLI has none).
-    pub after_change: &'a (dyn Fn(Changed) -> Result<(), String> + Sync),
+    /// The running server's catalogue snapshot, which catalogue changes refresh themselves
+    /// (`catalog::writer`); `None` for the CLI on a stopped shop.
+    pub catalog: Option<&'a Arc<CatalogCache>>,
     /// The server's copy of the file the operation names, when it came over the control
     /// socket; `None`: read the named file itself.
     pub attachment: Option<&'a Path>,
-}
-
-/// For the CLI working on a stopped shop: nothing is cached.
-pub fn no_snapshots(_: Changed) -> Result<(), String> {
-    Ok(())
 }
 
 impl Context<'_> {
@@ -160,18 +153,18 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
         Operation::CatalogImport { file, csv } => {
-            let actor = crate::catalog::edit::Actor {
+            let actor = crate::activity::Actor {
                 name: "cli",
                 kcard: "",
             };
             let reader = std::fs::File::open(ctx.attachment.unwrap_or(&file))
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let done = import::apply_file(ctx.store, actor, reader, csv).map_err(|e| text(&e))?;
-            // A file that changes nothing leaves the shop's snapshot as it is (rebuilding it
-            // takes seconds with 100 000 products).
-            if done.new + done.updated > 0 {
-                (ctx.after_change)(Changed::Catalog)?;
-            }
+            let writer = match ctx.catalog {
+                Some(snapshot) => CatalogWriter::new(ctx.store, snapshot),
+                None => CatalogWriter::store_only(ctx.store),
+            };
+            // The import rebuilds the snapshot when it changed products.
+            let done = import::apply_file(&writer, actor, reader, csv).map_err(|e| text(&e))?;
             Ok(json!({
                 "imported": done.new + done.updated,
                 "new": done.new,
@@ -271,7 +264,7 @@ fn run_with(
         &Context {
             store: &store,
             data_dir: &config.data_dir,
-            after_change: &no_snapshots,
+            catalog: None,
             attachment: None,
         },
         operation,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Changed, Context, Operation, execute};
+use super::{Context, Operation, execute};
 use crate::state::AppState;
 
 pub fn socket_path(data_dir: &Path) -> PathBuf {
@@ -200,23 +200,12 @@ async fn handle(stream: tokio::net::UnixStream, state: AppState) {
             let started = std::time::Instant::now();
             tracing::info!(operation = name, "control socket operation");
             let result = tokio::task::spawn_blocking(move || {
-                let reload = |changed: Changed| match changed {
-                    Changed::Catalog => {
-                        let started = std::time::Instant::now();
-                        let reloaded = state.catalog.reload(&state.store);
-                        tracing::info!(
-                            ms = started.elapsed().as_millis() as u64,
-                            "catalogue snapshot rebuilt"
-                        );
-                        reloaded.map_err(|e| e.to_string())
-                    }
-                };
                 // The temporary file lives until the operation is done, then goes.
                 execute(
                     &Context {
                         store: &state.store,
                         data_dir: &state.config.data_dir,
-                        after_change: &reload,
+                        catalog: Some(&state.catalog),
                         attachment: attachment.as_ref().map(|file| file.path()),
                     },
                     operation,

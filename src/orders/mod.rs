@@ -8,6 +8,7 @@
 //! orders never call documents, payments or notify.
 
 pub mod checkout;
+pub mod code_usage;
 pub mod desk;
 pub mod export;
 pub mod guest;

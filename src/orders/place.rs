@@ -99,7 +99,7 @@ impl Terms {
                 content
                     .current()
                     .stored_settings()
-                    .map(|s| s.shipping.pricing())
+                    .map(|s| Shipping::from_settings(s.shipping))
             })
             .unwrap_or(self.shipping)
     }

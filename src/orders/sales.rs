@@ -2,24 +2,25 @@
 //! that changes them (placed adds, cancelled takes back), so a report for any range reads one
 //! row per day instead of every order.
 //!
-//! Days are shop days in Thai time (UTC+7, also Cambodia's and western Indonesia's), so an
-//! order placed at 01:00 in Bangkok counts for that Bangkok day, not the previous UTC one.
+//! Days are shop days in Thai time (`crate::domain::shop_day`), so an order placed at 01:00 in
+//! Bangkok counts for that Bangkok day, not the previous UTC one.
 
 use std::collections::BTreeMap;
 
 use redb::WriteTransaction;
 use serde::{Deserialize, Serialize};
-use time::{Date, OffsetDateTime, UtcOffset};
+use time::Date;
 
 use super::model::Order;
 use crate::domain::Satang;
 use crate::store::{JsonTable, Store, StoreError};
 
+/// The shop day helpers live on the ground floor (search counts misses per shop day too);
+/// re-exported here for the sales code and reports that read them as sales vocabulary.
+pub use crate::domain::shop_day::{SHOP_OFFSET, day_key, day_of, day_start_millis, parse_day};
+
 /// Shop day `YYYY-MM-DD` → [`DayTotals`].
 pub const SALES_DAY_TO_TOTALS: JsonTable<&str, DayTotals> = JsonTable::new("sales_day_to_totals");
-
-/// The shop's clock (Asia/Bangkok has no daylight saving).
-pub const SHOP_OFFSET: UtcOffset = time::macros::offset!(+7);
 
 /// What one day sold: orders placed that day and not cancelled since.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,37 +53,6 @@ pub struct DayTotals {
 pub struct Tally {
     pub orders: u64,
     pub revenue: Satang,
-}
-
-/// The shop day of a moment (unix milliseconds).
-pub fn day_of(millis: u64) -> Date {
-    let seconds = i64::try_from(millis / 1000).unwrap_or(i64::MAX);
-    OffsetDateTime::from_unix_timestamp(seconds)
-        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
-        .to_offset(SHOP_OFFSET)
-        .date()
-}
-
-/// The first millisecond of a shop day.
-pub fn day_start_millis(day: Date) -> u64 {
-    let start = day.midnight().assume_offset(SHOP_OFFSET).unix_timestamp();
-    u64::try_from(start).unwrap_or(0) * 1000
-}
-
-/// `YYYY-MM-DD`.
-pub fn day_key(day: Date) -> String {
-    format!(
-        "{:04}-{:02}-{:02}",
-        day.year(),
-        u8::from(day.month()),
-        day.day()
-    )
-}
-
-/// Parses `YYYY-MM-DD`.
-pub fn parse_day(text: &str) -> Option<Date> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    Date::parse(text.trim(), &format).ok()
 }
 
 /// Counts a placed order in its day (`placed = true`) or takes it back (cancelled).
@@ -183,24 +153,4 @@ pub fn days(store: &Store, from: Date, to: Date) -> Result<Vec<ReportDay>, Store
         }
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shop_days_follow_bangkok_time() {
-        // 2026-11-22 17:30 UTC is 2026-11-23 00:30 in Bangkok.
-        let millis = 1_795_368_600_000;
-        assert_eq!(day_key(day_of(millis)), "2026-11-23");
-        let day = parse_day("2026-11-23").unwrap();
-        assert!(day_start_millis(day) <= millis);
-        assert_eq!(day_of(day_start_millis(day)), day);
-        assert_eq!(
-            day_of(day_start_millis(day) - 1),
-            day.previous_day().unwrap()
-        );
-        assert!(parse_day("2026-13-01").is_none());
-    }
 }

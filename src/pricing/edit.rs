@@ -4,25 +4,16 @@
 //! The quote and the storefront read promotions and coupons from the database on each
 //! request, so a saved change is live at once.
 
-use std::collections::{BTreeMap, HashSet};
-
-use serde::Serialize;
-use serde_json::Value;
+use std::collections::HashSet;
 
 use super::store::{COUPON_CODE_TO_COUPON, COUPON_KEY_TO_USES, PROMOTION_ID_TO_PROMOTION};
 use super::{Coupon, Discount, Promotion, Satang};
+use crate::activity::{Actor, changes};
 use crate::i18n::Locale;
 use crate::store::{Store, StoreError, next_id};
 
-/// Who makes a change, for the activity log.
-#[derive(Debug, Clone, Copy)]
-pub struct Actor<'a> {
-    pub name: &'a str,
-    pub kcard: &'a str,
-}
-
 #[derive(Debug, thiserror::Error)]
-pub enum EditError {
+pub enum PricingEditError {
     /// Every problem, each as `field: message`.
     #[error("{}", .0.join("\n"))]
     Invalid(Vec<String>),
@@ -147,42 +138,6 @@ pub fn promotion_problems(promotion: &Promotion, known: &Known) -> Vec<String> {
     out
 }
 
-/// `field before → after` for each top-level field that changed (or every field of a new
-/// thing), for the activity log.
-pub fn changes(before: Option<&impl Serialize>, after: &impl Serialize) -> String {
-    let as_map = |v: Value| match v {
-        Value::Object(map) => map.into_iter().collect::<BTreeMap<_, _>>(),
-        _ => BTreeMap::new(),
-    };
-    let after = as_map(serde_json::to_value(after).unwrap_or(Value::Null));
-    let before = before.map(|b| as_map(serde_json::to_value(b).unwrap_or(Value::Null)));
-    let short = |v: &Value| {
-        let text = v.to_string();
-        if text.chars().count() > 60 {
-            format!("{}…", text.chars().take(60).collect::<String>())
-        } else {
-            text
-        }
-    };
-    let mut parts = Vec::new();
-    for (key, value) in &after {
-        match &before {
-            None => parts.push(format!("{key} {}", short(value))),
-            Some(before) => match before.get(key) {
-                Some(old) if old == value => {}
-                Some(old) => parts.push(format!("{key} {} → {}", short(old), short(value))),
-                None => parts.push(format!("{key} → {}", short(value))),
-            },
-        }
-    }
-    if let Some(before) = &before {
-        for (key, old) in before.iter().filter(|(k, _)| !after.contains_key(*k)) {
-            parts.push(format!("{key} {} → none", short(old)));
-        }
-    }
-    parts.join("; ")
-}
-
 /// Every coupon with its uses so far (all shoppers), by code.
 pub fn coupons_with_uses(store: &Store) -> Result<Vec<(Coupon, u32)>, StoreError> {
     store.read(|txn| {
@@ -208,16 +163,16 @@ pub fn create_coupon(
     store: &Store,
     mut coupon: Coupon,
     actor: Actor,
-) -> Result<(Coupon, u32), EditError> {
+) -> Result<(Coupon, u32), PricingEditError> {
     coupon.code = coupon.code.trim().to_uppercase();
     let problems = coupon_problems(&coupon);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
         if table.contains(coupon.code.as_str())? {
-            return Err(EditError::Exists(format!(
+            return Err(PricingEditError::Exists(format!(
                 "code: a coupon {} exists already",
                 coupon.code
             )));
@@ -225,15 +180,11 @@ pub fn create_coupon(
         table.put(coupon.code.as_str(), &coupon)?;
         drop(table);
         let target = format!("coupon {}", coupon.code);
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "coupon created",
-                target: &target,
-                details: &changes(None::<&Coupon>, &coupon),
-            },
+            "coupon created",
+            &target,
+            &changes(None::<&Coupon>, &coupon),
         )?;
         let uses = uses_of(txn, &coupon.code)?;
         Ok((coupon, uses))
@@ -246,23 +197,23 @@ pub fn update_coupon(
     code: &str,
     mut coupon: Coupon,
     actor: Actor,
-) -> Result<(Coupon, u32), EditError> {
+) -> Result<(Coupon, u32), PricingEditError> {
     let code = code.trim().to_uppercase();
     if !coupon.code.trim().is_empty() && coupon.code.trim().to_uppercase() != code {
-        return Err(EditError::Invalid(vec![
+        return Err(PricingEditError::Invalid(vec![
             "code: a coupon's code cannot change (create a new coupon)".into(),
         ]));
     }
     coupon.code = code.clone();
     let problems = coupon_problems(&coupon);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = COUPON_CODE_TO_COUPON.write(txn)?;
         let before = table
             .get(code.as_str())?
-            .ok_or_else(|| EditError::NotFound(format!("no coupon {code}")))?;
+            .ok_or_else(|| PricingEditError::NotFound(format!("no coupon {code}")))?;
         table.put(code.as_str(), &coupon)?;
         drop(table);
         let target = format!("coupon {code}");
@@ -271,16 +222,7 @@ pub fn update_coupon(
             (false, true) => "coupon activated",
             _ => "coupon changed",
         };
-        crate::activity::log(
-            txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action,
-                target: &target,
-                details: &changes(Some(&before), &coupon),
-            },
-        )?;
+        actor.log(txn, action, &target, &changes(Some(&before), &coupon))?;
         let uses = uses_of(txn, &code)?;
         Ok((coupon, uses))
     })
@@ -292,7 +234,7 @@ pub fn create_promotion(
     mut promotion: Promotion,
     known: &Known,
     actor: Actor,
-) -> Result<Promotion, EditError> {
+) -> Result<Promotion, PricingEditError> {
     promotion.id = promotion.id.trim().to_string();
     promotion.name = crate::domain::text::single_line(&promotion.name)
         .trim()
@@ -303,7 +245,7 @@ pub fn create_promotion(
     }
     let problems = promotion_problems(&promotion, known);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         if generate {
@@ -318,7 +260,7 @@ pub fn create_promotion(
         }
         let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
         if table.contains(promotion.id.as_str())? {
-            return Err(EditError::Exists(format!(
+            return Err(PricingEditError::Exists(format!(
                 "id: a promotion {} exists already",
                 promotion.id
             )));
@@ -326,15 +268,11 @@ pub fn create_promotion(
         table.put(promotion.id.as_str(), &promotion)?;
         drop(table);
         let target = format!("promotion {}", promotion.id);
-        crate::activity::log(
+        actor.log(
             txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action: "promotion created",
-                target: &target,
-                details: &changes(None::<&Promotion>, &promotion),
-            },
+            "promotion created",
+            &target,
+            &changes(None::<&Promotion>, &promotion),
         )?;
         Ok(promotion)
     })
@@ -347,9 +285,9 @@ pub fn update_promotion(
     mut promotion: Promotion,
     known: &Known,
     actor: Actor,
-) -> Result<Promotion, EditError> {
+) -> Result<Promotion, PricingEditError> {
     if !promotion.id.trim().is_empty() && promotion.id.trim() != id {
-        return Err(EditError::Invalid(vec![
+        return Err(PricingEditError::Invalid(vec![
             "id: a promotion's id cannot change".into(),
         ]));
     }
@@ -359,13 +297,13 @@ pub fn update_promotion(
         .to_string();
     let problems = promotion_problems(&promotion, known);
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(PricingEditError::Invalid(problems));
     }
     store.write(|txn| {
         let mut table = PROMOTION_ID_TO_PROMOTION.write(txn)?;
         let before = table
             .get(id)?
-            .ok_or_else(|| EditError::NotFound(format!("no promotion {id}")))?;
+            .ok_or_else(|| PricingEditError::NotFound(format!("no promotion {id}")))?;
         table.put(id, &promotion)?;
         drop(table);
         let target = format!("promotion {id}");
@@ -374,16 +312,7 @@ pub fn update_promotion(
             (false, true) => "promotion activated",
             _ => "promotion changed",
         };
-        crate::activity::log(
-            txn,
-            &crate::activity::Event {
-                actor: actor.name,
-                kcard: actor.kcard,
-                action,
-                target: &target,
-                details: &changes(Some(&before), &promotion),
-            },
-        )?;
+        actor.log(txn, action, &target, &changes(Some(&before), &promotion))?;
         Ok(promotion)
     })
 }

@@ -1,4 +1,4 @@
-//! Prices, computed only on the server: line prices → promotions (SPEC.md §5) → coupon →
+//! Prices, computed only on the server: line prices → promotions (`promotion`) → coupon →
 //! shipping → coins, with 7 % VAT included in the total. Pure functions over integer satang.
 //!
 //! Rounding, written down once: percentage discounts are rounded down to the satang (a
@@ -8,6 +8,7 @@
 pub mod edit;
 pub mod promotion;
 pub mod store;
+pub mod taxonomy_use;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -96,6 +97,17 @@ pub struct CouponUses {
 pub struct Shipping {
     pub flat_rate: Satang,
     pub free_over: Satang,
+}
+
+impl Shipping {
+    /// The terms staff saved in the site settings (`content` stands below pricing and knows
+    /// nothing of quotes, so the conversion lives here).
+    pub fn from_settings(terms: crate::content::settings::ShippingTerms) -> Shipping {
+        Shipping {
+            flat_rate: terms.flat_rate,
+            free_over: terms.free_over,
+        }
+    }
 }
 
 pub struct QuoteRequest<'a> {

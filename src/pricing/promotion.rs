@@ -1,4 +1,4 @@
-//! Promotions and SPEC.md §5's rule for when one applies to a product.
+//! Promotions and the rule for when one applies to a product ([`applies`]).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -54,7 +54,7 @@ impl Promotion {
     }
 }
 
-/// SPEC.md §5: displayed; for this language; product, room and category in their include
+/// A promotion applies when it is displayed; for this language; product, room and category in their include
 /// lists (or the list is empty) and not in their exclude lists; and not a `noProdDis` rule
 /// while the order has a positive count of discounted products.
 pub fn applies(promotion: &Promotion, line: &Line, lang: &str, discounted_in_order: usize) -> bool {

@@ -52,7 +52,7 @@ fn request<'a>(lines: &'a [Line], promotions: &'a [Promotion]) -> QuoteRequest<'
     }
 }
 
-/// SPEC.md §5, one condition per row.
+/// The promotion rule (`promotion::applies`), one condition per row.
 #[test]
 fn the_promotion_rule_checks_every_condition() {
     let sofa = line("SF-1001", 1, Satang(1_000_000));

@@ -7,7 +7,7 @@ use std::sync::{Arc, RwLock};
 
 use super::misses::MissLog;
 use super::synonyms::{self, SynonymGroups, Synonyms};
-use crate::pricing::edit::Actor;
+use crate::activity::Actor;
 use crate::store::{JsonTable, Store, StoreError};
 
 /// `synonyms` → the groups staff saved.
@@ -73,15 +73,11 @@ impl SearchSettings {
                     groups: groups.clone(),
                 },
             )?;
-            crate::activity::log(
+            actor.log(
                 txn,
-                &crate::activity::Event {
-                    actor: actor.name,
-                    kcard: actor.kcard,
-                    action: "search synonyms changed",
-                    target: "search synonyms",
-                    details: &format!("{before} → {} groups", groups.len()),
-                },
+                "search synonyms changed",
+                "search synonyms",
+                &format!("{before} → {} groups", groups.len()),
             )
         })?;
         let compiled = Arc::new(Synonyms::compile(groups));

@@ -1,5 +1,5 @@
 //! What shoppers could not find: keywords whose search came back empty or nearly so, counted
-//! per shop day. Only the folded keyword and a count are kept — no person, address or time
+//! per shop day (`crate::domain::shop_day`). Only the folded keyword and a count are kept — no person, address or time
 //! of day. Counts gather in memory and reach the database in one transaction every few
 //! seconds (and before staff read them), so a burst of searches never becomes a burst of
 //! durable writes.
@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use time::Date;
 
 use super::text::fold;
-use crate::orders::sales::{day_key, day_of};
+use crate::domain::shop_day::{day_key, day_of};
 use crate::store::{Store, StoreError, ValueTable};
 
 /// `YYYY-MM-DD` + U+001F + folded keyword → searches that day.

@@ -220,7 +220,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 content::settings::ContactLinks,
                 content::settings::FeatureFlags,
                 content::settings::ShippingTerms,
-                content::catalogue::CatalogueFile,
+                content::catalogue_upload::CatalogueFile,
                 crate::handlers::staff::content::AdminPagesAnswer,
                 crate::handlers::staff::content::AdminPageAnswer,
                 crate::handlers::staff::content::NewPageBody,

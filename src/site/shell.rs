@@ -83,7 +83,7 @@ struct Features {
 }
 
 pub const LOGO_PATH: &str = "/static/logo.svg";
-pub const CATALOG_URL: &str = "/api/file/pdf/get/catalog-min.pdf";
+pub use crate::content::catalogue_upload::CATALOG_URL;
 
 /// The absolute URL of `path` in `locale`.
 pub fn localized_url(public_url: &str, locale: Locale, path: &str) -> String {

@@ -214,7 +214,7 @@ async fn a_backup_after_every_kind_of_write_restores_every_row_of_every_table() 
                 &kiosk::ops::Context {
                     store: &store,
                     data_dir: &data_dir,
-                    after_change: &kiosk::ops::no_snapshots,
+                    catalog: None,
                     attachment: None,
                 },
                 kiosk::ops::Operation::BackupRotate { dir, keep: 3 },
@@ -270,7 +270,7 @@ async fn the_dashboard_warns_when_there_is_no_backup_or_the_last_one_failed() {
             &kiosk::ops::Context {
                 store: &store,
                 data_dir: &data_dir,
-                after_change: &kiosk::ops::no_snapshots,
+                catalog: None,
                 attachment: None,
             },
             kiosk::ops::Operation::Backup {

@@ -129,7 +129,7 @@ pub async fn search(
     // quickly, and past the first pages made per request (the search's matches are remembered,
     // see `Ranked`).
     let make = || {
-        let found = crate::catalog::search::search(
+        let found = crate::catalog::shopper_search::search(
             &catalog, &synonyms, generation, &keyword, &query, relevance,
         );
         // What the keyword found before filters: the count the misses below need, so a new

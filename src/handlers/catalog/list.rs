@@ -19,7 +19,7 @@ use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::model::{CategoryNode, Product, Room};
 use crate::catalog::query::ProductQuery;
 use crate::http::AppError;
-use crate::http::encoded::Wanted;
+use crate::http::encoded::{Encoded, Wanted};
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::i18n::Locale;
 use crate::state::AppState;
@@ -244,7 +244,7 @@ pub async fn list_products(
 ) -> Result<Response, AppError> {
     let catalog = state.catalog.current();
     let key = list_key(&uri);
-    if let Some(found) = catalog.cached(&key) {
+    if let Some(found) = catalog.cached::<Encoded>(&key) {
         return Ok(found.respond_to(&wanted, StatusCode::OK, CATALOG_CACHE_CONTROL));
     }
     let mut params = match Query::<ProductListParams>::try_from_uri(&uri) {
@@ -280,6 +280,6 @@ fn list_key(uri: &Uri) -> String {
 /// The list answer remembered for this exact query in the current catalogue, if any: what the
 /// front door (`crate::site::front_door`) answers without routing.
 pub fn remembered_list(state: &AppState, uri: &Uri, wanted: &Wanted) -> Option<Response> {
-    let found = state.catalog.current().cached(&list_key(uri))?;
+    let found = state.catalog.current().cached::<Encoded>(&list_key(uri))?;
     Some(found.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))
 }

@@ -15,13 +15,17 @@ pub use keywords::*;
 pub use list::*;
 pub use product::*;
 
+use std::sync::Arc;
+
+use axum::body::Bytes;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
 use serde::Serialize;
 
 use crate::catalog::cache::CatalogSnapshot;
+use crate::catalog::remembered::Answer;
 use crate::http::AppError;
-use crate::http::encoded::{Effort, Wanted, json_bytes};
+use crate::http::encoded::{Effort, Encoded, Wanted, json_bytes};
 use crate::i18n::Locale;
 use crate::state::AppState;
 
@@ -65,6 +69,27 @@ fn cached_json<T: Serialize>(
     cached_json_with(catalog, key, Effort::Thorough, wanted, answer)
 }
 
+/// The catalogue snapshot remembers whole answers as the kit's compressed answers: their size
+/// is their uncompressed bytes (compressed forms add about a third).
+impl Answer for Encoded {
+    fn bytes(&self) -> usize {
+        self.raw().len()
+    }
+}
+
+/// The JSON answer remembered for `key` in this snapshot, or the one `make` serialises now,
+/// compressed with `effort` on first use and remembered for the next request.
+fn remember<E>(
+    catalog: &CatalogSnapshot,
+    key: &str,
+    effort: Effort,
+    make: impl FnOnce() -> Result<Bytes, E>,
+) -> Result<Arc<Encoded>, E> {
+    catalog.answer(key, || {
+        Ok(Encoded::new(make()?, HeaderValue::from_static("application/json")).with_effort(effort))
+    })
+}
+
 /// `effort`: how hard to compress the answer (see [`Effort`]).
 fn cached_json_with<T: Serialize>(
     catalog: &CatalogSnapshot,
@@ -73,7 +98,7 @@ fn cached_json_with<T: Serialize>(
     wanted: &Wanted,
     answer: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<Response, AppError> {
-    let encoded = catalog.answer(key, effort, || {
+    let encoded = remember(catalog, key, effort, || {
         json_bytes(&answer()?).map_err(|e| AppError::internal("serialising an answer", e))
     })?;
     Ok(encoded.respond_to(wanted, StatusCode::OK, CATALOG_CACHE_CONTROL))

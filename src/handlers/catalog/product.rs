@@ -79,7 +79,7 @@ pub async fn get_product(
     // whole product is read once per answer remembered.
     let rating = state.ratings.get(&code);
     let key = format!("get {code} {}", rating.map_or(0, |r| r.count));
-    let encoded = catalog.answer(&key, Effort::Thorough, || {
+    let encoded = super::remember(&catalog, &key, Effort::Thorough, || {
         let product = catalog
             .described(&state.store, &code)?
             .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;

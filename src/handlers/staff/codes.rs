@@ -10,6 +10,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::content::labels::{self, CodeError, Entry, Group};
 use crate::content::model::Localized;
 use crate::handlers::auth::{AdminUser, Can};
@@ -18,7 +19,7 @@ use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::i18n::Locale;
-use crate::pricing::edit::Actor;
+use crate::orders::code_usage::RecordsUsingCodes;
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -181,7 +182,10 @@ pub async fn list_groups(
     _staff: AdminUser,
 ) -> Result<Json<CodeGroupsAnswer>, AppError> {
     let db = state.store.clone();
-    let groups = blocking("code tables", move || labels::groups(&db, None)).await?;
+    let groups = blocking("code tables", move || {
+        labels::groups(&db, None, &RecordsUsingCodes)
+    })
+    .await?;
     Ok(Json(CodeGroupsAnswer {
         status: SuccessStatus::Success,
         groups: groups
@@ -211,7 +215,10 @@ pub async fn get_group(
     Path(group): Path<String>,
 ) -> Result<Json<CodeGroupAnswer>, AppError> {
     let (db, name) = (state.store.clone(), group.clone());
-    let groups = blocking("code tables", move || labels::groups(&db, Some(&name))).await?;
+    let groups = blocking("code tables", move || {
+        labels::groups(&db, Some(&name), &RecordsUsingCodes)
+    })
+    .await?;
     let found = groups
         .into_iter()
         .find(|g| g.group == group)
@@ -287,7 +294,15 @@ pub async fn update_entry(
     Json(body): Json<CodeBody>,
 ) -> Result<Json<CodeEntryAnswer>, AppError> {
     let entry = change(&state, &staff, &headers, move |db, actor| {
-        labels::update_entry(db, &group, &key, body.title, body.active, actor)
+        labels::update_entry(
+            db,
+            &group,
+            &key,
+            body.title,
+            body.active,
+            actor,
+            &RecordsUsingCodes,
+        )
     })
     .await?;
     Ok(Json(CodeEntryAnswer {
@@ -321,7 +336,7 @@ pub async fn remove_entry(
     Path((group, key)): Path<(String, String)>,
 ) -> Result<Json<CodeRemovedAnswer>, AppError> {
     change(&state, &staff, &headers, move |db, actor| {
-        labels::remove_entry(db, &group, &key, actor)
+        labels::remove_entry(db, &group, &key, actor, &RecordsUsingCodes)
     })
     .await?;
     Ok(Json(CodeRemovedAnswer {

@@ -1,6 +1,6 @@
 //! Staff handlers for the shop's content: information pages, translations, site settings and
 //! the e-catalogue PDF. Thin: the rules live in `content::edit`, `content::settings` and
-//! `content::catalogue`; after each change the content snapshot is rebuilt so the storefront
+//! `content::catalogue_upload`; after each change the content snapshot is rebuilt so the storefront
 //! shows it at once. Every route needs `settings.write`.
 
 use axum::extract::{Multipart, Path, State};
@@ -10,8 +10,9 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
-use crate::content::catalogue::{self, CatalogueFile};
-use crate::content::edit::{self, Editor, PageInput, TranslationInput, TranslationRow};
+use crate::activity::Actor;
+use crate::content::catalogue_upload::{self, CatalogueFile};
+use crate::content::edit::{self, PageInput, TranslationInput, TranslationRow};
 use crate::content::model::{Localized, Page};
 use crate::content::settings::{self, SiteSettings};
 use crate::handlers::auth::Can;
@@ -128,8 +129,8 @@ pub async fn create_page(
 ) -> Result<(StatusCode, Json<AdminPageAnswer>), AppError> {
     let (actor, channel) = who(&staff, &headers);
     let page = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         let name = body.name.trim().to_string();
@@ -175,8 +176,8 @@ pub async fn update_page(
 ) -> Result<Json<AdminPageAnswer>, AppError> {
     let (actor, channel) = who(&staff, &headers);
     let page = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         edit::save_page(store, editor, &name, body, false)
@@ -253,8 +254,8 @@ pub async fn save_translation(
 ) -> Result<Json<TranslationAnswer>, AppError> {
     let (actor, channel) = who(&staff, &headers);
     let row = changing(&state, move |store| {
-        let editor = Editor {
-            actor: &actor,
+        let editor = Actor {
+            name: &actor,
             kcard: &channel,
         };
         edit::save_translation(store, editor, body)
@@ -359,7 +360,7 @@ pub async fn get_catalogue(
 ) -> Json<CatalogueAnswer> {
     Json(CatalogueAnswer {
         status: SuccessStatus::Success,
-        file: catalogue::current(&state.config.files_dir()),
+        file: catalogue_upload::current(&state.config.files_dir()),
     })
 }
 
@@ -438,7 +439,7 @@ pub async fn upload_catalogue(
     let (store, files_dir) = (state.store.clone(), state.config.files_dir());
     let (actor, channel) = who(&staff, &headers);
     let file = tokio::task::spawn_blocking(move || {
-        catalogue::store_upload(&store, &files_dir, &actor, &channel, &file_name, &bytes)
+        catalogue_upload::store_upload(&store, &files_dir, &actor, &channel, &file_name, &bytes)
     })
     .await
     .map_err(|err| AppError::internal("storing the e-catalogue", err))??;

@@ -1,7 +1,7 @@
 //! Product images (staff): upload one or more files, reorder, set alt text per language and
 //! remove. Thin handlers over `catalog::uploads`; each change bumps the product's version,
-//! writes an activity event and reloads the catalogue snapshot so the storefront shows it at
-//! once.
+//! writes an activity event and puts the new catalogue snapshot in force (`catalog::writer`)
+//! so the storefront shows it at once.
 
 use std::collections::BTreeMap;
 
@@ -14,12 +14,14 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::catalog::image_decode::ImageProblem;
 use crate::catalog::image_gate::RETRY_AFTER_SECONDS;
 use crate::catalog::model::Product;
 use crate::catalog::uploads::{
-    self, Actor, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
+    self, CleanImage, ImageLimits, ImagesChange, ImagesError, UploadError, human_size,
 };
+use crate::catalog::writer::CatalogWriter;
 use crate::config::IMAGES_PER_REQUEST;
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
@@ -265,9 +267,8 @@ pub async fn upload_images(
             name: &caller,
             kcard: &channel,
         };
-        let product =
-            uploads::add_images(&state2.store, &state2.config.data_dir, &code, &clean, actor)?;
-        state2.catalog.reload(&state2.store)?;
+        let catalog = CatalogWriter::new(&state2.store, &state2.catalog);
+        let product = uploads::add_images(&catalog, &state2.config.data_dir, &code, &clean, actor)?;
         Ok::<Product, ImagesError>(product)
     })
     .await
@@ -319,9 +320,9 @@ pub async fn set_images(
             name: &caller,
             kcard: &channel,
         };
+        let catalog = CatalogWriter::new(&state.store, &state.catalog);
         let (product, _deleted) =
-            uploads::change_images(&state.store, &state.config.data_dir, &code, &change, actor)?;
-        state.catalog.reload(&state.store)?;
+            uploads::change_images(&catalog, &state.config.data_dir, &code, &change, actor)?;
         Ok::<Product, ImagesError>(product)
     })
     .await

@@ -9,12 +9,13 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
-use crate::pricing::edit::{self, Actor, EditError, Known};
+use crate::pricing::edit::{self, Known, PricingEditError as EditError};
 use crate::pricing::{Coupon, Promotion};
 use crate::state::AppState;
 use crate::store::Store;

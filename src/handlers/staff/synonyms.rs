@@ -9,13 +9,13 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::reports::RangeQuery;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
-use crate::pricing::edit::Actor;
 use crate::search::misses::top_misses;
 use crate::state::AppState;
 

@@ -1,7 +1,7 @@
 //! Rooms and categories (staff): list with product counts, create, change, reorder, nest,
 //! delete (refused while used). Thin handlers over `catalog::taxonomy`; each change goes
-//! through one `change` helper that records who made it and reloads the catalogue snapshot so
-//! menus and pages show it at once (docs/STAFF.md).
+//! through one `change` helper that records who made it; the catalogue's writer puts the new
+//! snapshot in force so menus and pages show it at once (docs/STAFF.md).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -10,17 +10,18 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::accounts::permissions::need;
+use crate::activity::Actor;
 use crate::catalog::model::{Category, Room};
 use crate::catalog::taxonomy::{self, TaxonomyError};
+use crate::catalog::writer::CatalogWriter;
 use crate::content::model::Localized;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
-use crate::pricing::edit::Actor;
+use crate::pricing::taxonomy_use::PromotionsNaming;
 use crate::state::AppState;
-use crate::store::Store;
 
 /// A room with how many products are in it.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -124,24 +125,23 @@ pub struct OrderBody {
     pub keys: Vec<String>,
 }
 
-/// One change to the rooms or categories, recorded as the caller's, off the async workers;
-/// the catalogue snapshot is reloaded afterwards so menus and pages show it at once.
+/// One change to the rooms or categories, recorded as the caller's, off the async workers,
+/// through the catalogue's writer (which puts the new snapshot in force, so menus and pages
+/// show it at once).
 async fn change<T: Send + 'static>(
     state: &AppState,
     staff: &Can<need::CatalogWrite>,
     headers: &HeaderMap,
-    work: impl FnOnce(&Store, Actor) -> Result<T, TaxonomyError> + Send + 'static,
+    work: impl FnOnce(&CatalogWriter, Actor) -> Result<T, TaxonomyError> + Send + 'static,
 ) -> Result<T, AppError> {
     let (name, channel) = who(staff, headers);
-    let (store, catalog) = (state.store.clone(), state.catalog.clone());
+    let catalog = CatalogWriter::new(&state.store, &state.catalog);
     blocking("changing rooms or categories", move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let out = work(&store, actor)?;
-        catalog.reload(&store)?;
-        Ok::<T, TaxonomyError>(out)
+        work(&catalog, actor)
     })
     .await
 }
@@ -151,7 +151,7 @@ async fn deleted(
     state: &AppState,
     staff: &Can<need::CatalogWrite>,
     headers: &HeaderMap,
-    work: impl FnOnce(&Store, Actor) -> Result<(), TaxonomyError> + Send + 'static,
+    work: impl FnOnce(&CatalogWriter, Actor) -> Result<(), TaxonomyError> + Send + 'static,
 ) -> Result<Json<DeletedAnswer>, AppError> {
     change(state, staff, headers, work).await?;
     Ok(Json(DeletedAnswer {
@@ -275,7 +275,7 @@ pub async fn delete_room(
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
     deleted(&state, &staff, &headers, move |db, actor| {
-        taxonomy::delete_room(db, &key, actor)
+        taxonomy::delete_room(db, &key, actor, &PromotionsNaming)
     })
     .await
 }
@@ -426,7 +426,7 @@ pub async fn delete_category(
     Path(key): Path<String>,
 ) -> Result<Json<DeletedAnswer>, AppError> {
     deleted(&state, &staff, &headers, move |db, actor| {
-        taxonomy::delete_category(db, &key, actor)
+        taxonomy::delete_category(db, &key, actor, &PromotionsNaming)
     })
     .await
 }

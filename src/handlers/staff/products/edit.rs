@@ -13,15 +13,16 @@ use utoipa::ToSchema;
 
 use super::detail;
 use crate::accounts::permissions::need;
-use crate::catalog::edit::{self, Actor, BulkEdit, EditError, FieldProblem, StockEntry};
+use crate::activity::Actor;
+use crate::catalog::edit::{self, BulkEdit, FieldProblem, ProductEditError, StockEntry};
 use crate::catalog::model::Product;
+use crate::catalog::writer::CatalogWriter;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus, SuccessStatus};
 use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
-use crate::store::Store;
 
 /// `{status, product, ledger}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -103,12 +104,12 @@ pub struct BulkEditAnswer {
 
 /// A failed product change: per-field problems and version conflicts carry their details.
 pub enum EditFailure {
-    Edit(EditError),
+    Edit(ProductEditError),
     App(AppError),
 }
 
-impl From<EditError> for EditFailure {
-    fn from(err: EditError) -> Self {
+impl From<ProductEditError> for EditFailure {
+    fn from(err: ProductEditError) -> Self {
         EditFailure::Edit(err)
     }
 }
@@ -121,7 +122,7 @@ impl IntoResponse for EditFailure {
         };
         let message = err.to_string();
         match err {
-            EditError::Invalid(problems) => (
+            ProductEditError::Invalid(problems) => (
                 StatusCode::BAD_REQUEST,
                 Json(ProductProblemsAnswer {
                     status: ErrorStatus::Error,
@@ -130,7 +131,7 @@ impl IntoResponse for EditFailure {
                 }),
             )
                 .into_response(),
-            EditError::Conflict(product) => (
+            ProductEditError::Conflict(product) => (
                 StatusCode::CONFLICT,
                 Json(VersionConflictAnswer {
                     status: ErrorStatus::Error,
@@ -139,16 +140,18 @@ impl IntoResponse for EditFailure {
                 }),
             )
                 .into_response(),
-            EditError::NotFound(_) => AppError::NotFound(message).into_response(),
-            EditError::Exists(_) => AppError::Conflict {
+            ProductEditError::NotFound(_) => AppError::NotFound(message).into_response(),
+            ProductEditError::Exists(_) => AppError::Conflict {
                 code: "product_exists",
                 message,
             }
             .into_response(),
-            EditError::BelowZero(_) => {
+            ProductEditError::BelowZero(_) => {
                 AppError::bad_request("stock_below_zero", message).into_response()
             }
-            EditError::Store(err) => AppError::internal("product change", err).into_response(),
+            ProductEditError::Store(err) => {
+                AppError::internal("product change", err).into_response()
+            }
         }
     }
 }
@@ -159,33 +162,30 @@ impl From<AppError> for EditFailure {
     }
 }
 
-/// Runs product work off the async workers (the kit's `blocking`), keeping an [`EditError`]
+/// Runs product work off the async workers (the kit's `blocking`), keeping a [`ProductEditError`]
 /// whole for its answer: its problems or the stored product travel with it.
 async fn run<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, EditError> + Send + 'static,
+    work: impl FnOnce() -> Result<T, ProductEditError> + Send + 'static,
 ) -> Result<T, EditFailure> {
     Ok(blocking("product task", move || Ok::<_, AppError>(work())).await??)
 }
 
-/// One product change, recorded as the caller's; the catalogue snapshot is reloaded
-/// afterwards so the storefront and search show it at once.
+/// One product change, recorded as the caller's, through the catalogue's writer (which puts
+/// the new snapshot in force, so the storefront and search show it at once).
 async fn change<T: Send + 'static>(
     state: &AppState,
     staff: &Can<need::CatalogWrite>,
     headers: &HeaderMap,
-    work: impl FnOnce(&Store, Actor) -> Result<T, EditError> + Send + 'static,
+    work: impl FnOnce(&CatalogWriter, Actor) -> Result<T, ProductEditError> + Send + 'static,
 ) -> Result<T, EditFailure> {
     let (name, channel) = who(staff, headers);
-    let state = state.clone();
+    let catalog = writer(state);
     run(move || {
-        let db = &state.store;
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let out = work(db, actor)?;
-        reload(&state, db)?;
-        Ok(out)
+        work(&catalog, actor)
     })
     .await
 }
@@ -198,16 +198,16 @@ fn saved(product: Product) -> Json<ProductSavedAnswer> {
     })
 }
 
-/// Reloads the catalogue snapshot (search index included) after a change.
-fn reload(state: &AppState, store: &Store) -> Result<(), EditError> {
-    state.catalog.reload(store).map_err(EditError::Store)
+/// The catalogue's use cases put the new snapshot in force themselves.
+fn writer(state: &AppState) -> CatalogWriter {
+    CatalogWriter::new(&state.store, &state.catalog)
 }
 
 /// Reads a product body field by field, so a wrong type is reported at its field like every
 /// other problem.
-fn product_from(body: Value) -> Result<Product, EditError> {
+fn product_from(body: Value) -> Result<Product, ProductEditError> {
     let Value::Object(fields) = body else {
-        return Err(EditError::Invalid(vec![FieldProblem {
+        return Err(ProductEditError::Invalid(vec![FieldProblem {
             code: None,
             field: "product".into(),
             message: "must be a JSON object".into(),
@@ -233,14 +233,14 @@ fn product_from(body: Value) -> Result<Product, EditError> {
         }
     }
     if !problems.is_empty() {
-        return Err(EditError::Invalid(problems));
+        return Err(ProductEditError::Invalid(problems));
     }
     let mut whole = base;
     for (key, value) in fields {
         whole[key] = value;
     }
     serde_json::from_value(whole).map_err(|err| {
-        EditError::Invalid(vec![FieldProblem {
+        ProductEditError::Invalid(vec![FieldProblem {
             code: None,
             field: "product".into(),
             message: err.to_string(),
@@ -269,7 +269,8 @@ pub async fn get_product(
 ) -> Result<Json<AdminProductAnswer>, EditFailure> {
     let db = state.store.clone();
     let (product, ledger) = run(move || {
-        let product = edit::find(&db, &code)?.ok_or_else(|| EditError::NotFound(code.clone()))?;
+        let product =
+            edit::find(&db, &code)?.ok_or_else(|| ProductEditError::NotFound(code.clone()))?;
         Ok((product, edit::ledger(&db, &code, 100)?))
     })
     .await?;
@@ -337,7 +338,7 @@ pub async fn update_product(
 ) -> Result<Json<ProductSavedAnswer>, EditFailure> {
     let product = change(&state, &staff, &headers, move |db, actor| {
         if body.get("version").and_then(Value::as_u64).is_none() {
-            return Err(EditError::Invalid(vec![FieldProblem {
+            return Err(ProductEditError::Invalid(vec![FieldProblem {
                 code: None,
                 field: "version".into(),
                 message: "the version the edit started from is required".into(),
@@ -434,16 +435,13 @@ pub async fn adjust_stock(
     Json(body): Json<StockBody>,
 ) -> Result<Json<StockAnswer>, EditFailure> {
     let (name, channel) = who(&staff, &headers);
-    let db = state.store.clone();
+    let catalog = writer(&state);
     let (code, entry) = run(move || {
         let actor = Actor {
             name: &name,
             kcard: &channel,
         };
-        let entry = edit::adjust_stock(&db, actor, &code, body.delta, &body.reason)?;
-        state
-            .catalog
-            .refresh_stock(&db, std::slice::from_ref(&code))?;
+        let entry = edit::adjust_stock(&catalog, actor, &code, body.delta, &body.reason)?;
         Ok((code, entry))
     })
     .await?;

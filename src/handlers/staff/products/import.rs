@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::detail;
 use crate::accounts::permissions::need;
-use crate::catalog::edit::Actor;
+use crate::activity::Actor;
 use crate::catalog::import::{self, ImportError, ImportPreview};
 use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
@@ -130,7 +130,10 @@ fn preview_or_apply(
             ..ImportPreview::default()
         }))
     })?;
-    let preview = import::apply(db, actor, &rows)?;
-    state.catalog.reload(db)?;
-    Ok(preview)
+    // The catalogue's writer puts the new snapshot in force once the rows are written.
+    import::apply(
+        &crate::catalog::writer::CatalogWriter::new(db, &state.catalog),
+        actor,
+        &rows,
+    )
 }

@@ -1,6 +1,10 @@
-//! The e-catalogue PDF the owner uploads: checked to be a PDF by its content, written
-//! atomically to `<data_dir>/files/catalog-min.pdf` (so `kiosk backup` carries it, and
+//! The e-catalogue PDF the owner uploads (not the catalogue PDF the shop draws itself, which is
+//! `documents::catalogue`): checked to be a PDF by its content, written atomically to
+//! `<data_dir>/files/catalog-min.pdf` (so `kiosk backup` carries it, and
 //! `GET /api/file/pdf/get/catalog-min.pdf` serves it instead of the built-in copy).
+//!
+//! The file's name and its public URL are defined here, the lowest floor that needs them; the
+//! file handler and the page shell above read them from here (docs/ARCHITECTURE.md, floors).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,8 +13,12 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::handlers::content::CATALOGUE_PDF;
 use crate::store::{Store, StoreError};
+
+/// The one PDF the shop publishes, under `<data_dir>/files/` (and built into the binary).
+pub const CATALOGUE_PDF: &str = "catalog-min.pdf";
+/// Where shoppers download it.
+pub const CATALOG_URL: &str = "/api/file/pdf/get/catalog-min.pdf";
 
 /// Why an upload was refused.
 #[derive(Debug, thiserror::Error)]
@@ -74,7 +82,7 @@ pub fn path_in(files_dir: &Path) -> PathBuf {
 
 /// The file served now.
 pub fn current(files_dir: &Path) -> CatalogueFile {
-    let url = crate::site::shell::CATALOG_URL.to_string();
+    let url = CATALOG_URL.to_string();
     match std::fs::metadata(path_in(files_dir)) {
         Ok(meta) => CatalogueFile {
             uploaded: true,
