@@ -1,5 +1,5 @@
-//! Backup benchmark (DESIGN.md §8: 100 000 products + 100 000 orders backed up in ≤ 5 s while
-//! serving). Run with `cargo bench --bench backup`.
+//! Backup benchmark (docs/PERFORMANCE.md: 100 000 products + 100 000 orders backed up in ≤ 5 s
+//! while serving). Run with `cargo bench --bench backup`.
 //!
 //! 100 000 products (~1.2 KiB, five languages) go into the product table and 100 000
 //! order-sized documents (~0.7 KiB) into the order table. While the backup runs, a writer keeps

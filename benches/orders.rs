@@ -1,4 +1,4 @@
-//! Order throughput (DESIGN.md §8: ≥ 2 000 durable orders/s with 32 concurrent shoppers).
+//! Order throughput (docs/PERFORMANCE.md: ≥ 2 000 durable orders/s with 32 concurrent shoppers).
 //! Run with `cargo bench --bench orders`.
 //!
 //! The real server (release build, real redb file in a temporary folder, durable commits) on

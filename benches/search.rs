@@ -1,4 +1,4 @@
-//! Search benchmark (DESIGN.md §8: p99 ≤ 2 ms on 100 000 products). Run with
+//! Search benchmark (docs/PERFORMANCE.md: p99 ≤ 2 ms on 100 000 products). Run with
 //! `cargo bench --bench search`. Generates 100 000 products with names and descriptions in all
 //! five languages, rooms, categories, materials, colours and prices, builds the index, and
 //! times Thai, Khmer, Latin, code, synonym, typo and wrong-layout queries one by one as the

@@ -1,7 +1,7 @@
 //! ESLint for the UI: correctness rules (ESLint's and typescript-eslint's recommended sets, the
-//! rules of hooks) and the import boundaries of STYLE.md item 8 — `app/` → `features/<domain>/`
-//! → `components/` → `lib/`, and features never import each other. No stylistic rules: the
-//! point is code that is right and a layering that stays put.
+//! rules of hooks) and the import boundaries of docs/ARCHITECTURE.md ("The UI") — `app/` →
+//! `features/<domain>/` → `components/` → `lib/`, and features never import each other. No
+//! stylistic rules: the point is code that is right and a layering that stays put.
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -78,7 +78,7 @@ export default defineConfig(
       'boundaries/dependencies': [
         'error',
         {
-          // Only what STYLE.md forbids is listed; everything else stays allowed.
+          // Only what docs/ARCHITECTURE.md forbids is listed; everything else stays allowed.
           default: 'allow',
           policies: [
             {

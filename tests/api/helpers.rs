@@ -181,7 +181,7 @@ impl TestApp {
     }
 }
 
-/// Asserts DESIGN.md §5's error shape and returns the code.
+/// Asserts the error shape of docs/API.md and returns the code.
 pub fn error_code(body: &serde_json::Value) -> &str {
     assert_eq!(body["status"], "error", "{body}");
     assert!(

@@ -592,7 +592,8 @@ fn catalog_import_is_all_or_nothing_and_reaches_a_running_shop_at_once() {
         "a rejected import changed the catalogue"
     );
 
-    // A CSV (with SPEC's "catagories" spelling) imported into a running shop is searchable at once.
+    // A CSV (with the old "catagories" spelling, docs/STOREFRONT.md §3) imported into a running
+    // shop is searchable at once.
     let server = Server::start(dir.path());
     let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
     assert!(config.contains("127.0.0.1:0"));

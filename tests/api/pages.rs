@@ -10,7 +10,7 @@ const PREFIXES: [(&str, &str); 5] = [
     ("/id", "id"),
 ];
 
-/// SPEC.md §2: every fixed and parameterised page, each with and without its parameter.
+/// docs/STOREFRONT.md §2: every fixed and parameterised page, each with and without its parameter.
 const PAGES: &[&str] = &[
     "/",
     "/about",

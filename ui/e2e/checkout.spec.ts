@@ -136,7 +136,7 @@ test('a visitor fills a cart, signs in at checkout, pays by PromptPay with a cou
   await page.getByLabel(t('coinsLabel')).fill('100');
   await page.getByRole('button', { name: t('apply') }).click();
   await expect(page.getByTestId('coins-applied')).toContainText('100');
-  // SPEC §9: the header shows coin − coin spent while the coins are applied.
+  // docs/STOREFRONT.md §9: the header shows coin − coin spent while the coins are applied.
   await expect(await headerCoin(page)).toHaveText('200');
   await expect(page.getByTestId('total-coupon')).toContainText('-฿500');
   await expect(page.getByTestId('total-coins')).toContainText('-฿100');

@@ -1,7 +1,8 @@
-// Measures the storefront's JavaScript budget (DESIGN §8: ≤ 40 KB gzipped on first load) from the
-// built files in dist/: the entry script of index.html and every chunk it imports statically
-// (the browser needs all of them before the first page renders), then, for each lazy page, what
-// opening it adds on top. Run `npm run build` first; exits 1 when the first load is over budget.
+// Measures the storefront's JavaScript budget (docs/PERFORMANCE.md: ≤ 40 KB gzipped on first load)
+// from the built files in dist/: the entry script of index.html and every chunk it imports
+// statically (the browser needs all of them before the first page renders), then, for each lazy
+// page, what opening it adds on top. Run `npm run build` first; exits 1 when the first load is over
+// budget.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // Compresses the built files once, at build time, at the strongest settings (brotli 11, gzip 9),
 // next to the originals (`x.js.br`, `x.js.gz`). The server embeds them and sends the one the
-// browser accepts, so no request pays for compression (DESIGN §8, issue 16). A compressed form
-// is written only when it is smaller; fonts and pictures that are compressed already are left.
+// browser accepts, so no request pays for compression (docs/PERFORMANCE.md, issue 16). A compressed
+// form is written only when it is smaller; fonts and pictures that are compressed already are left.
 import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

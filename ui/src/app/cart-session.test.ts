@@ -65,7 +65,7 @@ describe('the cart follows the user', () => {
     expect(coupons.get().map((coupon) => coupon.code)).toEqual(['WELCOME500']);
   });
 
-  it('spends in the header the coins the checkout quote uses (SPEC §9)', () => {
+  it('spends in the header the coins the checkout quote uses (docs/STOREFRONT.md §9)', () => {
     serve();
     stop = startCartSession();
     cartQuote.set({ ...IDLE_QUOTE, status: 'ready', quote: makeCartQuote({ coins: 12_000 }) });

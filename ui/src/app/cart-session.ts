@@ -1,15 +1,16 @@
 //! Keeps the shop's per-visitor state in step with who is signed in: the cart (the visitor's cart
 //! `mid` while anonymous; on sign-in it is merged into the user's, POST /api/app/cart/merge/, and
-//! the user's cart shown; on sign-out the visitor's again), the coupons on show (SPEC §3
+//! the user's cart shown; on sign-out the visitor's again), the coupons on show (docs/STOREFRONT.md
+//! §3
 //! `coupons`, loaded once and kept across sign-outs) and the coins spent in the checkout quote
-//! (SPEC §9: the header shows coin − coinSpend). Started once by main.tsx; the features it joins
-//! never import each other.
+//! (docs/STOREFRONT.md §9: the header shows coin − coinSpend). Started once by main.tsx; the
+//! features it joins never import each other.
 import { loadCart, startUserCart, visitorId } from '../features/cart/cart-store';
 import { cartQuote, coinsInQuote, resetCheckout } from '../features/cart/checkout-state';
 import { shopCoupons } from '../features/promotions/promotions-store';
 import { coinSpend, coupons, userinfo } from '../features/user/user-store';
 
-/** SPEC: a coupon answer with a count above 0 is stored as the coupons. */
+/** docs/STOREFRONT.md §3: a coupon answer with a count above 0 is stored as the coupons. */
 function showCoupons(): void {
   const list = shopCoupons.store.get().data ?? [];
   if (list.length > 0 && coupons.get().length === 0) coupons.set(list.map((coupon) => ({ code: coupon.code })));

@@ -1,5 +1,5 @@
-//! The not-found and error screens (SPEC §2): 'Page not found' for 404 with 'This page could not
-//! be found.', otherwise 'An error occurred' with details; always a link home.
+//! The not-found and error screens (docs/STOREFRONT.md §2): 'Page not found' for 404 with 'This
+//! page could not be found.', otherwise 'An error occurred' with details; always a link home.
 import { Link } from 'wouter';
 import { Icon } from '../components/icon';
 import { useDocumentTitle } from '../lib/document-title';
@@ -9,7 +9,8 @@ import './error-screen.css';
 export function ErrorScreen({ status, detail }: { status: number; detail?: string }) {
   const { t } = useI18n();
   const notFound = status === 404;
-  // 403 is the guard of pages that need the signed-in user when none could be loaded (SPEC §6).
+  // 403 is the guard of pages that need the signed-in user when none could be loaded
+  // (docs/STOREFRONT.md §6).
   const notConnected = status === 403;
   const title = notFound ? t('errors.notFound') : notConnected ? t('errors.notConnected') : t('errors.other');
   useDocumentTitle(title);

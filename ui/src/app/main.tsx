@@ -79,7 +79,8 @@ async function start(): Promise<void> {
     if (reloadForChunkError()) event.preventDefault();
   });
   await nextTask();
-  // A social sign-in ends on this page with its token (or error) in the fragment (DESIGN §5).
+  // A social sign-in ends on this page with its token (or error) in the fragment
+  // (docs/ARCHITECTURE.md, "Decisions worth knowing").
   consumeAuthFragment();
   void loadUser();
   // The cart badge is right from the first page: the cart follows the user as soon as it is known.

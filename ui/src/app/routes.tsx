@@ -1,5 +1,5 @@
-//! The route table: a mirror of the server's page routes (SPEC §2). Each path exists bare
-//! (English) and under /th /my /km /id; the language prefix is the router base, so the paths
+//! The route table: a mirror of the server's page routes (docs/STOREFRONT.md §2). Each path exists
+//! bare (English) and under /th /my /km /id; the language prefix is the router base, so the paths
 //! here are language-free. Order matters: the first match wins.
 import type { ComponentChildren, VNode } from 'preact';
 import { Suspense } from 'react';
@@ -89,7 +89,8 @@ export const PAGE_ROUTES: PageRoute[] = [
 ];
 
 function withLayout(layout: LayoutKind, page: VNode): ComponentChildren {
-  // The access guard (sign-in rules of SPEC §4) sits inside the layout, so the header stays put.
+  // The access guard (sign-in rules of docs/STOREFRONT.md §4) sits inside the layout, so the header
+  // stays put.
   if (layout === 'main') return <MainLayout>{<AccessGuard>{page}</AccessGuard>}</MainLayout>;
   if (layout === 'default') return <DefaultLayout>{<AccessGuard>{page}</AccessGuard>}</DefaultLayout>;
   // The admin guard brings the admin layout with its lazy chunk.

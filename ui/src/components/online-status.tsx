@@ -1,5 +1,6 @@
-//! Tracks online/offline state (SPEC §4): a banner while offline, a toast when the connection returns;
-//! and the message that stands in for a page whose code is not on this device while offline.
+//! Tracks online/offline state (docs/STOREFRONT.md §4): a banner while offline, a toast when the
+//! connection returns; and the message that stands in for a page whose code is not on this device
+//! while offline.
 import { useEffect, useState } from 'react';
 import { t, useI18n } from '../i18n/i18n-store';
 import { Icon } from './icon';

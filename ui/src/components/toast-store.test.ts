@@ -7,7 +7,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('toasts (SPEC §9)', () => {
+describe('toasts (docs/STOREFRONT.md §9)', () => {
   it('keeps at most three, dropping the oldest', () => {
     ['a', 'b', 'c', 'd'].forEach((message) => showToast(message));
     expect(toasts.get().map((toast) => toast.message)).toEqual(['b', 'c', 'd']);

@@ -1,4 +1,5 @@
-//! Short messages shown on top of the page (SPEC §9: 200 px from the top, 1.5 s, at most 3).
+//! Short messages shown on top of the page (docs/STOREFRONT.md §9: 200 px from the top, 1.5 s, at
+//! most 3).
 import { createStore } from '../lib/create-store';
 
 export const TOAST_DURATION_MS = 1500;

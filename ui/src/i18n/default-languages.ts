@@ -1,5 +1,5 @@
-//! The five languages in the chooser order (SPEC §2: th, my, km, en, id), used when no boot data
-//! lists them. Flags are file stems under /static/flags/.
+//! The five languages in the chooser order (docs/STOREFRONT.md §2: th, my, km, en, id), used when
+//! no boot data lists them. Flags are file stems under /static/flags/.
 import type { Language } from './types';
 
 export const DEFAULT_LANGUAGES: Language[] = [

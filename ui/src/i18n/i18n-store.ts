@@ -1,6 +1,6 @@
-//! Client state for languages (SPEC §3: locale, locales, languages) and the `t()` translator.
-//! English is the fallback for keys a translation lacks; switching language loads the message
-//! set from the API, then updates <html lang>, localStorage and the i18n_redirected cookie.
+//! Client state for languages (docs/STOREFRONT.md §3: locale, locales, languages) and the `t()`
+//! translator. English is the fallback for keys a translation lacks; switching language loads the
+//! message set from the API, then updates <html lang>, localStorage and the i18n_redirected cookie.
 import { apiGet } from '../api/client';
 import type { LocaleAnswer } from '../api/types';
 import { writeLanguageCookie } from '../lib/cookie';

@@ -3,7 +3,7 @@ import { isChunkLoadError, isOffline, reloadForChunkError } from './chunk-reload
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('reload after a failed chunk load (SPEC §8)', () => {
+describe('reload after a failed chunk load (docs/STOREFRONT.md §8)', () => {
   it('reloads at most once per 60 s', () => {
     const reload = vi.fn();
     expect(reloadForChunkError(1_000_000, reload)).toBe(true);

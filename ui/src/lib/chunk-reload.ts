@@ -1,7 +1,7 @@
 //! A failed chunk load (usually a new release replaced the hashed files) reloads the page, at
-//! most once per 60 s so a broken deployment cannot loop (SPEC §8). Without a connection it does
-//! not: a reload would land on the browser's own error page, so the app shows its offline message
-//! instead (see `app/lazy-with-reload.ts`).
+//! most once per 60 s so a broken deployment cannot loop (docs/STOREFRONT.md §8). Without a
+//! connection it does not: a reload would land on the browser's own error page, so the app shows
+//! its offline message instead (see `app/lazy-with-reload.ts`).
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export const CHUNK_RELOAD_GUARD_MS = 60_000;

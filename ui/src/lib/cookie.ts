@@ -1,4 +1,5 @@
-//! The language cookie the server reads to redirect `/` to the stored language (SPEC §9).
+//! The language cookie the server reads to redirect `/` to the stored language (docs/STOREFRONT.md
+//! §9).
 
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 const ONE_YEAR_SECONDS = 31536000;

@@ -1,4 +1,5 @@
-//! A tiny observable store; each domain keeps its client state (SPEC §3) in one of these.
+//! A tiny observable store; each domain keeps its client state (docs/STOREFRONT.md §3) in one of
+//! these.
 import { useSyncExternalStore } from 'react';
 
 export type Store<T> = {

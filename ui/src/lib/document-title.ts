@@ -1,5 +1,6 @@
 //! Keeps document.title in step with client-side navigation, in the server's format ("Page | kiosk";
-//! 'kiosk' alone for the home page, SPEC §1). The first page keeps the title the server wrote.
+//! 'kiosk' alone for the home page, docs/STOREFRONT.md §1). The first page keeps the title the
+//! server wrote.
 import { useEffect } from 'react';
 
 export const SITE_TITLE = 'kiosk';

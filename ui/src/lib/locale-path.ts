@@ -1,4 +1,5 @@
-//! Language prefixes in URLs: English has none, the others live under /th /my /km /id (SPEC §2).
+//! Language prefixes in URLs: English has none, the others live under /th /my /km /id
+//! (docs/STOREFRONT.md §2).
 import type { Locale } from '../api/types';
 
 /** The server's locales (`Locale`), English first. */

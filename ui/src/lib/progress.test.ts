@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('progress bar timing (SPEC §9)', () => {
+describe('progress bar timing (docs/STOREFRONT.md §9)', () => {
   it('never shows for work shorter than the 200 ms throttle', () => {
     startProgress();
     vi.advanceTimersByTime(150);

@@ -1,5 +1,6 @@
-//! Progress of navigation and API calls (SPEC §9): the bar appears only when work lasts longer than
-//! the 200 ms throttle, creeps over about 5 s, and fades 500 ms after the last piece of work ends.
+//! Progress of navigation and API calls (docs/STOREFRONT.md §9): the bar appears only when work
+//! lasts longer than the 200 ms throttle, creeps over about 5 s, and fades 500 ms after the last
+//! piece of work ends.
 import { createStore } from './create-store';
 
 export const PROGRESS_THROTTLE_MS = 200;

@@ -7,7 +7,10 @@ export const STORAGE_KEYS = {
   cookieAccepted: 'kiosk.cookieAccepted',
   redirect: 'kiosk.redirect',
   chunkReloadAt: 'kiosk.chunkReloadAt',
-  /** The anonymous visitor's id (a UUID): the owner of their cart until they sign in (SPEC §3). */
+  /**
+   * The anonymous visitor's id (a UUID): the owner of their cart until they sign in
+   * (docs/STOREFRONT.md §3).
+   */
   mid: 'kiosk.mid',
   /** Guest orders' secret keys by order id, so a guest coming back (card payment) still opens them. */
   guestOrders: 'kiosk.guestOrders',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogSlug, isExternalLink, isSafeRedirect, safeContactHref } from './url-rules';
 
-describe('isSafeRedirect (SPEC §5)', () => {
+describe('isSafeRedirect (docs/STOREFRONT.md §5)', () => {
   it.each([
     '/',
     '/cart',

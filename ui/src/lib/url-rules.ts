@@ -1,4 +1,5 @@
-//! URL rules from SPEC §2 and §5: external links, safe redirect targets, catalogue paths, safe social hrefs.
+//! URL rules from docs/STOREFRONT.md §2 and §5: external links, safe redirect targets, catalogue
+//! paths, safe social hrefs.
 
 /** A menu path is external when it looks like a URL (a scheme, `//host` or `www.`). */
 export function isExternalLink(path: string): boolean {

@@ -1,4 +1,5 @@
-//! Whether the screen is phone-sized (SPEC §9: 700 px and below), following the window as it changes.
+//! Whether the screen is phone-sized (docs/STOREFRONT.md §9: 700 px and below), following the
+//! window as it changes.
 import { useEffect, useState } from 'react';
 
 const NARROW = '(max-width: 700px)';

@@ -1,4 +1,5 @@
-//! Shop settings from the boot data (SPEC §3 `websitedata`): name, logo, contact links, catalogue, feature flags.
+//! Shop settings from the boot data (docs/STOREFRONT.md §3 `websitedata`): name, logo, contact
+//! links, catalogue, feature flags.
 import { createStore } from './create-store';
 
 export const SOCIAL_KINDS = ['facebook', 'line', 'viber', 'instagram', 'twitter', 'youtube', 'tel'] as const;

@@ -1,4 +1,5 @@
-//! The admin layout (SPEC §2): a horizontal menu from the role's admin menus plus the Code submenu.
+//! The admin layout (docs/STOREFRONT.md §2): a horizontal menu from the role's admin menus plus the
+//! Code submenu.
 import type { ComponentChildren } from 'preact';
 import type { Permission } from '../../api/types';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-//! The clean layout (SPEC §2) for error screens: only a Home menu.
+//! The clean layout (docs/STOREFRONT.md §2) for error screens: only a Home menu.
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter';
 import { Icon } from '../../components/icon';

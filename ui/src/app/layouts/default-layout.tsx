@@ -1,8 +1,9 @@
-//! The default layout (SPEC §2): top menu, info bar, optional room menu, category side menu,
-//! contact and language block, footer; the bottom bar replaces the side menu on narrow screens.
-//! The side menu, contact block and footer come a task after the page in the first render (`Later`).
-//! On a phone the room strip shows on the home page only: elsewhere it would push the page's own
-//! content below the fold, and the bottom bar's Categories tab leads to every room and category.
+//! The default layout (docs/STOREFRONT.md §2): top menu, info bar, optional room menu, category
+//! side menu, contact and language block, footer; the bottom bar replaces the side menu on narrow
+//! screens. The side menu, contact block and footer come a task after the page in the first render
+//! (`Later`). On a phone the room strip shows on the home page only: elsewhere it would push the
+//! page's own content below the fold, and the bottom bar's Categories tab leads to every room and
+//! category.
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'wouter';
 import { Later } from '../../components/later';

@@ -1,4 +1,5 @@
-//! The main layout (SPEC §2): top menu, info bar and content — cart, order, user and mobile pages.
+//! The main layout (docs/STOREFRONT.md §2): top menu, info bar and content — cart, order, user and
+//! mobile pages.
 import type { ComponentChildren } from 'preact';
 import { BottomBar } from './bottom-bar';
 import { InfoBar } from './info-bar';

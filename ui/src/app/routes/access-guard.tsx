@@ -1,6 +1,6 @@
-//! Wraps every page with the sign-in rules of SPEC §4: pages for signed-in users send anonymous
-//! visitors to the login page (remembering the wanted page, to come back after signing in); the
-//! login and register pages send signed-in users home. While the user is still loading, a
+//! Wraps every page with the sign-in rules of docs/STOREFRONT.md §4: pages for signed-in users send
+//! anonymous visitors to the login page (remembering the wanted page, to come back after signing
+//! in); the login and register pages send signed-in users home. While the user is still loading, a
 //! loading note is shown instead of a page that may have to go away.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect } from 'react';

@@ -4,7 +4,7 @@
 //! language, error texts by code, and whether the screen is phone-sized. A page the role may not
 //! open says so; an unknown admin path is the admin's own "not found", inside the layout. When the
 //! code tables cannot be fetched (or there are none) the administrator is alerted, in Thai, as
-//! SPEC §8 requires.
+//! docs/STOREFRONT.md §8 requires.
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { VNode } from 'preact';
 import { Route, Switch } from 'wouter';

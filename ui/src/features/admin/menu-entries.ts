@@ -1,7 +1,7 @@
-//! Which admin menu entries a staff member sees: the role's menu document (SPEC §3), without the
-//! pages the role's permissions do not open (a link that only leads to "no access" is a trap), plus
-//! the pages the role may use that the document does not list yet (Staff for an owner). Menu
-//! names are translated by their English name (`admin.menu.activityLog` for "Activity log").
+//! Which admin menu entries a staff member sees: the role's menu document (docs/STOREFRONT.md §3),
+//! without the pages the role's permissions do not open (a link that only leads to "no access" is a
+//! trap), plus the pages the role may use that the document does not list yet (Staff for an owner).
+//! Menu names are translated by their English name (`admin.menu.activityLog` for "Activity log").
 import type { Permission } from '../../api/types';
 import type { AdminMenuItem } from '../../api/types';
 

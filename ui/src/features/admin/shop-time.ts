@@ -1,7 +1,7 @@
-//! Times and days on the shop's clock for the staff pages: 'D MMM YYYY kk:mm' (SPEC §9) with the
-//! month in the viewer's language, shop days (YYYY-MM-DD in Bangkok, as the server's filters and
-//! reports count them) and day arithmetic. Kept in the admin chunk, out of the storefront's first
-//! load; the app hands these to the staff pages.
+//! Times and days on the shop's clock for the staff pages: 'D MMM YYYY kk:mm' (docs/STOREFRONT.md
+//! §9) with the month in the viewer's language, shop days (YYYY-MM-DD in Bangkok, as the server's
+//! filters and reports count them) and day arithmetic. Kept in the admin chunk, out of the
+//! storefront's first load; the app hands these to the staff pages.
 
 /** The shop's time zone: shop days (order filters, reports, the activity log's day) are Bangkok days. */
 export const SHOP_TIME_ZONE = 'Asia/Bangkok';
@@ -39,8 +39,9 @@ function partsIn(date: Date, timeZone: string) {
 }
 
 /**
- * 'D MMM YYYY kk:mm' (SPEC §9) as the clock shows it in a time zone (the shop's, by default), with
- * the month's short name in `locale` ('th' → 'พ.ย.', 'km' → 'វិច្ឆិកា') and a Gregorian year.
+ * 'D MMM YYYY kk:mm' (docs/STOREFRONT.md §9) as the clock shows it in a time zone (the shop's, by
+ * default), with the month's short name in `locale` ('th' → 'พ.ย.', 'km' → 'វិច្ឆិកា') and a
+ * Gregorian year.
  */
 export function formatShopTime(ms: number, locale = 'en-GB', timeZone = SHOP_TIME_ZONE): string {
   if (!Number.isFinite(ms) || ms <= 0) return '';

@@ -29,7 +29,7 @@ function serve(answer: (url: string, init: RequestInit) => Response | Promise<Re
 
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
-describe('cart state (SPEC §3, §4)', () => {
+describe('cart state (docs/STOREFRONT.md §3, §4)', () => {
   it('replaces the cart wholesale and counts its items from amt', () => {
     replaceCart(makeCart('u', [makeLine('SF-1001', { qty: 1 }), makeLine('CH-3101', { qty: 2 })]));
     expect(cartamt.get()).toBe(3);
@@ -114,7 +114,7 @@ describe('cart requests', () => {
     expect(cartamt.get()).toBe(3);
   });
 
-  it('shows the user cart when the merge fails (only logged, SPEC §8)', async () => {
+  it('shows the user cart when the merge fails (only logged, docs/STOREFRONT.md §8)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetch = serve((url) =>
       url === '/api/app/cart/merge/'

@@ -1,7 +1,8 @@
-//! Cart client state (SPEC §3: cartamt, cart, cartRes), each replaced wholesale (SPEC §4), and the
-//! cart's owner: the visitor id `mid` (a UUID kept in localStorage `kiosk.mid`) for anonymous
-//! visitors, the user's id once signed in. Every change answers the whole cart; only the answer
-//! to the latest request is shown, so quick clicks never leave an older cart on screen.
+//! Cart client state (docs/STOREFRONT.md §3: cartamt, cart, cartRes), each replaced wholesale
+//! (docs/STOREFRONT.md §4), and the cart's owner: the visitor id `mid` (a UUID kept in localStorage
+//! `kiosk.mid`) for anonymous visitors, the user's id once signed in. Every change answers the
+//! whole cart; only the answer to the latest request is shown, so quick clicks never leave an older
+//! cart on screen.
 import type { CartView, Order } from '../../api/types';
 import { createStore } from '../../lib/create-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
@@ -18,7 +19,7 @@ export const EMPTY_CART: CartView = { id: '', lines: [], amt: 0 };
 
 export const cartamt = createStore<number>(0);
 export const cart = createStore<CartView>(EMPTY_CART);
-/** The order just placed, shown by /cartres (SPEC §3 `cartRes`). */
+/** The order just placed, shown by /cartres (docs/STOREFRONT.md §3 `cartRes`). */
 export const cartRes = createStore<Order | null>(null);
 /** Whether the cart on screen is the owner's current one (false until the first answer). */
 export const cartLoaded = createStore<boolean>(false);
@@ -32,7 +33,7 @@ export function replaceCartResult(next: Order | null): void {
   cartRes.set(next);
 }
 
-/** The visitor id, made once per browser (SPEC §3 "Visitor id: stored locally"). */
+/** The visitor id, made once per browser (docs/STOREFRONT.md §3, visitor id). */
 export function visitorId(): string {
   const stored = readStorage(STORAGE_KEYS.mid);
   if (isUuid(stored)) return stored.toLowerCase();
@@ -70,7 +71,8 @@ export function loadCart(id: string): Promise<CartView> {
 
 /**
  * A signed-in session starts: the visitor's cart joins the user's (quantities added) and the
- * user's cart is shown. A failed merge is only logged (SPEC §8); the user's own cart is shown.
+ * user's cart is shown. A failed merge is only logged (docs/STOREFRONT.md §8); the user's own cart
+ * is shown.
  */
 export async function startUserCart(uid: string): Promise<CartView> {
   owner = uid;

@@ -1,7 +1,7 @@
 //! The checkout's client state, small enough for the first load: the shopper's choices (a coupon,
 //! whole coins) and the server's quote for them. The quoting itself (quote-store.ts) comes with
 //! the cart pages; the app only needs to forget the choices on sign-out and to read the coins
-//! the quote spends (SPEC §9: the header shows coin − coinSpend).
+//! the quote spends (docs/STOREFRONT.md §9: the header shows coin − coinSpend).
 import type { CartQuote } from '../../api/types';
 import { createStore } from '../../lib/create-store';
 import type { Problem } from './checkout-errors';

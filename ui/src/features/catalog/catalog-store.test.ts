@@ -14,7 +14,7 @@ const room = (key: string, pageName: string | null): Room => ({ key, title: loca
 
 const tree: CategoryNode[] = [node('sofas', 'Sofas', 'Sofas', [node('sofas-3', '3-seat', ' Three-Seat ')]), node('beds', 'Beds', null)];
 
-describe('catalogue links (SPEC §2)', () => {
+describe('catalogue links (docs/STOREFRONT.md §2)', () => {
   it('link rooms and categories by pageName or key, lowercased and trimmed', () => {
     expect(roomPath(room('Living', null))).toBe('/room/living');
     expect(roomPath(room('office', 'Home-Office '))).toBe('/room/home-office');

@@ -1,5 +1,5 @@
-//! Catalogue client state (SPEC §3: rooms, catPath) loaded once per visit, and the rules that
-//! turn rooms and categories into links.
+//! Catalogue client state (docs/STOREFRONT.md §3: rooms, catPath) loaded once per visit, and the
+//! rules that turn rooms and categories into links.
 import type { CategoryNode, Room } from '../../api/types';
 import { catalogSlug } from '../../lib/url-rules';
 import { createResource } from '../../lib/resource';
@@ -22,7 +22,10 @@ export function findRoom(list: Room[], slug: string): Room | undefined {
   return list.find((room) => catalogSlug(room) === slug);
 }
 
-/** The path from the top of the tree to the category with this slug (SPEC §3 `catPath`), or []. */
+/**
+ * The path from the top of the tree to the category with this slug (docs/STOREFRONT.md §3
+ * `catPath`), or [].
+ */
 export function findCategoryPath(nodes: CategoryNode[], slug: string): CategoryNode[] {
   for (const node of nodes) {
     if (catalogSlug(node) === slug) return [node];

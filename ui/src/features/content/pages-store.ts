@@ -1,4 +1,5 @@
-//! Content pages (SPEC §3 `pages`): the list is loaded once; each page once when first shown.
+//! Content pages (docs/STOREFRONT.md §3 `pages`): the list is loaded once; each page once when
+//! first shown.
 import { createResource, createResourceMap } from '../../lib/resource';
 import { getPage } from './api/get-page';
 import { listPages } from './api/list-pages';

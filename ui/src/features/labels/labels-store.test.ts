@@ -3,7 +3,7 @@ import { labelGroupNames, labels, setLabel, withLabel } from './labels-store';
 
 const paid = { en: 'Paid', th: 'ชำระแล้ว' };
 
-describe('label rule (SPEC §4)', () => {
+describe('label rule (docs/STOREFRONT.md §4)', () => {
   beforeEach(() => labels.set({ loaded: true, groups: { orderStatus: { paid, shipped: { en: 'Shipped' } } } }));
 
   it('sets a label in an existing group', () => {

@@ -1,4 +1,5 @@
-//! System labels (SPEC §3 `labels`: groups keyed by name, each key to a title), loaded once.
+//! System labels (docs/STOREFRONT.md §3 `labels`: groups keyed by name, each key to a title),
+//! loaded once.
 import type { LabelTitles, LocalizedText } from '../../i18n/types';
 import { createStore } from '../../lib/create-store';
 import { getSystemLabels } from './api/get-system-labels';
@@ -8,8 +9,8 @@ export type LabelsState = { loaded: boolean; groups: LabelTitles };
 export const labels = createStore<LabelsState>({ loaded: false, groups: {} });
 
 /**
- * SPEC §4: a label set to a null title is removed; otherwise it is set, creating its group if
- * missing. Returns new objects so subscribers see the change.
+ * docs/STOREFRONT.md §4: a label set to a null title is removed; otherwise it is set, creating its
+ * group if missing. Returns new objects so subscribers see the change.
  */
 export function withLabel(groups: LabelTitles, group: string, key: string, title: LocalizedText | null): LabelTitles {
   if (title === null) {
@@ -27,7 +28,10 @@ export function setLabel(group: string, key: string, title: LocalizedText | null
 
 let inflight: Promise<LabelTitles> | null = null;
 
-/** Loads the system labels once; skipped when already loaded. Failures are only logged (SPEC §8). */
+/**
+ * Loads the system labels once; skipped when already loaded. Failures are only logged
+ * (docs/STOREFRONT.md §8).
+ */
 export function ensureLabels(): Promise<LabelTitles> {
   const state = labels.get();
   if (state.loaded) return Promise.resolve(state.groups);

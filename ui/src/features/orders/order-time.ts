@@ -1,4 +1,5 @@
-//! Order times in the log format 'D MMM YYYY kk:mm' (SPEC §9), month names in the current language.
+//! Order times in the log format 'D MMM YYYY kk:mm' (docs/STOREFRONT.md §9), month names in the
+//! current language.
 import { htmlLangOf } from '../../i18n/i18n-store';
 import { formatLogTime } from '../../lib/format';
 import type { LocaleCode } from '../../lib/locale-path';

@@ -20,7 +20,7 @@ const vase = makeProduct('DC-8001', { categories: ['vases', 'decor'], rooms: ['l
 const rug = makeProduct('DC-8101', { categories: ['rugs', 'decor'], rooms: ['living'], price: 390_000 });
 const bed = makeProduct('BD-2003', { categories: ['beds'], rooms: ['bedroom'] });
 
-describe('promotion badges (SPEC §5)', () => {
+describe('promotion badges (docs/STOREFRONT.md §5)', () => {
   it.each([
     ['a sofa: 10 % on the sofas category', sofa, 'en', { kind: 'percent', value: 10 }],
     ['an outdoor sofa: the garden 15 % beats the sofa 10 %', rattanSofa, 'en', { kind: 'percent', value: 15 }],

@@ -1,7 +1,7 @@
-//! Which promotion a product's badge shows. SPEC §5: a promotion applies when it is displayed
-//! (the API sends only those), its language is empty or the current one, the product's code,
-//! rooms and categories are in the include lists (an empty list includes all) and none is in the
-//! exclude lists, and it is not a noProdDis rule for a product already on sale. Of several, the
+//! Which promotion a product's badge shows. docs/STOREFRONT.md §5: a promotion applies when it is
+//! displayed (the API sends only those), its language is empty or the current one, the product's
+//! code, rooms and categories are in the include lists (an empty list includes all) and none is in
+//! the exclude lists, and it is not a noProdDis rule for a product already on sale. Of several, the
 //! badge shows the one giving most off the product's price, as the server applies the best one.
 import type { Discount, Product } from '../../api/types';
 import type { Promotion } from './api/get-promotions';

@@ -1,4 +1,5 @@
-//! The search-box rule (SPEC §2, §5): `#CODE` searches product codes, anything else searches words.
+//! The search-box rule (docs/STOREFRONT.md §2, §5): `#CODE` searches product codes, anything else
+//! searches words.
 
 export const CODE_SEARCH_PREFIX = '#';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessDecision, accessOf } from './access-rules';
 
-describe('which pages need a signed-in user (SPEC §4)', () => {
+describe('which pages need a signed-in user (docs/STOREFRONT.md §4)', () => {
   it('knows the pages for users and for guests', () => {
     for (const path of ['/mobile/account', '/user/password', '/user/order', '/user/Order/']) expect(accessOf(path)).toBe('user');
     // Checkout is open to guests (guest checkout).

@@ -1,5 +1,6 @@
-//! Which pages need a signed-in user and which are for guests only (SPEC §4), and what the
-//! access guard does for each sign-in state. Paths are language-free ('/user/login', not '/th/user/login').
+//! Which pages need a signed-in user and which are for guests only (docs/STOREFRONT.md §4), and
+//! what the access guard does for each sign-in state. Paths are language-free ('/user/login', not
+//! '/th/user/login').
 import type { UserStatus } from './user-store';
 
 export type Access = 'user' | 'guest' | null;

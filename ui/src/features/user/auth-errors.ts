@@ -1,5 +1,6 @@
 //! Turns a failed account request into the message to show, by the server's error code
-//! (DESIGN §5 error shape) — next to a field when the error concerns one, else above the form.
+//! (the error shape of docs/API.md) — next to a field when the error concerns one, else above the
+//! form.
 import { ApiError } from '../../api/client';
 import type { MessageKey } from '../../i18n/types';
 

@@ -9,7 +9,7 @@ describe('the fragment a social sign-in ends with', () => {
     expect(parseAuthFragment(`#kiosk_token=${JWT}`)).toEqual({ kind: 'token', token: JWT, next: null });
   });
 
-  it('drops an unsafe next path (SPEC §5) but keeps the token', () => {
+  it('drops an unsafe next path (docs/STOREFRONT.md §5) but keeps the token', () => {
     for (const next of ['//evil.example.com', 'https://evil.example.com', '/\\evil.example.com', 'javascript:alert(1)']) {
       expect(parseAuthFragment(`#kiosk_token=${JWT}&next=${encodeURIComponent(next)}`)).toEqual({ kind: 'token', token: JWT, next: null });
     }

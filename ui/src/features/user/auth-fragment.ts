@@ -1,7 +1,7 @@
 //! The end of a social sign-in: the server sends the browser to `/#kiosk_token=<jwt>&next=<path>`
 //! or `/#kiosk_login_error=<code>`. At start-up the token is stored, the fragment removed from the
 //! address (so it is neither bookmarked nor shared) and the visitor sent to `next` when it is a
-//! safe relative path (SPEC §5), else home; an error sends them to the login page.
+//! safe relative path (docs/STOREFRONT.md §5), else home; an error sends them to the login page.
 import { isSafeRedirect } from '../../lib/url-rules';
 
 export type AuthFragment = { kind: 'token'; token: string; next: string | null } | { kind: 'error'; code: string };

@@ -1,5 +1,5 @@
-//! Signed-in user state (SPEC §3: userinfo, coupons, coin, coinSpend, orderForReview) and the
-//! session: the token lives in localStorage `kiosk.token`; the user is fetched from
+//! Signed-in user state (docs/STOREFRONT.md §3: userinfo, coupons, coin, coinSpend, orderForReview)
+//! and the session: the token lives in localStorage `kiosk.token`; the user is fetched from
 //! GET /api/auth/user at start; a 401 there forgets the token.
 import { ApiError } from '../../api/client';
 import { showToast } from '../../components/toast-store';
@@ -27,7 +27,10 @@ export const orderForReview = createStore<number>(0);
 /** The error code of a failed social sign-in, shown once on the login page. */
 export const socialError = createStore<string | null>(null);
 
-/** The effective role: the user's role when signed in and set, otherwise 'user' (SPEC §6). */
+/**
+ * The effective role: the user's role when signed in and set, otherwise 'user'
+ * (docs/STOREFRONT.md §6).
+ */
 export function effectiveRole(state: UserState): string {
   return (state.status === 'signedIn' && state.user?.role) || 'user';
 }
@@ -41,7 +44,7 @@ export function isLocalUser(user: User | null | undefined): boolean {
   return !!user && (!user.provider || user.provider === 'local');
 }
 
-/** Coin shown in the header = coin − coin spent in the current cart (SPEC §9). */
+/** Coin shown in the header = coin − coin spent in the current cart (docs/STOREFRONT.md §9). */
 export function coinShown(balance: number, spent: number): number {
   return balance - spent;
 }
@@ -98,7 +101,8 @@ async function refreshOrdersForReview(user: User): Promise<void> {
   try {
     orderForReview.set(await getNeedReviewCount(user.id));
   } catch (error) {
-    // Orders arrive with a later issue; until then this answers 404. Only logged (SPEC §8).
+    // Orders arrive with a later issue; until then this answers 404. Only logged
+    // (docs/STOREFRONT.md §8).
     orderForReview.set(0);
     console.warn('orders for review not loaded', error);
   }
@@ -114,7 +118,10 @@ export function forgetSession(): void {
   orderForReview.set(0);
 }
 
-/** Signs out: the server ends this token (a failure is only logged, SPEC §8), then the session is forgotten. */
+/**
+ * Signs out: the server ends this token (a failure is only logged, docs/STOREFRONT.md §8), then
+ * the session is forgotten.
+ */
 export function logout(): void {
   if (readStorage(STORAGE_KEYS.token)) {
     // The request reads the token before its first await, so it still carries it.
@@ -135,7 +142,10 @@ export function peekRedirect(): string | null {
   return isSafeRedirect(stored) ? stored : null;
 }
 
-/** The remembered target after sign-in, or home when none or unsafe (SPEC §2 "Navigation after login"). */
+/**
+ * The remembered target after sign-in, or home when none or unsafe (docs/STOREFRONT.md §2,
+ * "After sign-in").
+ */
 export function takeRedirect(): string {
   const stored = readStorage(STORAGE_KEYS.redirect);
   writeStorage(STORAGE_KEYS.redirect, null);

@@ -1,7 +1,8 @@
 //! /admin/promotions: every promotion (on or off) with its discount, language, dates and what it
-//! covers; a form to create or change one (SPEC §5 rule: language, include/exclude lists of products,
-//! rooms and categories, not with on-sale products). Promotions are switched off, never deleted.
-//! Needs `catalog.write`. The storefront and the cart quote use a saved change at once.
+//! covers; a form to create or change one (docs/STOREFRONT.md §5 rule: language, include/exclude
+//! lists of products, rooms and categories, not with on-sale products). Promotions are switched
+//! off, never deleted. Needs `catalog.write`. The storefront and the cart quote use a saved change
+//! at once.
 import { useEffect, useId, useState } from 'react';
 import type { CategoryNode, Promotion } from '../../../api/types';
 import { ApiError } from '../../../api/client';

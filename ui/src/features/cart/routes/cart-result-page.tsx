@@ -1,6 +1,7 @@
-//! /cartres: the order just placed (SPEC §3 `cartRes`) — its number, how to pay it, its lines and
-//! amounts (subtotal, discounts, coupon, coins, shipping, VAT, total), where it goes, and a link to
-//! it in My orders. Opened without a placed order (a reload, a bookmark) it says there is none.
+//! /cartres: the order just placed (docs/STOREFRONT.md §3 `cartRes`) — its number, how to pay it,
+//! its lines and amounts (subtotal, discounts, coupon, coins, shipping, VAT, total), where it goes,
+//! and a link to it in My orders. Opened without a placed order (a reload, a bookmark) it says
+//! there is none.
 //! `?order={id}` (where the card payment page sends the shopper back) reads that order from the
 //! server; a card payment waiting for the provider's confirmation is asked for again by itself.
 //! A guest order is the same page opened by its secret link (`&key=`, or the key this browser

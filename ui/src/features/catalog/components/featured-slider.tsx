@@ -1,8 +1,8 @@
-//! The home page slider of featured products (SPEC §3 `slider`): one product at a time with
-//! previous/next buttons, a dot per product and a pause/play button. It moves on by itself every
-//! few seconds, except while the pointer is over it or focus is inside it, after the shopper
-//! paused it, or when the system asks for reduced motion. Screen readers hear the new slide only
-//! when the shopper changed it (aria-live is off while it rotates by itself).
+//! The home page slider of featured products (docs/STOREFRONT.md §3 `slider`): one product at a
+//! time with previous/next buttons, a dot per product and a pause/play button. It moves on by
+//! itself every few seconds, except while the pointer is over it or focus is inside it, after the
+//! shopper paused it, or when the system asks for reduced motion. Screen readers hear the new slide
+//! only when the shopper changed it (aria-live is off while it rotates by itself).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-//! /view/{id}: what it shows is not known (SPEC §2 "not shown"); it says so and links home.
+//! /view/{id}: what it shows is not known (docs/STOREFRONT.md §2); it says so and links home.
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { useDocumentTitle } from '../../../lib/document-title';

@@ -1,6 +1,6 @@
-//! The cookie notice (SPEC §4): shown until accepted; Accept remembers it for good, Close hides
-//! it until the next page load. A bar at the bottom of the screen, slim on a phone so that the
-//! first row of products stays in sight.
+//! The cookie notice (docs/STOREFRONT.md §4): shown until accepted; Accept remembers it for good,
+//! Close hides it until the next page load. A bar at the bottom of the screen, slim on a phone so
+//! that the first row of products stays in sight.
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../i18n/i18n-store';

@@ -29,9 +29,9 @@ function rememberHere(location: string): void {
 }
 
 /**
- * Orders waiting for the shopper's review (SPEC §2: blinking when above 0; under reduced motion
- * the base styles swap the blink for a steady outline). Nothing is shown at 0: the badge going
- * away is the sign that every delivered order has been reviewed.
+ * Orders waiting for the shopper's review (docs/STOREFRONT.md §2: blinking when above 0; under
+ * reduced motion the base styles swap the blink for a steady outline). Nothing is shown at 0: the
+ * badge going away is the sign that every delivered order has been reviewed.
  */
 export function ReviewBadge({ count, testId }: { count: number; testId?: string }) {
   const { t } = useI18n();
@@ -143,7 +143,8 @@ export function AccountMenu() {
             type="button"
             class="menu__link"
             onClick={() => {
-              // SPEC §4: after logout a page that needs a signed-in user is left for home; others stay.
+              // docs/STOREFRONT.md §4: after logout a page that needs a signed-in user is left for
+              // home; others stay.
               if (accessOf(location) === 'user') navigate('/');
               logout();
             }}
