@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 pub const LANGUAGE_COOKIE: &str = "i18n_redirected";
 
 /// A language the shop is offered in. The URL prefix is the code (`my` for Malay, as in
-/// SPEC.md), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is Burmese.
+/// docs/STOREFRONT.md §1), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is
+/// Burmese.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Locale {
@@ -34,7 +35,7 @@ pub struct Language {
 impl Locale {
     /// Every locale; English first because it is the fallback for missing messages.
     pub const ALL: [Locale; 5] = [Locale::En, Locale::Th, Locale::My, Locale::Km, Locale::Id];
-    /// SPEC.md's chooser order: th, my, km, en, id.
+    /// The chooser order of docs/STOREFRONT.md §2: th, my, km, en, id.
     pub const CHOOSER_ORDER: [Locale; 5] =
         [Locale::Th, Locale::My, Locale::Km, Locale::En, Locale::Id];
     pub const DEFAULT: Locale = Locale::En;

@@ -39,10 +39,10 @@ pub struct User {
     /// Coin balance; always equal to the sum of the user's coin ledger entries.
     #[serde(default)]
     pub coin: Coins,
-    /// Delivery addresses (SPEC "addInfo").
+    /// Delivery addresses (`addInfo`, docs/STOREFRONT.md §3).
     #[serde(default)]
     pub add_info: Vec<Address>,
-    /// Details for a full tax invoice (SPEC "vatInfo").
+    /// Details for a full tax invoice (`vatInfo`, docs/STOREFRONT.md §3).
     #[serde(default)]
     pub vat_info: Option<VatInfo>,
     pub created_at: i64,

@@ -21,7 +21,7 @@ pub const ROLE_NAME_TO_PERMISSIONS: JsonTable<&str, BTreeSet<Permission>> =
 /// The role that always holds every permission, so the shop can never lock itself out.
 pub const OWNER_ROLE: &str = "admin";
 
-/// One thing staff may be allowed to do (DESIGN.md §5).
+/// One thing staff may be allowed to do (docs/STAFF.md).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema, TS,
 )]

@@ -21,7 +21,7 @@ pub struct CartLine {
 }
 
 impl Cart {
-    /// Item count (SPEC's `amt`).
+    /// Item count (`amt`, docs/STOREFRONT.md §3).
     pub fn amount(&self) -> u32 {
         self.lines.iter().map(|l| l.qty).sum()
     }

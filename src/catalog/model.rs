@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::content::model::Localized;
 use crate::domain::Satang;
 
-/// A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
+/// A product as stored and served (docs/STOREFRONT.md §3; issue contract). Money is integer satang.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
@@ -33,7 +33,8 @@ pub struct Product {
     pub image_alts: BTreeMap<String, Localized>,
     #[serde(default)]
     pub rooms: Vec<String>,
-    /// Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
+    /// Category keys (leaf and parents). Imports also accept the old spelling `catagories`
+    /// (docs/STOREFRONT.md §3).
     #[serde(default, alias = "catagories")]
     pub categories: Vec<String>,
     #[serde(default)]

@@ -53,7 +53,7 @@ pub struct Config {
     pub auth: Auth,
     /// Behind a reverse proxy every connection comes from the proxy: when true, the client
     /// address for sign-in throttling is the last one the proxy appended to X-Forwarded-For.
-    /// Only turn this on when the proxy sets that header (see README).
+    /// Only turn this on when the proxy sets that header (see docs/OPERATING.md, "Configuration").
     pub trust_proxy_headers: bool,
     pub log: Log,
     pub uploads: Uploads,

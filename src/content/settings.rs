@@ -47,7 +47,7 @@ pub struct ContactLinks {
     pub youtube: String,
 }
 
-/// Which optional menus the storefront shows (SPEC §2).
+/// Which optional menus the storefront shows (docs/STOREFRONT.md §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeatureFlags {

@@ -77,7 +77,8 @@ pub fn crc16_ccitt_false(bytes: &[u8]) -> u16 {
 mod tests {
     use super::*;
 
-    /// Vectors from the widely used promptpay-qr library's tests (REFERENCE.md).
+    /// Vectors from the widely used promptpay-qr library's tests (docs/PAYMENTS.md, "PromptPay
+    /// QR").
     #[test]
     fn known_payloads_match_byte_for_byte() {
         assert_eq!(

@@ -1,5 +1,6 @@
 //! Thin handlers for sign-up, sign-in, sign-out, the signed-in user and their details,
-//! password changes and resets, and the social sign-in providers offered (docs/API.md). Blocking work (Argon2, the database) runs through the kit's
+//! password changes and resets, and the social sign-in providers offered (docs/API.md). Blocking
+//! work (Argon2, the database) runs through the kit's
 //! `crate::http::blocking`; account errors answer as `handlers::errors` maps them.
 
 use std::net::SocketAddr;
@@ -20,7 +21,7 @@ use crate::http::json::Json;
 use crate::http::{AppError, blocking, kcard};
 use crate::state::AppState;
 
-/// The user as the UI sees it (SPEC.md §3 "Logged-in user"); never the password hash.
+/// The user as the UI sees it (docs/STOREFRONT.md §3, signed-in user); never the password hash.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
@@ -34,7 +35,7 @@ pub struct UserView {
     pub user_info: UserInfo,
 }
 
-/// A user's coins, delivery addresses and tax-invoice details (SPEC "userInfo").
+/// A user's coins, delivery addresses and tax-invoice details (`userInfo`, docs/STOREFRONT.md §3).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInfo {

@@ -28,7 +28,7 @@ pub struct CartView {
     /// The visitor id (a UUID) or the signed-in user's id, as a string.
     pub id: String,
     pub lines: Vec<CartLineView>,
-    /// The item count (SPEC's `amt`).
+    /// The item count (`amt`, docs/STOREFRONT.md §3).
     pub amt: u32,
 }
 
@@ -385,8 +385,8 @@ pub struct QuoteAnswer {
 
 /// Price a cart on the server.
 ///
-/// Promotions (SPEC §5), coupon, coins (signed-in carts), shipping, VAT 7 % included; all in
-/// satang, computed from current prices: the browser never sends a price.
+/// Promotions (docs/STOREFRONT.md §5), coupon, coins (signed-in carts), shipping, VAT 7 % included;
+/// all in satang, computed from current prices: the browser never sends a price.
 #[utoipa::path(
     post,
     path = "/api/app/cart/quote",

@@ -13,7 +13,7 @@ use crate::handlers::auth::AuthUser;
 use crate::http::envelope::SuccessStatus;
 use crate::http::{AppError, blocking, kcard};
 use crate::orders::model::{Order, Status};
-use crate::orders::store::{Actor, OrderError, Rewards, StatusDetails};
+use crate::orders::store::{OrderError, OrderMover, Rewards, StatusDetails};
 use crate::state::AppState;
 
 /// `{status, order}`
@@ -32,8 +32,8 @@ pub(crate) fn rewards(state: &AppState) -> Rewards {
 }
 
 /// Who acts on an order, as the order's history records it.
-pub(crate) fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> Actor {
-    Actor {
+pub(crate) fn actor(caller: &AuthUser, staff: bool, headers: &HeaderMap) -> OrderMover {
+    OrderMover {
         user_id: caller.user.id,
         username: caller.user.username.clone(),
         staff,

@@ -39,7 +39,7 @@ pub struct CouponsAnswer {
     pub coupons: Vec<ShopCoupon>,
 }
 
-/// The promotion rules on display (SPEC §5 fields), for the badges on product cards.
+/// The promotion rules on display (docs/STOREFRONT.md §5 fields), for the badges on product cards.
 ///
 /// Prices are still computed only by the server; the UI shows which rule applies.
 #[utoipa::path(

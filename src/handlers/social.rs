@@ -231,7 +231,7 @@ async fn link(
 pub struct RegisterSocialBody {
     /// The Google `sub` or Facebook `id` the browser claims.
     username: String,
-    /// The visitor id, for carts (kept for SPEC compatibility).
+    /// The visitor id, for carts (kept from the earlier shop, docs/STOREFRONT.md §3).
     #[serde(default)]
     #[allow(dead_code)]
     #[ts(as = "Option<String>", optional)]
@@ -260,8 +260,8 @@ pub struct SocialSignInAnswer {
 
 /// Link a Google or Facebook account given its access token.
 ///
-/// SPEC's payload, but the server checks the token with the provider's user-info, whose subject
-/// must equal `username`; a profile sent by the browser is never trusted.
+/// The payload of docs/STOREFRONT.md §7, but the server checks the token with the provider's
+/// user-info, whose subject must equal `username`; a profile sent by the browser is never trusted.
 #[utoipa::path(
     post,
     path = "/api/auth/registerSocial",

@@ -1,4 +1,4 @@
-//! Orders as stored and shown, their statuses and the moves between them (DESIGN.md §6).
+//! Orders as stored and shown, their statuses and the moves between them (docs/STOREFRONT.md §4).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -127,7 +127,7 @@ pub fn need_review_count(store: &Store, user_id: UserId) -> Result<usize, OrderE
 }
 
 /// Who moves an order along: staff, or the shopper cancelling their own unpaid order.
-pub struct Actor {
+pub struct OrderMover {
     pub user_id: UserId,
     pub username: String,
     pub staff: bool,
@@ -165,7 +165,7 @@ pub fn change_status(
     id: OrderId,
     next: Status,
     details: &StatusDetails,
-    actor: &Actor,
+    actor: &OrderMover,
     rewards: Rewards,
     settle: impl FnOnce(&WriteTransaction, &mut Order) -> Result<(), StoreError>,
 ) -> Result<(Order, Vec<String>), OrderError> {
@@ -334,7 +334,7 @@ pub fn add_note(
     store: &Store,
     id: OrderId,
     text: &str,
-    actor: &Actor,
+    actor: &OrderMover,
 ) -> Result<Order, OrderError> {
     let text = text_field("text", Some(text), 1000)?
         .ok_or_else(|| OrderError::invalid("invalid_input", "text: write the note"))?;
@@ -364,7 +364,7 @@ pub fn add_note(
 pub fn review(
     store: &Store,
     id: OrderId,
-    actor: &Actor,
+    actor: &OrderMover,
     rating: u8,
     comment: &str,
     rewards: Rewards,

@@ -1,5 +1,5 @@
-//! 2C2P redirect payment, version 8.5 (REFERENCE.md "2C2P redirect payment, version 8.5"): the
-//! signed form the shopper's browser posts to 2C2P, and the check of the signed answer 2C2P
+//! 2C2P redirect payment, version 8.5 (docs/PAYMENTS.md, "The signed form and the signed answer"):
+//! the signed form the shopper's browser posts to 2C2P, and the check of the signed answer 2C2P
 //! posts back to both result URLs.
 //!
 //! Both signatures are lowercase hex HMAC-SHA256 with the merchant's secret key over the field

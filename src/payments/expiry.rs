@@ -9,7 +9,7 @@ use crate::catalog::cache::CatalogCache;
 use crate::domain::{OrderId, UserId};
 use crate::orders::desk::{ORDER_STATUS_TO_ORDER, status_code};
 use crate::orders::model::Status;
-use crate::orders::store::{Actor, ORDER_ID_TO_ORDER, OrderError, Rewards, StatusDetails};
+use crate::orders::store::{ORDER_ID_TO_ORDER, OrderError, OrderMover, Rewards, StatusDetails};
 use crate::store::Store;
 
 /// How long a started card payment keeps an order from expiring.
@@ -49,7 +49,7 @@ pub fn cancel_expired(
         }
         Ok::<_, OrderError>(due)
     })?;
-    let actor = Actor {
+    let actor = OrderMover {
         user_id: UserId(0),
         username: "kiosk".into(),
         staff: true,

@@ -8,7 +8,7 @@
 use crate::documents::paperwork::{self, Paperwork};
 use crate::domain::OrderId;
 use crate::orders::model::{Order, Status};
-use crate::orders::store::{self as orders, Actor, OrderError, Rewards, StatusDetails};
+use crate::orders::store::{self as orders, OrderError, OrderMover, Rewards, StatusDetails};
 use crate::store::Store;
 
 /// Moves an order to `next` if the rules allow it (`orders::store::change_status`), accepting
@@ -19,7 +19,7 @@ pub fn change_status(
     id: OrderId,
     next: Status,
     details: &StatusDetails,
-    actor: &Actor,
+    actor: &OrderMover,
     rewards: Rewards,
     paperwork: &Paperwork,
 ) -> Result<(Order, Vec<String>), OrderError> {

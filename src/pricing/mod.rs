@@ -29,7 +29,8 @@ pub struct Line {
     pub unit_price: Satang,
     pub rooms: Vec<String>,
     pub categories: Vec<String>,
-    /// Already on sale (has a compare-at price): counts for SPEC's `noProdDis` rule.
+    /// Already on sale (has a compare-at price): counts for the `noProdDis` rule of
+    /// docs/STOREFRONT.md §5.
     pub discounted: bool,
 }
 

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use super::{Discount, Line};
 
-/// A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
+/// A promotion rule (docs/STOREFRONT.md §3 "Promotion rule") with the discount it gives per unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Promotion {
@@ -17,7 +17,8 @@ pub struct Promotion {
     #[serde(default)]
     #[ts(as = "Option<String>", optional)]
     pub name: String,
-    /// On (SPEC's `display`): off promotions never apply (staff deactivate, never delete).
+    /// On (`display`, docs/STOREFRONT.md §3): off promotions never apply (staff deactivate, never
+    /// delete).
     pub display: bool,
     /// The language the promotion runs in; empty for every language.
     #[serde(default)]

@@ -13,8 +13,8 @@ use super::facets::{FacetColumns, FacetCounts, FacetDoc, Filter};
 use super::layout;
 use super::misses::FEW_RESULTS;
 use super::synonyms::{Synonyms, word_key};
-use super::words::{normalize_code, words};
 use super::typo;
+use super::words::{normalize_code, words};
 
 mod build;
 mod postings;

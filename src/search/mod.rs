@@ -11,8 +11,8 @@ pub mod layout;
 pub mod live;
 pub mod misses;
 pub mod synonyms;
-pub mod words;
 pub mod typo;
+pub mod words;
 
 /// Deterministic numbers (xorshift) for the tests' made-up catalogues, so runs compare.
 #[cfg(test)]

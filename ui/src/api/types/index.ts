@@ -78,7 +78,8 @@ export type IdempotencyKey = string;
 
 /**
  * A language the shop is offered in. The URL prefix is the code (`my` for Malay, as in
- * SPEC.md), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is Burmese.
+ * docs/STOREFRONT.md §1), while HTML and hreflang use the BCP 47 tag (`ms`): in BCP 47 `my` is
+ * Burmese.
  */
 export type Locale = "en" | "th" | "my" | "km" | "id";
 
@@ -172,12 +173,12 @@ taxId: string,
 branch: string, address: string, };
 
 /**
- * The user as the UI sees it (SPEC.md §3 "Logged-in user"); never the password hash.
+ * The user as the UI sees it (docs/STOREFRONT.md §3, signed-in user); never the password hash.
  */
 export type UserView = { id: UserId, username: string, name: string, role: Role, provider: Provider, email: string, phone: string, userInfo: UserInfo, };
 
 /**
- * A user's coins, delivery addresses and tax-invoice details (SPEC "userInfo").
+ * A user's coins, delivery addresses and tax-invoice details (`userInfo`, docs/STOREFRONT.md §3).
  */
 export type UserInfo = { id: UserId,
 /**
@@ -234,7 +235,7 @@ export type RegisterSocialBody = {
  */
 username: string,
 /**
- * The visitor id, for carts (kept for SPEC compatibility).
+ * The visitor id, for carts (kept from the earlier shop, docs/STOREFRONT.md §3).
  */
 mid?: string,
 /**
@@ -347,7 +348,7 @@ lines: Array<LogLine>,
 next: string | null, };
 
 /**
- * One thing staff may be allowed to do (DESIGN.md §5).
+ * One thing staff may be allowed to do (docs/STAFF.md).
  */
 export type Permission = "orders.read" | "orders.write" | "customers.read" | "customers.write" | "staff.manage" | "catalog.write" | "settings.write" | "reports.read" | "activity.read";
 
@@ -972,7 +973,7 @@ email: string,
 line: string, facebook: string, viber: string, instagram: string, twitter: string, youtube: string, };
 
 /**
- * Which optional menus the storefront shows (SPEC §2).
+ * Which optional menus the storefront shows (docs/STOREFRONT.md §2).
  */
 export type FeatureFlags = { roomMenu: boolean, categoryMenu: boolean, };
 
@@ -1498,7 +1499,7 @@ export type SearchMissesAnswer = { status: SuccessStatus, misses: Array<SearchMi
 // Catalogue
 
 /**
- * A product as stored and served (DESIGN.md §6; issue contract). Money is integer satang.
+ * A product as stored and served (docs/STOREFRONT.md §3; issue contract). Money is integer satang.
  */
 export type Product = { code: string, name: Localized, description: Localized,
 /**
@@ -1514,7 +1515,8 @@ compareAtPrice: Satang | null, images: Array<string>,
  */
 imageAlts?: { [key in string]: Localized }, rooms: Array<string>,
 /**
- * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
+ * Category keys (leaf and parents). Imports also accept the old spelling `catagories`
+ * (docs/STOREFRONT.md §3).
  */
 categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean,
 /**
@@ -1750,7 +1752,8 @@ compareAtPrice: Satang | null, images: Array<string>,
  */
 imageAlts?: { [key in string]: Localized }, rooms: Array<string>,
 /**
- * Category keys (leaf and parents). Imports also accept SPEC's spelling `catagories`.
+ * Category keys (leaf and parents). Imports also accept the old spelling `catagories`
+ * (docs/STOREFRONT.md §3).
  */
 categories: Array<string>, dimensions: Dimensions, material: string, colour: string, stock: number, active: boolean,
 /**
@@ -1821,7 +1824,7 @@ export type CartView = {
  */
 id: string, lines: Array<CartLineView>,
 /**
- * The item count (SPEC's `amt`).
+ * The item count (`amt`, docs/STOREFRONT.md §3).
  */
 amt: number, };
 
@@ -1903,7 +1906,7 @@ lineDiscounts: Array<Satang>, };
 export type Discount = { "kind": "percent", "value": number } | { "kind": "amount", "value": Satang };
 
 /**
- * A promotion rule (SPEC.md §3 "Promotion rule") with the discount it gives per unit.
+ * A promotion rule (docs/STOREFRONT.md §3 "Promotion rule") with the discount it gives per unit.
  */
 export type Promotion = {
 /**
@@ -1915,7 +1918,8 @@ id: string,
  */
 name?: string,
 /**
- * On (SPEC's `display`): off promotions never apply (staff deactivate, never delete).
+ * On (`display`, docs/STOREFRONT.md §3): off promotions never apply (staff deactivate, never
+ * delete).
  */
 display: boolean,
 /**
