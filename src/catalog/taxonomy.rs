@@ -50,22 +50,8 @@ fn slug_problem(page_name: Option<&str>) -> Option<String> {
     })
 }
 
-fn title_problems(title: &crate::content::model::Localized, out: &mut Vec<String>) {
-    if title.en.trim().is_empty() {
-        out.push("title.en: an English title is required".into());
-    }
-    for (lang, text) in [
-        ("en", &title.en),
-        ("th", &title.th),
-        ("my", &title.my),
-        ("km", &title.km),
-        ("id", &title.id),
-    ] {
-        if text.chars().count() > 80 {
-            out.push(format!("title.{lang}: at most 80 characters"));
-        }
-    }
-}
+/// Room and category titles: at most 80 characters in each language.
+const TITLE_MOST: usize = 80;
 
 /// How many products name each room and each category (stored products, active or not).
 pub fn usage(txn: &impl crate::store::Txn) -> Result<Usage, StoreError> {
@@ -142,7 +128,7 @@ fn room_problems(room: &Room, others: &[Room]) -> Vec<String> {
             room.key
         ));
     }
-    title_problems(&room.title, &mut out);
+    out.extend(room.title.title_problems(TITLE_MOST));
     out.extend(slug_problem(room.page_name.as_deref()));
     let slug = url_slug(room.page_name.as_deref(), &room.key);
     if let Some(other) = others.iter().find(|o| {
@@ -326,7 +312,7 @@ fn category_problems(category: &Category, others: &[Category]) -> Vec<String> {
             category.key
         ));
     }
-    title_problems(&category.title, &mut out);
+    out.extend(category.title.title_problems(TITLE_MOST));
     out.extend(slug_problem(category.page_name.as_deref()));
     let slug = url_slug(category.page_name.as_deref(), &category.key);
     if let Some(other) = others.iter().find(|o| {

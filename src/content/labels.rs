@@ -81,23 +81,9 @@ pub fn is_code_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// Code-table titles: at most 120 characters in each language.
 fn title_problems(title: &Localized) -> Vec<String> {
-    let mut out = Vec::new();
-    if title.en.trim().is_empty() {
-        out.push("title.en: an English title is required".into());
-    }
-    for (lang, text) in [
-        ("en", &title.en),
-        ("th", &title.th),
-        ("my", &title.my),
-        ("km", &title.km),
-        ("id", &title.id),
-    ] {
-        if text.chars().count() > 120 {
-            out.push(format!("title.{lang}: at most 120 characters"));
-        }
-    }
-    out
+    title.title_problems(120)
 }
 
 /// How many stored records use each key of a code table (products for material and colour,

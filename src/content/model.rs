@@ -50,6 +50,28 @@ impl Localized {
         self
     }
 
+    /// What is wrong with this as a title (of a room, a category, a code-table entry): English
+    /// is required, and no language may be longer than `most` characters. One rule, so every
+    /// title the staff type is refused with the same words.
+    pub fn title_problems(&self, most: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.en.trim().is_empty() {
+            out.push("title.en: an English title is required".into());
+        }
+        for (lang, text) in [
+            ("en", &self.en),
+            ("th", &self.th),
+            ("my", &self.my),
+            ("km", &self.km),
+            ("id", &self.id),
+        ] {
+            if text.chars().count() > most {
+                out.push(format!("title.{lang}: at most {most} characters"));
+            }
+        }
+        out
+    }
+
     pub fn get(&self, locale: Locale) -> &str {
         let text = match locale {
             Locale::En => &self.en,
