@@ -24,8 +24,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Journeys tagged for one width (`@phone`, `@desktop`) run only in that width's project.
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
   ],
 });

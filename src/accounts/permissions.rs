@@ -1,7 +1,8 @@
 //! What each staff role may do: named permissions, granted per role in one document (the
 //! `role_name_to_permissions` table, seeded from `assets/seed/roles.json` and editable by
-//! whoever holds `staff.manage`). Every staff route names the permission it needs (see
-//! `http::auth::Can`); the UI only hides what the server refuses anyway.
+//! whoever holds `staff.manage`). Every staff route names the permission it needs and the
+//! staff handlers check it on the server (docs/STAFF.md); the UI only hides what the server
+//! refuses anyway.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -3,8 +3,8 @@
 //! keyword match counts. A snapshot never changes (a change builds a new one with nothing
 //! remembered), so nothing here can be stale, and none of it needs invalidating.
 //!
-//! Whole answers are of a type the caller chooses (the HTTP handlers keep their compressed
-//! forms, `http::encoded::Encoded`): the catalogue stands below HTTP on the floors
+//! Whole answers are of a type the caller chooses (the handlers keep their compressed forms):
+//! the catalogue stands below HTTP on the floors
 //! (docs/ARCHITECTURE.md), so it knows an answer only as an [`Answer`] of some size.
 
 use std::any::Any;

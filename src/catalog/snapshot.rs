@@ -289,8 +289,8 @@ impl CatalogSnapshot {
         }
     }
 
-    /// Drops the remembered answers (when the shop is quiet, see `crate::state::idle`); returns
-    /// the uncompressed bytes they held.
+    /// Drops the remembered answers (the running shop's quiet-time trim calls this); returns the
+    /// uncompressed bytes they held.
     pub fn forget_answers(&self) -> usize {
         self.remembered.forget()
     }

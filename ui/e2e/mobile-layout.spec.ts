@@ -4,7 +4,7 @@
 // and at 1280 px the desktop header as it was.
 import type { Locator, Page } from '@playwright/test';
 import { registerShopper, useToken } from './accounts';
-import { expect, isMobile, message, test } from './fixtures';
+import { expect, message, test } from './fixtures';
 
 /** The header's height at 375 px, measured at 61 px (60 px row + its border): one row, no more. */
 const PHONE_HEADER_MAX = 64;
@@ -18,11 +18,9 @@ async function box(locator: Locator) {
 const searchField = (page: Page, code: 'en' | 'th' = 'en') => page.getByRole('combobox', { name: message(code, 'header.searchLabel') });
 const searchToggle = (page: Page, code: 'en' | 'th' = 'en') => page.getByRole('button', { name: message(code, 'mobile.openSearch') });
 
-test.describe('at phone width', () => {
-  test.beforeEach(({ page }) => {
-    test.skip(!isMobile(page), 'the phone layout');
-  });
-
+// Each width's journeys are tagged and run only by the project of that width (playwright.config.ts),
+// so neither project skips anything at run time.
+test.describe('at phone width', { tag: '@phone' }, () => {
   test('the header is one row: menu, logo, search and cart, with nothing above it', async ({ acceptedCookies: page }) => {
     await page.goto('/th/room/living');
     await expect(page.locator('.product-card').first()).toBeVisible();
@@ -184,11 +182,7 @@ test.describe('at phone width', () => {
   });
 });
 
-test.describe('at desktop width', () => {
-  test.beforeEach(({ page }) => {
-    test.skip(isMobile(page), 'the desktop layout');
-  });
-
+test.describe('at desktop width', { tag: '@desktop' }, () => {
   test('the header keeps the info bar, the open search field and the room strip', async ({ acceptedCookies: page }) => {
     await page.goto('/th/category/sofas');
     await expect(page.locator('.info-bar').getByRole('navigation', { name: message('th', 'header.language') })).toBeVisible();
