@@ -1,6 +1,7 @@
 //! The staff product list's filters: text, room, category, active, low stock and missing
 //! translations, matched against the in-memory catalogue (products without descriptions, with
-//! the languages each has one in: `listed`).
+//! the languages each has one in: `listed`). A product with options is low on stock when any of
+//! its shown variants is, and is found by any of its variant codes.
 
 use super::listed::{Described, LANGUAGES};
 use super::model::Product;
@@ -19,10 +20,23 @@ pub fn missing_languages(name: &Localized, described: Described) -> Vec<&'static
         .collect()
 }
 
+/// Low on stock: a shown variant with [`LOW_STOCK`] units or fewer (a product without options:
+/// its own level, which is its one variant's).
+pub fn is_low(product: &Product) -> bool {
+    if product.options.is_empty() || product.variants.is_empty() {
+        return product.stock <= LOW_STOCK;
+    }
+    product
+        .variants
+        .iter()
+        .any(|v| v.active && v.stock <= LOW_STOCK)
+}
+
 /// The staff list's filters.
 #[derive(Debug, Clone, Default)]
 pub struct ListFilter {
-    /// Part of the code or of a name in any language, case-insensitive.
+    /// Part of the code (the product's or a variant's) or of a name in any language,
+    /// case-insensitive.
     pub q: String,
     pub room: Option<String>,
     pub category: Option<String>,
@@ -39,6 +53,10 @@ impl ListFilter {
             let q = q.trim_start_matches('#');
             let n = &product.name;
             let hit = product.code.to_lowercase().contains(q)
+                || product
+                    .variants
+                    .iter()
+                    .any(|v| v.code.to_lowercase().contains(q))
                 || [&n.en, &n.th, &n.my, &n.km, &n.id]
                     .iter()
                     .any(|name| name.to_lowercase().contains(q));
@@ -61,7 +79,7 @@ impl ListFilter {
         {
             return false;
         }
-        if self.low_stock && product.stock > LOW_STOCK {
+        if self.low_stock && !is_low(product) {
             return false;
         }
         match self.missing.as_deref() {
