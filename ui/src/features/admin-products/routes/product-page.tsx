@@ -120,7 +120,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
     return () => controller.abort();
   }, [code, creating, attempt]);
 
-  const byField = problemsByField(problems);
+  const byField = problemsByField(problems.map((p) => ({ ...p, message: staffMessage(p.message, t) })));
   /** Edits a field; its server problems go (they are about the value just replaced). */
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -147,7 +147,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   const withOptions = variants.options.length > 0;
   /** The product and its options and variants as the API takes them. */
   const body = (base: Product | null) => {
-    const out = { ...bodyOf(draft, base), ...variantsBody(variants) };
+    const out: Record<string, unknown> = { ...bodyOf(draft, base), ...variantsBody(variants) };
     if (withOptions) {
       // The variants lead; the server sums them up into the product's "from" price and stock.
       out.price = lowestPrice(variants) ?? 0;
