@@ -6,11 +6,17 @@ Dependency: Pillow (pip install pillow). Nothing else; no fonts, no photos, no n
     python3 assets/tools/make_demo_catalog.py              # rewrites products.json and all images
     python3 assets/tools/make_demo_catalog.py --json-only  # products.json only
     python3 assets/tools/make_demo_catalog.py --only SF-1001,BD-2001   # a few images only
+    python3 assets/tools/make_demo_catalog.py --missing    # products.json and the pictures not on disk yet
     python3 assets/tools/make_demo_catalog.py --labels     # also the material/colour labels
 
 The material and colour keys of the products are label keys: --labels writes their titles
 in five languages into the groups "material" and "colour" of assets/seed/labels.json (the
 other groups of that file are left as they are).
+
+Products sold in several fabrics, finishes or sizes have options and variants (docs/VARIANTS.md
+§1; the table VARIANT_SPECS): each colour or material look gets a picture of its own,
+{code}-{look}.png, drawn like image 1 in that colour (a mirrored look, such as the other side
+of a corner sofa, like image 2). Check the result with assets/tools/check_demo_variants.py.
 
 Everything comes from the data tables below, so the output is reproducible: the same input
 gives byte-for-byte the same JSON and PNG files (no clock, no unseeded randomness; the
@@ -1327,7 +1333,7 @@ VARIANT_SPECS = {
                              S("width", (cm(260), 32900, (2600, 1800, 820)), (cm(300), 37900, (3000, 1900, 820)))],
                     stock={("olive", "300-cm"): 1}),
     "SF-1011": dict(options=[C("fabric", "beige", "darkgrey"), O("corner", "left", "right")]),
-    "SF-2006": dict(options=[C("velvet", "blue", "emerald", "dustypink", "grey")], inactive=[("grey",)]),
+    "SF-2006": dict(options=[C("velvet", "blue", "emerald", "dustypink", "grey")]),
     "SF-2007": dict(options=[plus(M("upholstery", "fabric", "velvet", "leather"), {"velvet": 1000, "leather": 3000}),
                              C("colour", "grey", "beige", "emerald", "dustypink", "brown", "black")],
                     only=[("fabric", "grey"), ("fabric", "beige"), ("velvet", "emerald"), ("velvet", "dustypink"),
