@@ -145,8 +145,8 @@ fn select(
     let mut out: Selection = Vec::new();
     for code in codes {
         let owner = variants::product_code_of(txn, code)?;
-        let product_code = match owner {
-            Some(product) => product,
+        let product_code = match &owner {
+            Some(product) => product.clone(),
             None if PRODUCT_CODE_TO_PRODUCT.read(txn)?.contains(*code)? => code.to_string(),
             None => {
                 problems.push(FieldProblem::new(Some(code), "code", "no such product"));
@@ -347,12 +347,12 @@ pub fn bulk(
                     PRODUCT_CODE_TO_PRODUCT
                         .write(txn)?
                         .put(after.code.as_str(), &after)?;
-                    variants::write_index(txn, Some(&before), Some(&after))?;
+                    variants::write_index(txn, Some(&before), &after)?;
                 }
                 if priced || !stocked.is_empty() {
                     let mut details = summary(&before, &after);
                     if !stocked.is_empty() {
-                        if !single {
+                        if after.has_options() {
                             details.push_str(&format!("; stock of {}", stocked.join(", ")));
                         }
                         details.push_str(&format!(" ({reason})"));

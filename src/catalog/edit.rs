@@ -129,21 +129,11 @@ pub fn check(txn: &impl Txn, product: &Product) -> Result<Vec<FieldProblem>, Sto
 }
 
 /// A problem at `variants[i].code` for each variant code another product (or its variant)
-/// already has.
+/// already has, and at `code` for a product code that is another product's variant code.
 fn taken_problems(txn: &impl Txn, product: &Product) -> Result<Vec<FieldProblem>, StoreError> {
-    let taken = variants::taken_codes(txn, product)?;
-    Ok(product
-        .variants
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| taken.iter().any(|t| t.as_str() == v.code))
-        .map(|(i, v)| {
-            FieldProblem::new(
-                None,
-                &format!("variants[{i}].code"),
-                format!("{} is used by another product or its variant", v.code),
-            )
-        })
+    Ok(variants::taken_codes(txn, product)?
+        .into_iter()
+        .map(|(field, message)| FieldProblem::new(None, &field, message))
         .collect())
 }
 
@@ -164,13 +154,6 @@ fn open_levels<'a>(
         )?;
     }
     Ok(())
-}
-
-/// Variant codes as typed, without the spaces around them.
-fn trim_codes(product: &mut Product) {
-    for variant in &mut product.variants {
-        variant.code = variant.code.trim().to_string();
-    }
 }
 
 /// The copy's code for one of the original's variant codes (see the module's notes).
@@ -385,7 +368,6 @@ fn create_in(
 ) -> Result<Product, ProductEditError> {
     product.clean_text();
     product.code = product.code.trim().to_string();
-    trim_codes(&mut product);
     if product.created_at.trim().is_empty() {
         product.created_at = today();
     }
@@ -399,14 +381,13 @@ fn create_in(
         if PRODUCT_CODE_TO_PRODUCT
             .read(txn)?
             .contains(product.code.as_str())?
-            || variants::product_code_of(txn, &product.code)?.is_some()
         {
             return Err(ProductEditError::Exists(product.code.clone()));
         }
         PRODUCT_CODE_TO_PRODUCT
             .write(txn)?
             .put(product.code.as_str(), &product)?;
-        variants::write_index(txn, None, Some(&product))?;
+        variants::write_index(txn, None, &product)?;
         open_levels(txn, actor, product.variants.iter())?;
         let details = format!(
             "{} at {} satang, stock {}",
@@ -453,7 +434,6 @@ pub fn update(
             // Stock is not part of a save: stored variants keep their live levels (a product
             // without options its own); a new variant's `stock` is its opening level.
             edited.stock = stored.stock;
-            trim_codes(&mut edited);
             let live: HashMap<&str, u32> = stored
                 .variants
                 .iter()
@@ -477,13 +457,8 @@ pub fn update(
             }
             edited.version = stored.version + 1;
             PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &edited)?;
-            variants::write_index(txn, Some(&stored), Some(&edited))?;
-            let kept: HashSet<&str> = edited.variants.iter().map(|v| v.code.as_str()).collect();
-            let mut levels = STOCK_CODE_TO_LEVEL.write(txn)?;
-            for gone in stored.variants.iter().filter(|v| !kept.contains(v.code.as_str())) {
-                levels.remove(gone.code.as_str())?;
-            }
-            drop(levels);
+            // Removed variants leave the index with their levels.
+            variants::write_index(txn, Some(&stored), &edited)?;
             open_levels(
                 txn,
                 actor,
@@ -556,7 +531,7 @@ pub fn set_active(
             product.active = active;
             product.version += 1;
             PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
-            variants::write_index(txn, Some(&before), Some(&product))?;
+            variants::write_index(txn, Some(&before), &product)?;
             let action = if active {
                 "product activated"
             } else {
