@@ -1,12 +1,19 @@
 //! The staff product list's filters: text, room, category, active, low stock and missing
 //! translations, matched against the in-memory catalogue (products without descriptions, with
 //! the languages each has one in: `listed`). A product with options is low on stock when any of
-//! its shown variants is, and is found by any of its variant codes.
+//! its shown variants is (by the live levels: [`low_products`]), and is found by its variants'
+//! codes.
+
+use std::collections::HashSet;
 
 use super::listed::{Described, LANGUAGES};
 use super::model::Product;
+use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::stock_ledger::LOW_STOCK;
+use super::store::PRODUCT_CODE_TO_PRODUCT;
+use super::variants::VARIANT_CODE_TO_PRODUCT;
 use crate::content::model::Localized;
+use crate::store::{StoreError, Txn};
 
 /// Which of the five languages a product lacks a name or description in (`described`: the
 /// languages it has a description in, as the in-memory catalogue keeps them).
@@ -20,38 +27,53 @@ pub fn missing_languages(name: &Localized, described: Described) -> Vec<&'static
         .collect()
 }
 
-/// A variant as the filters see it: its code, its level and whether it is shown.
-#[derive(Debug, Clone, Copy)]
-pub struct VariantLevel<'a> {
-    pub code: &'a str,
-    pub stock: u32,
-    pub active: bool,
-}
-
-/// The variants of a product with options as the product holds them (none for a product
-/// without options: its own code and level are its one variant's).
-pub fn variant_levels(product: &Product) -> Vec<VariantLevel<'_>> {
+/// Whether a product is low on stock: a product with options when any shown variant has
+/// [`LOW_STOCK`] units or fewer, a product without options by its own level. `level_of` gives a
+/// variant's live level (none: 0).
+pub fn is_low(product: &Product, level_of: impl Fn(&str) -> Option<u32>) -> bool {
     if !product.has_options() {
-        return Vec::new();
+        return level_of(&product.code).unwrap_or(product.stock) <= LOW_STOCK;
     }
     product
         .variants
         .iter()
-        .map(|v| VariantLevel {
-            code: &v.code,
-            stock: v.stock,
-            active: v.active,
-        })
-        .collect()
+        .any(|v| v.active && level_of(&v.code).unwrap_or(0) <= LOW_STOCK)
 }
 
-/// Low on stock: a shown variant with [`LOW_STOCK`] units or fewer (a product without options:
-/// its own level).
-pub fn is_low(product: &Product, variants: &[VariantLevel]) -> bool {
-    if variants.is_empty() {
-        return product.stock <= LOW_STOCK;
+/// The codes of the products low on stock ([`is_low`]), from the stored levels, variant code
+/// index and products (the in-memory catalogue need not hold each variant).
+pub fn low_products(txn: &impl Txn) -> Result<HashSet<String>, StoreError> {
+    let index = VARIANT_CODE_TO_PRODUCT.read(txn)?;
+    let levels = STOCK_CODE_TO_LEVEL.read(txn)?;
+    let mut candidates = HashSet::new();
+    levels.try_for_each(|code, level| {
+        if clamp(level) <= LOW_STOCK {
+            candidates.insert(index.get(code)?.unwrap_or_else(|| code.to_string()));
+        }
+        Ok::<(), StoreError>(())
+    })?;
+    // Every variant has a level row (written with it: saves, imports, migration 16).
+    let products = PRODUCT_CODE_TO_PRODUCT.read(txn)?;
+    let mut low = HashSet::new();
+    for code in candidates {
+        let Some(product) = products.get(code.as_str())? else {
+            continue;
+        };
+        let mut found = Vec::new();
+        for variant in &product.variants {
+            found.push((variant.code.clone(), levels.get(variant.code.as_str())?));
+        }
+        let level_of = |code: &str| {
+            found
+                .iter()
+                .find(|(c, _)| c == code)
+                .and_then(|(_, level)| level.map(clamp))
+        };
+        if is_low(&product, level_of) {
+            low.insert(code);
+        }
     }
-    variants.iter().any(|v| v.active && v.stock <= LOW_STOCK)
+    Ok(low)
 }
 
 /// The staff list's filters.
@@ -64,28 +86,27 @@ pub struct ListFilter {
     pub category: Option<String>,
     pub active: Option<bool>,
     pub low_stock: bool,
+    /// The products low on stock ([`low_products`]), read when `low_stock` is asked for;
+    /// without them the product's own figures decide.
+    pub low: Option<HashSet<String>>,
+    /// The product that sells the variant whose code `q` is (found in the variant code index).
+    pub variant_of: Option<String>,
     /// `any` or a language code: products lacking a name or description in it.
     pub missing: Option<String>,
 }
 
 impl ListFilter {
     pub fn matches(&self, product: &Product, described: Described) -> bool {
-        self.matches_with(product, described, &variant_levels(product))
-    }
-
-    /// [`ListFilter::matches`] with the product's variants given (with their live levels).
-    pub fn matches_with(
-        &self,
-        product: &Product,
-        described: Described,
-        variants: &[VariantLevel],
-    ) -> bool {
         let q = self.q.trim().to_lowercase();
         if !q.is_empty() {
             let q = q.trim_start_matches('#');
             let n = &product.name;
             let hit = product.code.to_lowercase().contains(q)
-                || variants.iter().any(|v| v.code.to_lowercase().contains(q))
+                || self.variant_of.as_deref() == Some(product.code.as_str())
+                || product
+                    .variants
+                    .iter()
+                    .any(|v| v.code.to_lowercase().contains(q))
                 || [&n.en, &n.th, &n.my, &n.km, &n.id]
                     .iter()
                     .any(|name| name.to_lowercase().contains(q));
@@ -108,7 +129,11 @@ impl ListFilter {
         {
             return false;
         }
-        if self.low_stock && !is_low(product, variants) {
+        let low = match &self.low {
+            Some(codes) => codes.contains(&product.code),
+            None => is_low(product, |code| product.variant(code).map(|v| v.stock)),
+        };
+        if self.low_stock && !low {
             return false;
         }
         match self.missing.as_deref() {

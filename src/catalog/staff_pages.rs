@@ -6,7 +6,6 @@
 use crate::catalog::cache::CatalogSnapshot;
 use crate::catalog::edit::ListFilter;
 use crate::catalog::model::Product;
-use crate::catalog::staff_list::{VariantLevel, variant_levels};
 
 /// One page of the staff list.
 pub struct StaffPage<'a> {
@@ -19,31 +18,18 @@ pub struct StaffPage<'a> {
 }
 
 /// The `limit` products `filter` matches after the code `after` (from the first when empty).
-/// `level_of` gives a variant's live level when known (the low-stock filter reads them from
-/// the database: a product with options is low when any shown variant is).
 pub fn page<'a>(
     catalog: &'a CatalogSnapshot,
     filter: &ListFilter,
     after: &str,
     limit: usize,
-    level_of: impl Fn(&str) -> Option<u32>,
 ) -> StaffPage<'a> {
     let mut page = StaffPage {
         products: Vec::new(),
         more: false,
         total: 0,
     };
-    let matches = |product: &Product, described| {
-        let variants: Vec<VariantLevel> = variant_levels(product)
-            .into_iter()
-            .map(|v| VariantLevel {
-                stock: level_of(v.code).unwrap_or(v.stock),
-                ..v
-            })
-            .collect();
-        filter.matches_with(product, described, &variants)
-    };
-    for (product, _) in catalog.listed().filter(|(p, d)| matches(p, *d)) {
+    for (product, _) in catalog.listed().filter(|(p, d)| filter.matches(p, *d)) {
         page.total += 1;
         if product.code.as_str() <= after && !after.is_empty() {
             continue;

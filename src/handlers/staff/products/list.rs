@@ -12,7 +12,8 @@ use crate::accounts::permissions::need;
 use crate::catalog::edit::ListFilter;
 use crate::catalog::import;
 use crate::catalog::model::Product;
-use crate::catalog::staff_pages;
+use crate::catalog::{staff_list, staff_pages, variants};
+use crate::store::StoreError;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
@@ -95,9 +96,31 @@ impl AdminProductQuery {
             category: text(&self.category),
             active: self.active,
             low_stock: self.low_stock.unwrap_or(false),
+            low: None,
+            variant_of: None,
             missing,
         })
     }
+}
+
+/// What the filters read from the database: the products low on stock by their variants' live
+/// levels (when asked for) and the product a variant code in `q` names.
+async fn with_stored(state: &AppState, mut filter: ListFilter) -> Result<ListFilter, AppError> {
+    let store = state.store.clone();
+    blocking("reading the list's stock levels", move || {
+        store.read(|txn| {
+            if filter.low_stock {
+                filter.low = Some(staff_list::low_products(txn)?);
+            }
+            let code = filter.q.trim().trim_start_matches('#');
+            if !code.is_empty() {
+                filter.variant_of = variants::product_code_of(txn, code)?;
+            }
+            Ok::<_, StoreError>(())
+        })?;
+        Ok::<_, AppError>(filter)
+    })
+    .await
 }
 
 /// `{status, products, next, total}`
@@ -135,20 +158,9 @@ pub async fn list_products(
     let limit = query.limit()?;
     let filter = query.filter()?;
     let after = query.after.unwrap_or_default();
+    let filter = with_stored(&state, filter).await?;
     let catalog = state.catalog.current();
-    // The low-stock filter looks at each variant's live level.
-    let levels = if filter.low_stock {
-        let store = state.store.clone();
-        blocking("reading stock levels", move || {
-            Ok::<_, AppError>(store.read(crate::catalog::stock::levels)?)
-        })
-        .await?
-    } else {
-        Default::default()
-    };
-    let page = staff_pages::page(&catalog, &filter, &after, limit, |code| {
-        levels.get(code).copied()
-    });
+    let page = staff_pages::page(&catalog, &filter, &after, limit);
     let mut products = catalog.described_all(&state.store, page.products)?;
     staff_pages::live_levels(&state.store, &mut products)?;
     let next = page
@@ -186,7 +198,7 @@ pub async fn export_products_csv(
     // The list's query, checked alike (an export link may carry the list's page size); the
     // export itself has every matching product.
     query.limit()?;
-    let filter = query.filter()?;
+    let filter = with_stored(&state, query.filter()?).await?;
     let catalog = state.catalog.current();
     // Every matching product's descriptions are read from the database: off the async threads.
     let store = state.store.clone();

@@ -637,7 +637,8 @@ export type StockChange = { "mode": "set", value: number, } | { "mode": "adjust"
  */
 export type BulkEdit = {
 /**
- * 1 to 500 product codes.
+ * 1 to 500 codes: variant codes, or product codes (a product without options: its one
+ * variant; a product with options: all its variants).
  */
 codes: Array<string>, price?: PriceChange, compareAt?: CompareAtChange, stock?: StockChange,
 /**
@@ -678,7 +679,8 @@ problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, 
  */
 export type AdminProductQuery = {
 /**
- * Part of the code (a leading `#` is ignored) or of a name in any language.
+ * Part of the code, a variant's included (a leading `#` is ignored), or of a name in any
+ * language.
  */
 q?: string,
 /**
@@ -694,7 +696,8 @@ category?: string,
  */
 active?: boolean,
 /**
- * `true`: only products with 3 units or fewer.
+ * `true`: only products with 3 units or fewer (a product with options: when any shown
+ * variant has).
  */
 lowStock?: boolean,
 /**
@@ -715,7 +718,7 @@ after?: string, };
  */
 export type AdminProductPageAnswer = { status: SuccessStatus,
 /**
- * By code, with live stock levels and versions.
+ * By code, with live stock levels (each variant's) and versions.
  */
 products: Array<Product>,
 /**
@@ -728,13 +731,18 @@ next: string | null,
 total: number, };
 
 /**
- * `{status, product, ledger}`
+ * `{status, product, ledger, ledgers}`
  */
 export type AdminProductAnswer = { status: SuccessStatus, product: Product,
 /**
- * The newest 100 stock changes, newest first.
+ * The newest 100 stock changes of the product's own code, newest first.
  */
-ledger: Array<StockEntry>, };
+ledger: Array<StockEntry>,
+/**
+ * Each variant's newest stock changes (100 for a product without options, 20 each
+ * otherwise), newest first, by variant code.
+ */
+ledgers: { [key in string]: Array<StockEntry> }, };
 
 /**
  * `{status, product}`
