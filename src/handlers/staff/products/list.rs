@@ -13,7 +13,6 @@ use crate::catalog::edit::ListFilter;
 use crate::catalog::import;
 use crate::catalog::model::Product;
 use crate::catalog::{staff_list, staff_pages, variants};
-use crate::store::StoreError;
 use crate::handlers::auth::Can;
 use crate::handlers::staff::csv_download;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
@@ -21,6 +20,7 @@ use crate::http::json::Json;
 use crate::http::query_string::Query;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
+use crate::store::StoreError;
 
 /// The staff product list's filters (all optional).
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema, TS)]

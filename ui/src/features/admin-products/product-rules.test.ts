@@ -35,6 +35,8 @@ const product: Product = {
   popularity: 10,
   createdAt: '2026-11-24',
   version: 3,
+  options: [],
+  variants: [{ code: 'SB-1', values: [], price: 1_290_000, compareAtPrice: 1_490_050, stock: 4, active: true, images: [] }],
 };
 
 describe('filters in the URL', () => {

@@ -23,6 +23,8 @@ const product: Product = {
   popularity: 0,
   createdAt: '2026-11-24',
   version: 2,
+  options: [],
+  variants: [{ code: 'SB-1', values: [], price: 1_290_000, stock: 4, active: true, images: [] }],
 };
 
 const tools: ProductTools = {
@@ -99,7 +101,7 @@ describe('the options and variants section', () => {
     ...product,
     code: 'BD-1',
     options: [{ kind: 'size', name: { en: 'Size', th: 'ขนาด', my: '', km: '', id: '' }, values: [{ en: '5 ft', th: '5 ฟุต', my: '', km: '', id: '', key: '5ft' }] }],
-    variants: [{ code: 'BD-1-5FT', values: [0], price: 1_290_000, compareAtPrice: null, stock: 2, active: true, images: [] }],
+    variants: [{ code: 'BD-1-5FT', values: [0], price: 1_290_000, stock: 2, active: true, images: [] }],
   };
 
   for (const narrow of [false, true]) {
