@@ -304,6 +304,10 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             "Catalogue",
             types![
                 catalog::model::Product,
+                catalog::variants::ProductOption,
+                catalog::variants::OptionKind,
+                catalog::variants::OptionValue,
+                catalog::variants::Variant,
                 catalog::model::Dimensions,
                 catalog::model::Room,
                 catalog::model::CategoryNode,
@@ -321,6 +325,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 orders::ratings::Rating,
                 crate::handlers::catalog::ProductListAnswer<'static>,
                 crate::handlers::catalog::ProductSummary<'static>,
+                crate::handlers::catalog::Swatch<'static>,
                 crate::handlers::catalog::LangParams,
             ],
         ),

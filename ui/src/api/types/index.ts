@@ -1532,7 +1532,72 @@ createdAt: string,
  * save based on another version is refused (`version_conflict`). 0 for never-edited
  * seeds and imports older than versions.
  */
-version: number, };
+version: number,
+/**
+ * Up to three options (Fabric, Size…); none for a product sold in one form
+ * (docs/VARIANTS.md).
+ */
+options: Array<ProductOption>,
+/**
+ * What is sold: one variant per existing combination of option values, exactly one for a
+ * product without options (its code the product's). Stored products older than variants
+ * have none until migration 16 gives them theirs.
+ */
+variants: Array<Variant>, };
+
+/**
+ * One option of a product (Fabric, Size…) and the values it offers, in their order.
+ */
+export type ProductOption = { kind: OptionKind, name: Localized, values: Array<OptionValue>, };
+
+/**
+ * What an option is about: colours show as swatches, and colour, size and material values are
+ * facets of the storefront's lists.
+ */
+export type OptionKind = "colour" | "size" | "material" | "other";
+
+/**
+ * A value of an option: its text per language, its facet key and, for colours, a swatch.
+ */
+export type OptionValue = {
+/**
+ * The facet key: for colours and materials a key of the `colour`/`material` label set,
+ * for sizes a slug ("6-ft"). Empty: not a facet.
+ */
+key?: string,
+/**
+ * `#rrggbb`, for colour values shown without a photo.
+ */
+swatch?: string, en: string, th: string, my: string, km: string, id: string, };
+
+/**
+ * One sellable combination of a product's option values.
+ */
+export type Variant = {
+/**
+ * The SKU: product-code rules, unique across products and variants.
+ */
+code: string,
+/**
+ * The index of the chosen value of each option, in the product's option order.
+ */
+values: Array<number>,
+/**
+ * Satang, VAT included.
+ */
+price: Satang, compareAtPrice?: Satang,
+/**
+ * The live level when served; in stored documents the level at import.
+ */
+stock: number, active: boolean,
+/**
+ * Grams, for delivery.
+ */
+weight?: number, dimensions?: Dimensions,
+/**
+ * The product's photos that show this variant (a subset of the product's `images`).
+ */
+images: Array<string>, };
 
 /**
  * Outer dimensions in millimetres.
@@ -1579,6 +1644,11 @@ material?: string,
  * Comma-separated colour keys.
  */
 colour?: string,
+/**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
 /**
  * `popular` (default), `newest`, `price_asc` or `price_desc`.
  */
@@ -1629,6 +1699,11 @@ material?: string,
  * Comma-separated colour keys.
  */
 colour?: string,
+/**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
 /**
  * `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
  */
@@ -1716,10 +1791,15 @@ facets: Facets,
 correctedKeyword?: string, };
 
 /**
- * Matches per room, category, material and colour key (keys without matches left out), and
- * the price range of the matches.
+ * Matches per room, category, material, colour and size key (keys without matches left out),
+ * the price range of the matches, and the text of each size counted (sizes have no label set
+ * to name them, docs/VARIANTS.md §4).
  */
-export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, price: PriceRange, };
+export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, sizes: { [key in string]: number },
+/**
+ * The text of each key of `sizes`, per language.
+ */
+sizeLabels: { [key in string]: Localized }, price: PriceRange, };
 
 /**
  * Lowest and highest price in satang (both 0 when nothing matches).
@@ -1769,7 +1849,18 @@ createdAt: string,
  * save based on another version is refused (`version_conflict`). 0 for never-edited
  * seeds and imports older than versions.
  */
-version: number, };
+version: number,
+/**
+ * Up to three options (Fabric, Size…); none for a product sold in one form
+ * (docs/VARIANTS.md).
+ */
+options: Array<ProductOption>,
+/**
+ * What is sold: one variant per existing combination of option values, exactly one for a
+ * product without options (its code the product's). Stored products older than variants
+ * have none until migration 16 gives them theirs.
+ */
+variants: Array<Variant>, };
 
 /**
  * What shoppers thought of a product: `{average, count}`, absent when nobody reviewed it.
@@ -1798,11 +1889,36 @@ export type ProductSummary = { code: string,
 /**
  * In the requested language; English when that translation is empty.
  */
-name: string, price: Satang, compareAtPrice: Satang | null,
+name: string,
 /**
- * The first picture, if any, as a versioned URL (`image_urls`).
+ * With `variant`: that variant's price; otherwise the lowest price of the active
+ * variants ("from").
  */
-image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean, };
+price: Satang, compareAtPrice: Satang | null,
+/**
+ * The first picture (with `variant`: that variant's), if any, as a versioned URL
+ * (`image_urls`).
+ */
+image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean,
+/**
+ * The highest price of the active variants, only when they differ in price and no
+ * `variant` is named: the card says "from ฿price".
+ */
+maxPrice?: Satang,
+/**
+ * Up to five colour values that an active variant has, in option order.
+ */
+swatches?: Array<Swatch>,
+/**
+ * The variant a code search or option-value search matched (`price`, `compareAtPrice`,
+ * `image` and `stock` are then its own); the product page opens with it chosen.
+ */
+variant?: string, };
+
+/**
+ * A colour dot on a card: the colour's label key and its `#rrggbb`, when it has one.
+ */
+export type Swatch = { key: string, swatch?: string, };
 
 /**
  * The language of a list's names.
