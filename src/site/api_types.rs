@@ -304,11 +304,11 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             "Catalogue",
             types![
                 catalog::model::Product,
+                catalog::model::Dimensions,
                 catalog::variants::ProductOption,
                 catalog::variants::OptionKind,
                 catalog::variants::OptionValue,
                 catalog::variants::Variant,
-                catalog::model::Dimensions,
                 catalog::model::Room,
                 catalog::model::CategoryNode,
                 crate::handlers::catalog::ProductListParams,

@@ -1546,6 +1546,11 @@ options: Array<ProductOption>,
 variants: Array<Variant>, };
 
 /**
+ * Outer dimensions in millimetres.
+ */
+export type Dimensions = { width: number, depth: number, height: number, };
+
+/**
  * One option of a product (Fabric, Size…) and the values it offers, in their order.
  */
 export type ProductOption = { kind: OptionKind, name: Localized, values: Array<OptionValue>, };
@@ -1598,11 +1603,6 @@ weight?: number, dimensions?: Dimensions,
  * The product's photos that show this variant (a subset of the product's `images`).
  */
 images: Array<string>, };
-
-/**
- * Outer dimensions in millimetres.
- */
-export type Dimensions = { width: number, depth: number, height: number, };
 
 /**
  * A room of the home (living room, bedroom…) that products are shown by.
