@@ -404,7 +404,9 @@ pub fn place_one(
             .zip(&quote.line_discounts)
             .map(|((product, qty), discount)| OrderLine {
                 code: product.code.clone(),
+                product_code: Some(product.code.clone()),
                 name: product.name.clone(),
+                choice: None,
                 qty: *qty,
                 unit_price: product.price,
                 discount: *discount,
