@@ -48,3 +48,4 @@ mod staff_reach;
 mod standins;
 mod storage;
 mod stored_text;
+mod variants_money;
