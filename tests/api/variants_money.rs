@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, error_code, spawn_app};
 use crate::orders::{Shopper, add, place, shopper, stock_of};
+use kiosk::catalog::model::Product;
 
 const SOFA: &str = "VS-1001";
 const GREY: &str = "VS-1001-GRY";
@@ -47,14 +48,27 @@ fn sofa() -> Value {
     })
 }
 
-/// A shop with the sofa in its catalogue, created through the staff API.
+/// Writes products as an import does (variant codes, a level per variant) and lets the
+/// running shop see them.
+async fn put_products(app: &TestApp, products: &[Value]) {
+    let products: Vec<Product> = products
+        .iter()
+        .map(|p| serde_json::from_value(p.clone()).expect("a product"))
+        .collect();
+    let (store, catalog) = (app.state.store.clone(), app.state.catalog.clone());
+    tokio::task::spawn_blocking(move || {
+        kiosk::catalog::store::upsert_products(&store, &products).unwrap();
+        catalog.reload(&store).unwrap();
+    })
+    .await
+    .unwrap();
+}
+
+/// A shop with the sofa in its catalogue, and a staff token.
 async fn shop_with_sofa() -> (TestApp, String) {
     let app = spawn_app().await;
     let staff = app.token("boss", "admin").await;
-    let (status, body) = app
-        .post_json("/api/admin/products", &sofa(), Some(&staff))
-        .await;
-    assert_eq!(status, 201, "{body}");
+    put_products(&app, &[sofa()]).await;
     (app, staff)
 }
 
@@ -165,7 +179,7 @@ fn pdftotext(pdf: &[u8]) -> Option<String> {
 
 #[tokio::test]
 async fn a_product_with_options_needs_a_choice_and_a_hidden_variant_is_not_sold() {
-    let (app, staff) = shop_with_sofa().await;
+    let (app, _staff) = shop_with_sofa().await;
     let buyer = shopper(&app, "somsak").await;
     let (status, body) = try_add(&app, &buyer, SOFA, 1).await;
     assert_eq!((status, error_code(&body)), (400, "variant_required"));
@@ -174,7 +188,11 @@ async fn a_product_with_options_needs_a_choice_and_a_hidden_variant_is_not_sold(
         "{body}"
     );
     let (status, body) = try_add(&app, &buyer, GREEN, 1).await;
-    assert_eq!((status, error_code(&body)), (400, "unknown_product"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "unknown_product"),
+        "{body}"
+    );
     let (status, body) = try_add(&app, &buyer, GREY, 3).await;
     assert_eq!((status, error_code(&body)), (400, "out_of_stock"), "{body}");
 
@@ -183,19 +201,7 @@ async fn a_product_with_options_needs_a_choice_and_a_hidden_variant_is_not_sold(
     assert_eq!(status, 200, "{body}");
     let mut hidden = sofa();
     hidden["variants"][0]["active"] = json!(false);
-    let (_, current) = app
-        .get_authed(&format!("/api/admin/products/{SOFA}"), &staff)
-        .await;
-    hidden["version"] = current["product"]["version"].clone();
-    let (status, body) = app
-        .json(
-            app.client
-                .put(app.url(&format!("/api/admin/products/{SOFA}")))
-                .bearer_auth(&staff)
-                .json(&hidden),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    put_products(&app, &[hidden]).await;
     let (_, cart) = app
         .get_authed(&format!("/api/app/cart/get/{}", buyer.id), &buyer.token)
         .await;
@@ -207,22 +213,26 @@ async fn a_product_with_options_needs_a_choice_and_a_hidden_variant_is_not_sold(
 
 #[tokio::test]
 async fn a_product_code_that_is_one_of_its_variants_codes_adds_that_variant() {
-    let (app, staff) = shop_with_sofa().await;
+    let (app, _staff) = shop_with_sofa().await;
     let mut bed = sofa();
     bed["code"] = json!("VB-2001");
     bed["name"] = json!({"en": "Teak bed", "th": "เตียงไม้สัก"});
-    for (variant, code) in bed["variants"].as_array_mut().unwrap().iter_mut().zip(["VB-2001", "VB-2001-S", "VB-2001-G"]) {
+    for (variant, code) in bed["variants"].as_array_mut().unwrap().iter_mut().zip([
+        "VB-2001",
+        "VB-2001-S",
+        "VB-2001-G",
+    ]) {
         variant["code"] = json!(code);
     }
-    let (status, body) = app
-        .post_json("/api/admin/products", &bed, Some(&staff))
-        .await;
-    assert_eq!(status, 201, "{body}");
+    put_products(&app, &[bed]).await;
     let buyer = shopper(&app, "ploy").await;
     let (status, body) = try_add(&app, &buyer, "VB-2001", 1).await;
     assert_eq!(status, 200, "{body}");
     let line = &body["cart"]["lines"][0];
-    assert_eq!((line["code"].clone(), line["productCode"].clone()), (json!("VB-2001"), json!("VB-2001")));
+    assert_eq!(
+        (line["code"].clone(), line["productCode"].clone()),
+        (json!("VB-2001"), json!("VB-2001"))
+    );
     assert_eq!(line["choice"]["en"], "Grey / 6 ft");
 }
 
@@ -317,7 +327,10 @@ async fn fifty_shoppers_racing_for_the_last_unit_of_a_variant_get_one_order() {
         racing.spawn(async move {
             let response = request.send().await.expect("request");
             let status = response.status().as_u16();
-            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+            (
+                status,
+                response.json::<Value>().await.unwrap_or(Value::Null),
+            )
         });
     }
     let answers = racing.join_all().await;
