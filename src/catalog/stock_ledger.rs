@@ -10,11 +10,13 @@ use utoipa::ToSchema;
 
 use super::edit::{FieldProblem, ProductEditError, find_in};
 use super::stock::STOCK_CODE_TO_LEVEL;
+use super::variants::product_code_of;
 use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
 use crate::store::{JsonTable, Store, StoreError, next_id};
 
-/// (product code, sequence) → [`StockEntry`]: every staff change of a product's stock level.
+/// (variant code, sequence) → [`StockEntry`]: every staff change of a variant's stock level
+/// (a product without options: its own code).
 pub const STOCK_LEDGER: JsonTable<(&str, u64), StockEntry> = JsonTable::new("stock_code_to_entry");
 
 /// Products with this many units or fewer count as low on stock (as on the dashboard).
@@ -97,7 +99,10 @@ pub(super) fn check_reason(reason: &str, code: Option<&str>) -> Option<FieldProb
     }
 }
 
-/// Moves a product's stock by `delta` units, with a reason, refusing a level below zero.
+/// Moves the stock of a variant (docs/VARIANTS.md §2: levels are per variant code; a product
+/// without options is its one variant) by `delta` units, with a reason, refusing a level below
+/// zero. A product with options named by its own code, when that is none of its variants', is
+/// refused with the codes to choose from.
 pub fn adjust_stock(
     catalog: &CatalogWriter,
     actor: Actor,
@@ -117,8 +122,25 @@ pub fn adjust_stock(
         return Err(ProductEditError::Invalid(problems));
     }
     let entry = catalog.store().write(|txn| {
-        let product = find_in(txn, code)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
-        let before = i64::from(product.stock);
+        let owner = product_code_of(txn, code)?.unwrap_or_else(|| code.to_string());
+        let product =
+            find_in(txn, &owner)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
+        let before = match product.variant(code) {
+            Some(variant) => variant.stock,
+            None if product.has_options() => {
+                let codes: Vec<&str> = product.variants.iter().map(|v| v.code.as_str()).collect();
+                return Err(ProductEditError::Invalid(vec![FieldProblem::new(
+                    Some(code),
+                    "code",
+                    format!(
+                        "{code} comes in options: adjust one of its variants ({})",
+                        codes.join(", ")
+                    ),
+                )]));
+            }
+            None => product.stock,
+        };
+        let before = i64::from(before);
         let after = before + delta;
         if after < 0 {
             return Err(ProductEditError::BelowZero(format!(
@@ -130,11 +152,16 @@ pub fn adjust_stock(
         let after = u64::try_from(after).unwrap_or(0);
         let entry = set_level_in(txn, actor, code, after, reason)?
             .ok_or_else(|| ProductEditError::Invalid(vec![]))?;
+        let variant = if owner == code {
+            String::new()
+        } else {
+            format!("variant {code}: ")
+        };
         actor.log(
             txn,
             "stock adjusted",
-            &format!("product {}", code),
-            &format!("stock {before} → {after} ({delta:+}): {reason}"),
+            &format!("product {owner}"),
+            &format!("{variant}stock {before} → {after} ({delta:+}): {reason}"),
         )?;
         Ok(entry)
     })?;

@@ -49,3 +49,4 @@ mod standins;
 mod storage;
 mod stored_text;
 mod variants_search;
+mod variants_money;

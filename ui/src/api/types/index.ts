@@ -1945,19 +1945,45 @@ id: string, lines: Array<CartLineView>,
 amt: number, };
 
 /**
- * A cart line with what the catalogue says about its product now.
+ * A cart line with what the catalogue says about its variant now (docs/VARIANTS.md §3).
  */
-export type CartLineView = { code: string, qty: number,
+export type CartLineView = {
 /**
- * Null when the product has left the catalogue.
+ * The variant's code (a product without options: the product's code).
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent when it has left the catalogue.
+ */
+productCode?: string, qty: number,
+/**
+ * The product's name; null when the product has left the catalogue.
  */
 name: Localized | null,
 /**
- * Satang, the product's current price; null when it has left the catalogue.
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
  */
-unitPrice: Satang | null, image: string | null, stock: number,
+choice?: Localized,
 /**
- * False for products no longer sold: they can only be removed.
+ * Satang, the variant's current price; null when it has left the catalogue.
+ */
+unitPrice: Satang | null,
+/**
+ * Satang, the variant's compare-at price when it is on sale.
+ */
+compareAtPrice?: Satang,
+/**
+ * The variant's first photo, else the product's first.
+ */
+image: string | null,
+/**
+ * The variant's units in stock now.
+ */
+stock: number,
+/**
+ * False for variants no longer sold (the variant or its product hidden, or gone): they
+ * can only be removed.
  */
 available: boolean, };
 
@@ -1967,7 +1993,9 @@ export type LineBody = {
  */
 id: string | number,
 /**
- * The product code.
+ * The variant's code (a product without options: the product's code). A product with
+ * options named by its own code, when that is none of its variants', is refused with
+ * `variant_required`.
  */
 code: string,
 /**
@@ -2067,7 +2095,11 @@ endsAt: number, };
 /**
  * A cart line as priced: the promotion discount of the whole line.
  */
-export type PricedLine = { code: string, qty: number, unitPrice: Satang, discount: Satang, };
+export type PricedLine = {
+/**
+ * The variant's code, as in the cart.
+ */
+code: string, qty: number, unitPrice: Satang, discount: Satang, };
 
 /**
  * A quote with the lines it priced (products no longer sold are left out).
@@ -2296,10 +2328,28 @@ duplicateOf?: string | null, };
 export type ProofStatus = "pending" | "accepted" | "rejected";
 
 /**
- * A line as bought: name, picture and price are copied so the order never changes when the
- * catalogue does.
+ * A line as bought: name, choice, picture and price are copied so the order never changes
+ * when the catalogue does.
  */
-export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: Satang,
+export type OrderLine = {
+/**
+ * The variant's code (docs/VARIANTS.md §3): what the stock was taken from.
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent on orders placed before variants, whose
+ * `code` is the product's (see [`OrderLine::product_code`]).
+ */
+productCode?: string,
+/**
+ * The product's name.
+ */
+name: Localized,
+/**
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
+ */
+choice?: Localized, qty: number, unitPrice: Satang,
 /**
  * The promotion discount of the whole line.
  */
