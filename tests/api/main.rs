@@ -50,3 +50,4 @@ mod storage;
 mod stored_text;
 mod variants_search;
 mod variants_money;
+mod variants_staff;
