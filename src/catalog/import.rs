@@ -210,7 +210,19 @@ pub fn changed_fields(before: &Product, after: &Product) -> Vec<String> {
     differs("popularity", before.popularity == after.popularity);
     differs("createdAt", before.created_at == after.created_at);
     differs("options", before.options == after.options);
-    differs("variants", before.variants == after.variants);
+    if before.options.is_empty() && after.options.is_empty() {
+        // The one variant of a product without options follows the product's price,
+        // compare-at price and stock (reported above); only its own fields count here.
+        let own = |p: &Product| {
+            p.variants
+                .iter()
+                .map(|v| (v.code.clone(), v.active, v.weight, v.dimensions, v.images.clone()))
+                .collect::<Vec<_>>()
+        };
+        differs("variants", own(before) == own(after));
+    } else {
+        differs("variants", before.variants == after.variants);
+    }
     out
 }
 
@@ -534,6 +546,8 @@ impl Check {
             }
             row.product.categories = keys;
         }
+        // Products without variants (files older than variants) get their one variant here.
+        row.product.settle_variants();
         row.source = Some(Box::new(Source {
             variant_lines: source.variant_lines.clone(),
             ..Source::default()
@@ -558,7 +572,11 @@ impl Check {
         }
         let valid = problems.is_empty();
         self.preview.problems.extend(problems);
-        let stored = edit::find_in(txn, &product.code)?;
+        let stored = edit::find_in(txn, &product.code)?.map(|mut stored| {
+            // Compared as it would be saved now.
+            stored.settle_variants();
+            stored
+        });
         let (change, fields, details) = match &stored {
             None => {
                 self.preview.new += 1;
@@ -911,10 +929,15 @@ mod tests {
     #[test]
     fn csv_export_reads_back_the_same_products() {
         let text = "{\"products\": [{\"code\": \"SF-1\", \"name\": {\"en\": \"Sofa, grey\", \"th\": \"โซฟา\"}, \"price\": 100, \"images\": [\"/api/file/images/demo/a.png\", \"/api/file/images/demo/b.png\"], \"rooms\": [\"living\"], \"active\": false}]}";
+        // As stored: with the one variant of a product without options.
         let products: Vec<Product> = parse(text, false)
             .unwrap()
             .into_iter()
-            .map(|r| r.product)
+            .map(|r| {
+                let mut product = r.product;
+                product.settle_variants();
+                product
+            })
             .collect();
         let csv = to_csv(&products).unwrap();
         let back: Vec<Product> = parse(&csv, true)
@@ -945,7 +968,11 @@ mod tests {
         let products: Vec<Product> = hostile
             .iter()
             .enumerate()
-            .map(|(i, name)| product(&format!("SF-{i}"), name))
+            .map(|(i, name)| {
+                let mut product = product(&format!("SF-{i}"), name);
+                product.settle_variants();
+                product
+            })
             .collect();
         let csv = to_csv(&products).unwrap();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());

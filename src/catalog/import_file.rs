@@ -464,8 +464,10 @@ fn read_csv(
     reader: impl Read,
     each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
+    // Flexible: rows written by hand in the older layout may stop before the option and
+    // variant columns (missing cells read as empty).
     let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
+        .flexible(true)
         .from_reader(reader);
     let headers: Vec<String> = match reader.headers() {
         Ok(headers) => headers.iter().map(|h| h.trim().to_string()).collect(),

@@ -529,8 +529,8 @@ mod tests {
     #[test]
     fn thai_text_entities_and_markdown_characters_survive_as_text() {
         assert_eq!(
-            md("<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p>"),
-            "โซฟา 3 ที่นั่ง สี \\*ลด\\* 50%\n\n\\# 1\\. \\[x\\]"
+            md("<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p><p>2026. A year</p>"),
+            "โซฟา 3 ที่นั่ง สี \\*ลด\\* 50%\n\n\\# 1. \\[x\\]\n\n2026\\. A year"
         );
         assert_eq!(md("3 < 4 &unknown; &amp"), "3 \\< 4 &unknown; &");
         assert_eq!(md(""), "");

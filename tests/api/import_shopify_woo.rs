@@ -342,7 +342,7 @@ async fn broken_files_report_every_problem_by_line_and_write_nothing() {
         ("line 2 (nara-sofa): Variant Price", "not an amount in baht"),
         ("line 3 (nara-sofa): Option2 Value", "Size"),
         ("line 5 (lanna-table): ", "\"LT-150\" is already on line 4"),
-        ("line 6 (GB-1): categories", "Benches nobody has"),
+        ("line 7 (GB-1): categories", "Benches nobody has"),
     ] {
         assert!(has_problem(preview, start, contains), "{start}: {body}");
     }
@@ -455,10 +455,19 @@ async fn the_shop_csv_has_one_row_per_variant_and_imports_back() {
         writer.write_record(row).unwrap();
     }
     let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
+    // The second row's line: after the header and the first row (its description spans lines).
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(&header).unwrap();
+    writer.write_record(&broken[0]).unwrap();
+    let second = writer.into_inner().unwrap().iter().filter(|b| **b == b'\n').count() + 1;
     let (status, body) = import(&app, &owner, json!({"csv": text, "apply": true})).await;
     assert_eq!(status, 400, "{body}");
     assert!(
-        has_problem(&body["preview"], "line 3 (nara-sofa): option2Value", "Size"),
+        has_problem(
+            &body["preview"],
+            &format!("line {second} (nara-sofa): option2Value"),
+            "Size"
+        ),
         "{body}"
     );
 
