@@ -559,16 +559,15 @@ impl Check {
             &mut self.seen,
         ));
         let mut product = row.product;
-        for (code, owner) in super::variants::taken_codes(txn, &product)? {
-            let at = variant_codes(&product)
-                .iter()
-                .position(|c| *c == code)
+        for (field, message) in super::variants::taken_codes(txn, &product)? {
+            // `variants[N].code`: reported on that variant's line.
+            let at = field
+                .strip_prefix("variants[")
+                .and_then(|rest| rest.split(']').next())
+                .and_then(|n| n.parse::<usize>().ok())
                 .and_then(|i| source.variant_lines.get(i).copied())
                 .unwrap_or(line);
-            problems.push(format!(
-                "line {at} ({}): variant code {code:?} belongs to product {owner}",
-                product.code
-            ));
+            problems.push(format!("line {at} ({}): {field}: {message}", product.code));
         }
         let valid = problems.is_empty();
         self.preview.problems.extend(problems);
@@ -762,7 +761,7 @@ fn apply_rows(
             PRODUCT_CODE_TO_PRODUCT
                 .write(txn)?
                 .put(product.code.as_str(), &product)?;
-            super::variants::write_index(txn, stored.as_ref(), Some(&product))?;
+            super::variants::write_index(txn, stored.as_ref(), &product)?;
             for variant in &product.variants {
                 edit::set_level_in(txn, actor, &variant.code, u64::from(variant.stock), "import")?;
             }
