@@ -427,7 +427,8 @@ async fn the_shop_csv_has_one_row_per_variant_and_imports_back() {
     // Back unchanged, then with one variant's price and stock changed.
     let (status, body) = import(&app, &owner, json!({"csv": csv, "apply": true})).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["preview"]["unchanged"], all.len() - 3, "{body}");
+    let products = all.iter().filter(|row| !row[at("code")].is_empty()).count();
+    assert_eq!(body["preview"]["unchanged"], products, "{body}");
     assert_eq!(body["preview"]["new"], 0, "{body}");
     let mut changed = rows.clone();
     changed[2][at("variantPrice")] = "1790000".into();
