@@ -29,6 +29,7 @@ mod helpers;
 mod idle;
 mod image_bombs;
 mod image_variants;
+mod import_shopify_woo;
 mod issued_documents;
 mod notifications;
 mod openapi_agrees;
