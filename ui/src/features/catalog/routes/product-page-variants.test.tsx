@@ -42,8 +42,8 @@ function visit(search = '') {
   return { ...view, memory };
 }
 
-const price = (container: HTMLElement) => container.querySelector('.product__price .price__now')?.textContent;
-const mainPhoto = (container: HTMLElement) => container.querySelector<HTMLImageElement>('.gallery img, .product img')?.getAttribute('src') ?? '';
+const price = (container: Element) => container.querySelector('.product__price .price__now')?.textContent;
+const mainPhoto = (container: Element) => container.querySelector<HTMLImageElement>('.gallery img, .product img')?.getAttribute('src') ?? '';
 
 describe('a product with options', () => {
   it('shows the URL’s variant from the first render of the product, and a choice replaces the URL’s variant', async () => {
