@@ -98,9 +98,11 @@ function Breadcrumb({ product, name }: { product: Pick<Product, 'categories'>; n
   );
 }
 
-function Facts({ product, variant, labels }: { product: Product; variant: Variant | null; labels: CatalogLabels }) {
+function Facts({ product, variant, labels }: { product: ProductWithVariants; variant: Variant | null; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
   const size = formatDimensions(variant?.dimensions ?? product.dimensions, t('product.cm'));
+  // An option of the kind says it per variant (the product's own colour would contradict a choice).
+  const optionOf = (kind: string) => (product.options ?? []).some((option) => option.kind === kind);
   return (
     <dl class="product__facts">
       {size ? (
@@ -109,13 +111,13 @@ function Facts({ product, variant, labels }: { product: Product; variant: Varian
           <dd>{size}</dd>
         </div>
       ) : null}
-      {product.material ? (
+      {product.material && !optionOf('material') ? (
         <div>
           <dt>{t('product.material')}</dt>
           <dd>{labelTitle(labels.groups, 'material', product.material, locale)}</dd>
         </div>
       ) : null}
-      {product.colour ? (
+      {product.colour && !optionOf('colour') ? (
         <div>
           <dt>{t('product.colour')}</dt>
           <dd>
