@@ -6,11 +6,17 @@ Dependency: Pillow (pip install pillow). Nothing else; no fonts, no photos, no n
     python3 assets/tools/make_demo_catalog.py              # rewrites products.json and all images
     python3 assets/tools/make_demo_catalog.py --json-only  # products.json only
     python3 assets/tools/make_demo_catalog.py --only SF-1001,BD-2001   # a few images only
+    python3 assets/tools/make_demo_catalog.py --missing    # products.json and the pictures not on disk yet
     python3 assets/tools/make_demo_catalog.py --labels     # also the material/colour labels
 
 The material and colour keys of the products are label keys: --labels writes their titles
 in five languages into the groups "material" and "colour" of assets/seed/labels.json (the
 other groups of that file are left as they are).
+
+Products sold in several fabrics, finishes or sizes have options and variants (docs/VARIANTS.md
+§1; the table VARIANT_SPECS): each colour or material look gets a picture of its own,
+{code}-{look}.png, drawn like image 1 in that colour (a mirrored look, such as the other side
+of a corner sofa, like image 2). Check the result with assets/tools/check_demo_variants.py.
 
 Everything comes from the data tables below, so the output is reproducible: the same input
 gives byte-for-byte the same JSON and PNG files (no clock, no unseeded randomness; the
@@ -1049,20 +1055,20 @@ PRODUCTS = [
     # ---- Beds ----
     P("BD-2001", "bed", "chiangmai", "rubberwood", "brown", 15900, (1650, 2120, 1000), ["bedroom"], "beds-double", size="5ft", popularity=91),
     P("BD-2002", "bed", "chiangmai", "rubberwood", "brown", 18900, (1950, 2120, 1000), ["bedroom"], "beds-double", size="6ft"),
-    P("BD-2003", "bed", "nordic", "oak", "natural", 17900, (1650, 2100, 950), ["bedroom"], "beds-double", size="5ft"),
+    P("BD-2003", "bed", "nordic", "oak", "natural", 17900, (1650, 2100, 950), ["bedroom"], "beds-double"),
     P("BD-2004", "bed", "sukhothai", "teak", "brown", 38900, (1950, 2150, 1150), ["bedroom"], "beds-double", size="6ft", stock=0),
-    P("BD-2005", "bed", "siam", "velvet", "grey", 24900, (1950, 2150, 1200), ["bedroom"], "beds-double", size="6ft"),
-    P("BD-2006", "steelbed", "loft", "metal", "black", 8900, (1600, 2050, 950), ["bedroom"], "beds-double", size="5ft", m=True),
-    P("BD-2007", "bed", "lanna", "rattan", "natural", 21900, (1650, 2100, 1100), ["bedroom"], "beds-double", size="5ft"),
-    P("BD-2101", "singlebed", "nordic", "pine", "white", 8900, (1100, 2050, 900), ["bedroom", "kids"], "beds-single", size="3.5ft"),
+    P("BD-2005", "bed", "siam", "velvet", "grey", 24900, (1950, 2150, 1200), ["bedroom"], "beds-double"),
+    P("BD-2006", "steelbed", "loft", "metal", "black", 8900, (1600, 2050, 950), ["bedroom"], "beds-double", m=True),
+    P("BD-2007", "bed", "lanna", "rattan", "natural", 21900, (1650, 2100, 1100), ["bedroom"], "beds-double"),
+    P("BD-2101", "singlebed", "nordic", "pine", "white", 8900, (1100, 2050, 900), ["bedroom", "kids"], "beds-single"),
     P("BD-2102", "kidbed", "mali", "pine", "blue", 9500, (1100, 2050, 800), ["kids"], "beds-single", size="3.5ft"),
     P("BD-2103", "daybed", "sabai", "metal", "white", 9900, (1000, 2000, 850), ["living", "bedroom", "office"], "beds-single"),
     P("BD-2201", "bunk", "mali", "pine", "natural", 15900, (1100, 2080, 1650), ["kids"], "bunk-beds"),
     P("BD-2202", "bunk", "loft", "metal", "grey", 12900, (1050, 2050, 1600), ["kids"], "bunk-beds", m=True),
     P("BD-2203", "loftbed", "pop", "pine", "white", 18900, (1100, 2080, 1800), ["kids"], "bunk-beds"),
-    P("BD-2301", "mattress_spring", "sabai", "fabric", "white", 12900, (1520, 1980, 260), ["bedroom"], "mattresses", size="5ft"),
+    P("BD-2301", "mattress_spring", "sabai", "fabric", "white", 12900, (1520, 1980, 260), ["bedroom"], "mattresses"),
     P("BD-2302", "mattress_latex", "sabai", "fabric", "white", 24900, (1830, 1980, 250), ["bedroom"], "mattresses", size="6ft"),
-    P("BD-2303", "mattress_foam", "mali", "fabric", "blue", 4900, (1050, 2000, 150), ["kids"], "mattresses", size="3.5ft"),
+    P("BD-2303", "mattress_foam", "mali", "fabric", "blue", 4900, (1050, 2000, 150), ["kids"], "mattresses"),
     # ---- Tables ----
     P("TB-3001", "dining", "yaowarat", "rubberwood", "natural", 14900, (1800, 900, 750), ["dining"], "dining-tables", n=6, popularity=88),
     P("TB-3002", "dining", "yaowarat", "rubberwood", "natural", 10900, (1400, 800, 750), ["dining", "kitchen"], "dining-tables", n=4),
@@ -1160,7 +1166,7 @@ PRODUCTS = [
     P("DC-7003", "pendant", "loft", "metal", "black", 1890, (350, 350, 300), ["dining", "kitchen"], "lighting"),
     P("DC-7004", "nightlamp", "pop", "plastic", "yellow", 590, (150, 150, 180), ["kids"], "lighting", active=False),
     P("DC-7005", "pendant", "lanna", "rattan", "natural", 2290, (500, 500, 350), ["dining", "living"], "lighting"),
-    P("DC-7101", "rug", "nordic", "fabric", "grey", 3990, (1600, 2300, 10), ["living"], "rugs", size="160x230"),
+    P("DC-7101", "rug", "nordic", "fabric", "grey", 3990, (1600, 2300, 10), ["living"], "rugs"),
     P("DC-7102", "handrug", "chiangmai", "fabric", "red", 4900, (1400, 2000, 10), ["living", "bedroom"], "rugs", size="140x200", stock=0),
     P("DC-7103", "roundrug", "mali", "fabric", "blue", 1990, (1200, 1200, 10), ["kids"], "rugs"),
     P("DC-7104", "bathmat", "penang", "fabric", "green", 390, (500, 800, 15), ["bathroom"], "rugs"),
@@ -1178,6 +1184,401 @@ PRODUCTS = [
     P("DC-7403", "cafecurtain", "krua", "fabric", "yellow", 490, (900, 10, 600), ["kitchen"], "curtains"),
     P("DC-7404", "blind", "bali", "bamboo", "natural", 990, (1200, 30, 1600), ["living", "outdoor"], "curtains"),
 ]
+
+# --------------------------------------------------------------------------------------
+# Options and variants (docs/VARIANTS.md §1): where a real shop sells one product in several
+# fabrics, finishes or sizes, the product has options and one variant per combination on sale.
+# Colour and material values are label keys (the groups "colour" and "material" above); size
+# values have a slug key. Every look a colour or material value gives gets its own picture,
+# drawn like image 1 in that colour: {code}-{value}.png (the product's own colour keeps its
+# pictures 1 to 3).
+# --------------------------------------------------------------------------------------
+
+
+def L(en, th, my, km, id_):
+    return {"en": en, "th": th, "my": my, "km": km, "id": id_}
+
+
+# Option names.
+OPTION_NAMES = {
+    "fabric": L("Fabric", "สีผ้า", "Warna fabrik", "ពណ៌ក្រណាត់", "Warna kain"),
+    "velvet": L("Velvet", "สีผ้ากำมะหยี่", "Warna baldu", "ពណ៌ក្រណាត់វ៉ែលវ៉េត", "Warna beludru"),
+    "leather": L("Leather", "สีหนัง", "Warna kulit", "ពណ៌ស្បែក", "Warna kulit"),
+    "colour": L("Colour", "สี", "Warna", "ពណ៌", "Warna"),
+    "finish": L("Finish", "โทนสีไม้", "Kemasan", "ពណ៌លាប", "Finishing"),
+    "frame": L("Frame colour", "สีโครง", "Warna rangka", "ពណ៌គ្រោង", "Warna rangka"),
+    "upholstery": L("Upholstery", "วัสดุหุ้ม", "Bahan balutan", "សម្ភារៈស្រោប", "Bahan pelapis"),
+    "size": L("Size", "ขนาด", "Saiz", "ទំហំ", "Ukuran"),
+    "width": L("Width", "ความกว้าง", "Lebar", "ទទឹង", "Lebar"),
+    "height": L("Height", "ความสูง", "Ketinggian", "កម្ពស់", "Tinggi"),
+    "seat_height": L("Seat height", "ความสูงที่นั่ง", "Ketinggian tempat duduk", "កម្ពស់កន្លែងអង្គុយ", "Tinggi dudukan"),
+    "corner": L("Corner side", "ด้านเข้ามุม", "Sisi sudut", "ទិសជ្រុង", "Sisi sudut"),
+    "firmness": L("Firmness", "ระดับความแน่น", "Tahap kekerasan", "កម្រិតរឹង", "Tingkat kekerasan"),
+}
+
+# Colour values: slug -> (label key, drawing colour or None for the key's own, suffix of the
+# variant code, texts). The swatch is the colour the picture draws.
+COLOUR_VALUES = {
+    "grey": ("grey", None, "GRY", L("Grey", "สีเทา", "Kelabu", "ពណ៌ប្រផេះ", "Abu-abu")),
+    "darkgrey": ("grey", (92, 94, 100), "DGR", L("Dark grey", "สีเทาเข้ม", "Kelabu gelap", "ពណ៌ប្រផេះចាស់", "Abu-abu tua")),
+    "lightgrey": ("grey", (188, 190, 192), "LGR", L("Light grey", "สีเทาอ่อน", "Kelabu cerah", "ពណ៌ប្រផេះខ្ចី", "Abu-abu muda")),
+    "beige": ("beige", None, "BEI", L("Beige", "สีเบจ", "Kuning air", "ពណ៌ក្រែម", "Krem")),
+    "olive": ("green", (122, 126, 82), "OLV", L("Olive", "สีเขียวมะกอก", "Hijau zaitun", "ពណ៌បៃតងអូលីវ", "Hijau zaitun")),
+    "green": ("green", None, "GRN", L("Green", "สีเขียว", "Hijau", "ពណ៌បៃតង", "Hijau")),
+    "emerald": ("green", (40, 106, 82), "EMR", L("Emerald", "สีเขียวมรกต", "Hijau zamrud", "ពណ៌បៃតងមរកត", "Hijau zamrud")),
+    "blue": ("blue", None, "BLU", L("Blue", "สีน้ำเงิน", "Biru", "ពណ៌ខៀវ", "Biru")),
+    "navy": ("blue", (46, 60, 94), "NVY", L("Navy", "สีกรมท่า", "Biru tua", "ពណ៌ខៀវចាស់", "Biru dongker")),
+    "lightblue": ("blue", (150, 186, 214), "LBL", L("Light blue", "สีฟ้า", "Biru muda", "ពណ៌ខៀវខ្ចី", "Biru muda")),
+    "pink": ("pink", None, "PNK", L("Pink", "สีชมพู", "Merah jambu", "ពណ៌ផ្កាឈូក", "Merah muda")),
+    "dustypink": ("pink", (200, 146, 146), "DPK", L("Dusty pink", "สีชมพูหม่น", "Merah jambu pudar", "ពណ៌ផ្កាឈូកស្លេក", "Merah muda pudar")),
+    "yellow": ("yellow", None, "YEL", L("Yellow", "สีเหลือง", "Kuning", "ពណ៌លឿង", "Kuning")),
+    "red": ("red", None, "RED", L("Red", "สีแดง", "Merah", "ពណ៌ក្រហម", "Merah")),
+    "terracotta": ("red", (184, 100, 72), "TRC", L("Terracotta", "สีส้มอิฐ", "Terakota", "ពណ៌ក្រហមឥដ្ឋ", "Terakota")),
+    "white": ("white", None, "WHT", L("White", "สีขาว", "Putih", "ពណ៌ស", "Putih")),
+    "black": ("black", None, "BLK", L("Black", "สีดำ", "Hitam", "ពណ៌ខ្មៅ", "Hitam")),
+    "brown": ("brown", None, "BRN", L("Brown", "สีน้ำตาล", "Coklat", "ពណ៌ត្នោត", "Cokelat")),
+    "darkbrown": ("brown", (96, 64, 42), "DBR", L("Dark brown", "สีน้ำตาลเข้ม", "Coklat gelap", "ពណ៌ត្នោតចាស់", "Cokelat tua")),
+    "natural": ("natural", None, "NAT", L("Natural", "สีธรรมชาติ", "Warna asli", "ពណ៌ធម្មជាតិ", "Warna alami")),
+    "walnut": ("brown", (112, 76, 50), "WAL", L("Walnut", "สีวอลนัท", "Walnut", "ពណ៌ត្នោតចាស់", "Walnut")),
+}
+
+# Material values: the label key is the slug; texts are the material labels.
+MATERIAL_SUFFIX = {"fabric": "FAB", "velvet": "VEL", "leather": "LTH"}
+
+
+def cm(a, b=None, key=None, sfx=None):
+    """A size value in centimetres: '120 x 60 cm' (or '80 cm' with one figure)."""
+    text = "%s x %s" % (a, b) if b is not None else str(a)
+    slug = key or ("%sx%s" % (a, b) if b is not None else "%s-cm" % a)
+    return {"key": slug, "sfx": sfx or ("%sX%s" % (a, b) if b is not None else str(a)),
+            "text": L(text + " cm", text + " ซม.", text + " cm", text + " សង់ទីម៉ែត្រ", text + " cm")}
+
+
+def round_cm(dia):
+    text = "Ø %s" % dia
+    return {"key": "dia-%s" % dia, "sfx": "D%s" % dia,
+            "text": L(text + " cm", text + " ซม.", text + " cm", text + " សង់ទីម៉ែត្រ", text + " cm")}
+
+
+# Thai bed and mattress sizes in feet; Indonesian shops give them in centimetres (as SIZES does).
+FEET = {
+    "3": {"key": "3-ft", "sfx": "3FT", "text": L("3 ft", "3 ฟุต", "3 kaki", "3 ហ្វីត", "90 x 200 cm")},
+    "3.5": {"key": "3-5-ft", "sfx": "3.5FT", "text": dict(SIZES["3.5ft"])},
+    "5": {"key": "5-ft", "sfx": "5FT", "text": dict(SIZES["5ft"])},
+    "6": {"key": "6-ft", "sfx": "6FT", "text": dict(SIZES["6ft"])},
+}
+
+OTHER_VALUES = {
+    # corner side: the drawing shows the chaise on the right; the left one is its mirror image
+    "right": {"key": "right", "sfx": "R", "mirror": False, "text": L("Right", "ขวา", "Kanan", "ស្ដាំ", "Kanan")},
+    "left": {"key": "left", "sfx": "L", "mirror": True, "text": L("Left", "ซ้าย", "Kiri", "ឆ្វេង", "Kiri")},
+    # a corner desk is drawn with its return on the left
+    "desk-left": {"key": "left", "sfx": "L", "mirror": False, "text": L("Left", "ซ้าย", "Kiri", "ឆ្វេង", "Kiri")},
+    "desk-right": {"key": "right", "sfx": "R", "mirror": True, "text": L("Right", "ขวา", "Kanan", "ស្ដាំ", "Kanan")},
+    "medium": {"key": "medium", "sfx": "MED", "text": L("Medium", "ปานกลาง", "Sederhana", "មធ្យម", "Sedang")},
+    "firm": {"key": "firm", "sfx": "FIRM", "text": L("Firm", "แน่น", "Keras", "រឹង", "Keras")},
+    "single": {"key": "single", "sfx": "1P", "text": L("Single", "สำหรับ 1 คน", "Seorang", "សម្រាប់មួយនាក់", "Satu orang")},
+    "double": {"key": "double", "sfx": "2P", "text": L("Double", "สำหรับ 2 คน", "Dua orang", "សម្រាប់ពីរនាក់", "Dua orang")},
+}
+
+
+def C(name, *slugs):
+    """A colour option: OPTION_NAMES key and COLOUR_VALUES slugs."""
+    return {"kind": "colour", "name": name, "values": [{"slug": s} for s in slugs]}
+
+
+def M(name, *slugs):
+    """A material option: material label keys."""
+    return {"kind": "material", "name": name, "values": [{"slug": s} for s in slugs]}
+
+
+def S(name, *values):
+    """A size option: (size value, price in baht, dimensions or None), smallest first."""
+    out = []
+    for value, price, dims in values:
+        v = dict(FEET[value] if isinstance(value, str) else value)
+        v.update(slug=v["key"], price=price, dims=dims)
+        out.append(v)
+    return {"kind": "size", "name": name, "values": out}
+
+
+def O(name, *values, kind="other"):
+    """An option of other values (OTHER_VALUES slugs, or (slug, extra baht))."""
+    out = []
+    for value in values:
+        slug, add = value if isinstance(value, tuple) else (value, 0)
+        v = dict(OTHER_VALUES[slug])
+        v.update(slug=slug, add=add)
+        out.append(v)
+    return {"kind": kind, "name": name, "values": out}
+
+
+def plus(option, adds):
+    """Extra baht for some values of an option: {slug: baht}."""
+    for v in option["values"]:
+        v["add"] = adds.get(v["slug"], 0)
+    return option
+
+
+# Per product: options (at most 3) and, optionally, only (the combinations on sale, as tuples
+# of value slugs; otherwise every combination), inactive (combinations hidden), stock
+# (combination -> level; otherwise derived from the variant code) and sale (combination ->
+# compare-at price in baht, for variants on sale on their own).
+VARIANT_SPECS = {
+    # ---- sofas: fabrics, velvets, leathers; corner sofas by width and side ----
+    "SF-1005": dict(options=[C("velvet", "green", "navy", "dustypink", "grey")]),
+    "SF-1007": dict(options=[C("fabric", "blue", "grey", "beige", "olive")], stock={("olive",): 0}),
+    "SF-1008": dict(options=[C("velvet", "pink", "emerald", "grey")]),
+    "SF-1010": dict(options=[C("fabric", "grey", "beige", "olive"),
+                             S("width", (cm(260), 32900, (2600, 1800, 820)), (cm(300), 37900, (3000, 1900, 820)))],
+                    stock={("olive", "300-cm"): 1}),
+    "SF-1011": dict(options=[C("fabric", "beige", "darkgrey"), O("corner", "left", "right")]),
+    "SF-2006": dict(options=[C("velvet", "blue", "emerald", "dustypink", "grey")]),
+    "SF-2007": dict(options=[plus(M("upholstery", "fabric", "velvet", "leather"), {"velvet": 1000, "leather": 3000}),
+                             C("colour", "grey", "beige", "emerald", "dustypink", "brown", "black")],
+                    only=[("fabric", "grey"), ("fabric", "beige"), ("velvet", "emerald"), ("velvet", "dustypink"),
+                          ("leather", "brown"), ("leather", "black")]),
+    # ---- beds and mattresses: Thai sizes 3, 3.5, 5 and 6 ft ----
+    "BD-2001": dict(options=[C("finish", "walnut", "natural", "white")]),
+    "BD-2002": dict(options=[C("finish", "walnut", "natural", "white")], stock={("white",): 2}),
+    "BD-2003": dict(options=[S("size", ("3.5", 13900, (1150, 2100, 950)), ("5", 17900, (1650, 2100, 950)),
+                               ("6", 20900, (1950, 2100, 950))),
+                             C("finish", "natural", "white")],
+                    only=[("3-5-ft", "natural"), ("5-ft", "natural"), ("5-ft", "white"), ("6-ft", "natural"),
+                          ("6-ft", "white")]),
+    "BD-2005": dict(options=[S("size", ("5", 22900, (1650, 2150, 1200)), ("6", 24900, (1950, 2150, 1200))),
+                             C("velvet", "grey", "emerald", "navy")],
+                    sale={("6-ft", "navy"): 27900}),
+    "BD-2006": dict(options=[S("size", ("3.5", 6900, (1100, 2050, 950)), ("5", 8900, (1600, 2050, 950)),
+                               ("6", 10900, (1900, 2050, 950))),
+                             C("colour", "black", "white")]),
+    "BD-2007": dict(options=[S("size", ("5", 21900, (1650, 2100, 1100)), ("6", 25900, (1950, 2100, 1100)))]),
+    "BD-2101": dict(options=[S("size", ("3", 7900, (950, 2050, 900)), ("3.5", 8900, (1100, 2050, 900))),
+                             C("colour", "white", "natural")]),
+    "BD-2102": dict(options=[C("colour", "blue", "pink", "white")]),
+    "BD-2301": dict(options=[S("size", ("3.5", 9900, (1050, 1980, 260)), ("5", 12900, (1520, 1980, 260)),
+                               ("6", 14900, (1830, 1980, 260))),
+                             O("firmness", "medium", ("firm", 1000))],
+                    inactive=[("3-5-ft", "firm")]),
+    "BD-2303": dict(options=[S("size", ("3", 3990, (900, 2000, 150)), ("3.5", 4900, (1050, 2000, 150)),
+                               ("5", 6900, (1500, 2000, 150)))]),
+    # ---- tables: sizes and wood finishes ----
+    "TB-3003": dict(options=[S("size", (round_cm(90), 10900, (900, 900, 750)), (round_cm(110), 12900, (1100, 1100, 750)),
+                               (round_cm(120), 14900, (1200, 1200, 750))),
+                             C("finish", "natural", "white")]),
+    "TB-3101": dict(options=[S("size", (cm(100, 55), 5900, (1000, 550, 420)), (cm(110, 60), 6500, (1100, 600, 420)),
+                               (cm(130, 70), 7900, (1300, 700, 420)))]),
+    "TB-3102": dict(options=[S("size", (round_cm(60), 3990, (600, 600, 400)), (round_cm(80), 4900, (800, 800, 400))),
+                             C("finish", "natural", "white", "walnut")]),
+    "TB-3205": dict(options=[C("finish", "natural", "white", "walnut")]),
+    # ---- chairs and stools: colours and seat heights ----
+    "CH-3201": dict(options=[C("colour", "black", "white", "red", "olive"),
+                             S("seat_height", (cm(65), 1890, (400, 400, 650)), (cm(75), 1990, (400, 400, 750)))],
+                    inactive=[("olive", "65-cm")], stock={("red", "75-cm"): 0}),
+    "CH-3202": dict(options=[C("colour", "red", "black", "yellow", "lightblue")]),
+    "CH-3203": dict(options=[S("seat_height", (cm(65), 2590, (420, 420, 650)), (cm(75), 2690, (420, 420, 750))),
+                             C("finish", "natural", "black")]),
+    "CH-3204": dict(options=[C("velvet", "pink", "emerald", "grey")], stock={("pink",): 0, ("grey",): 2}),
+    "CH-3305": dict(options=[S("width", (cm(80), 2990, (800, 350, 480)), (cm(100), 3490, (1000, 350, 480)),
+                               (cm(120), 3990, (1200, 350, 480)))]),
+    # ---- desks and office chairs ----
+    "DK-4001": dict(options=[S("size", (cm(100, 50), 4490, (1000, 500, 750)), (cm(120, 60), 4990, (1200, 600, 750)),
+                               (cm(140, 70), 5990, (1400, 700, 750))),
+                             C("finish", "natural", "white")]),
+    "DK-4002": dict(options=[S("size", (cm(120, 60), 13900, (1200, 600, 1200)), (cm(140, 70), 15900, (1400, 700, 1200)),
+                               (cm(160, 80), 17900, (1600, 800, 1200))),
+                             C("frame", "white", "black")]),
+    "DK-4004": dict(options=[C("colour", "black", "white"), O("corner", "desk-left", "desk-right")]),
+    "DK-4101": dict(options=[S("size", (cm(140, 70), 17900, (1400, 700, 1100)), (cm(160, 80), 18900, (1600, 800, 1100)),
+                               (cm(180, 80), 20900, (1800, 800, 1100)))]),
+    "DK-4201": dict(options=[plus(M("upholstery", "fabric", "leather"), {"leather": 2000}), C("colour", "black", "grey")],
+                    only=[("fabric", "black"), ("fabric", "grey"), ("leather", "black")]),
+    "DK-4202": dict(options=[C("leather", "brown", "black")], stock={("brown",): 0, ("black",): 4}),
+    "DK-4203": dict(options=[C("colour", "blue", "pink", "green", "yellow")]),
+    "DK-4205": dict(options=[C("velvet", "pink", "emerald", "grey", "navy")]),
+    # ---- storage: wardrobe and cabinet finishes, widths ----
+    "ST-6001": dict(options=[C("finish", "natural", "white", "walnut")]),
+    "ST-6002": dict(options=[C("finish", "white", "natural")]),
+    "ST-6004": dict(options=[S("width", (cm(150), 13900, (1500, 620, 2100)), (cm(180), 15900, (1800, 620, 2100)),
+                               (cm(200), 17900, (2000, 620, 2100))),
+                             C("colour", "grey", "white")]),
+    "ST-6005": dict(options=[C("colour", "pink", "lightblue", "white")]),
+    "ST-6101": dict(options=[C("finish", "natural", "white", "walnut")]),
+    "ST-6201": dict(options=[S("height", (cm(110), 3290, (800, 300, 1100)), (cm(180), 4590, (800, 300, 1800))),
+                             C("finish", "walnut", "white")]),
+    "ST-6301": dict(options=[S("width", (cm(120), 4990, (1200, 400, 500)), (cm(160), 5900, (1600, 400, 500)),
+                               (cm(180), 6900, (1800, 400, 500))),
+                             C("finish", "white", "natural")]),
+    "ST-6303": dict(options=[C("finish", "natural", "walnut")]),
+    # ---- outdoor ----
+    "OD-5103": dict(options=[C("colour", "blue", "green", "red", "grey")]),
+    "OD-5201": dict(options=[O("size", "single", ("double", 400), kind="size"), C("colour", "red", "blue", "green")]),
+    # ---- decor: rug and curtain sizes, cushion colours ----
+    "DC-7101": dict(options=[S("size", (cm(120, 170), 2490, (1200, 1700, 10)), (cm(160, 230), 3990, (1600, 2300, 10)),
+                               (cm(200, 290), 6490, (2000, 2900, 10))),
+                             C("colour", "grey", "beige", "navy")],
+                    stock={("200x290", "navy"): 0}),
+    "DC-7301": dict(options=[S("size", (cm(45, 45), 390, (450, 150, 450)), (cm(50, 50), 490, (500, 150, 500))),
+                             C("velvet", "green", "dustypink", "navy", "yellow", "grey")]),
+    "DC-7303": dict(options=[S("size", (cm(130, 170), 890, (1300, 1700, 5)), (cm(150, 200), 1190, (1500, 2000, 5))),
+                             C("colour", "beige", "grey", "terracotta")]),
+    "DC-7401": dict(options=[S("size", (cm(140, 160), 1090, (1400, 20, 1600)), (cm(140, 220), 1290, (1400, 20, 2200)),
+                               (cm(140, 250), 1490, (1400, 20, 2500))),
+                             C("colour", "grey", "beige", "navy")]),
+}
+
+# Pictures drawn for the looks of variants: file name -> (product as drawn, image style 1 or 2).
+LOOK_IMAGES = {}
+LOOK_URL = "/api/file/images/demo/{code}-{look}.png"
+SLUG_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+def hex_colour(rgb):
+    return "#%02x%02x%02x" % tuple(rgb[:3])
+
+
+def option_values(opt):
+    """The option's values with their label key and texts."""
+    out = []
+    for v in opt["values"]:
+        if opt["kind"] == "colour":
+            key, rgb, sfx, text = COLOUR_VALUES[v["slug"]]
+            out.append(dict(v, key=key, rgb=rgb, sfx=sfx, text=text))
+        elif opt["kind"] == "material":
+            out.append(dict(v, key=v["slug"], sfx=MATERIAL_SUFFIX[v["slug"]], text=MATERIAL_LABEL[v["slug"]]))
+        else:
+            out.append(dict(v))
+    return out
+
+
+def look_of(p, options, base_colour, combo):
+    """How a combination looks: (product as drawn, picture slug, is the product's own look, mirrored)."""
+    look = dict(p)
+    parts, own, mirror = [], True, False
+    for opt, v in zip(options, combo):
+        if opt["kind"] == "material":
+            look["material"] = v["key"]
+            parts.append(v["slug"])
+            own = own and v["key"] == p["material"]
+        elif opt["kind"] == "colour":
+            look["colour"] = v["key"]
+            parts.append(v["slug"])
+            if v["slug"] == base_colour:
+                look.pop("rgb", None)
+            else:
+                own = False
+                if v["rgb"]:
+                    look["rgb"] = v["rgb"]
+        if v.get("mirror"):
+            mirror = True
+            parts.append(v["key"])
+    return look, "-".join(parts), own, mirror
+
+
+def variant_images(p, code, originals, look, slug, own, mirror):
+    """The pictures of a variant: the product's own for its own look (image 2 is the mirrored
+    view), otherwise one drawn in that look."""
+    if own and not mirror:
+        return [u for i, u in enumerate(originals, start=1) if i != 2 or not p.get("mirror_option")]
+    if own and mirror and len(originals) >= 2:
+        return [originals[1]]
+    name = "%s-%s.png" % (code, slug)
+    LOOK_IMAGES[name] = (look, 2 if mirror else 1)
+    return [LOOK_URL.format(code=code, look=slug)]
+
+
+def add_variants(p, product, on_sale):
+    """Gives a product its options and variants (VARIANT_SPECS), its pictures per look, and the
+    summaries docs/VARIANTS.md §1 asks for: the lowest active price and its compare-at price,
+    the stock of the active variants."""
+    code = p["code"]
+    spec = VARIANT_SPECS[code]
+    options = spec["options"]
+    values = [option_values(o) for o in options]
+    p = dict(p, mirror_option=any(v.get("mirror") for vs in values for v in vs))
+    # the product's own colour: the first value of its colour option with its colour key
+    base_colour = None
+    for opt, vs in zip(options, values):
+        if opt["kind"] == "colour":
+            base_colour = next((v["slug"] for v in vs if v["key"] == p["colour"]), None)
+    combos = [[]]
+    for vs in values:
+        combos = [c + [v] for c in combos for v in vs]
+    only = spec.get("only")
+    if only is not None:
+        wanted = [tuple(x) for x in only]
+        combos = [c for c in combos if tuple(v["slug"] for v in c) in wanted]
+        if len(combos) != len(wanted):
+            raise SystemExit("%s: a combination in 'only' names an unknown value" % code)
+    inactive = {tuple(x) for x in spec.get("inactive", [])}
+    stock = {tuple(k): v for k, v in spec.get("stock", {}).items()}
+    sale = {tuple(k): v for k, v in spec.get("sale", {}).items()}
+    originals = list(product["images"])
+    images = list(originals)
+    variants = []
+    for combo in combos:
+        slugs = tuple(v["slug"] for v in combo)
+        vcode = "-".join([code] + [v["sfx"] for v in combo])
+        sized = [v for v in combo if "price" in v]
+        price = (sized[0]["price"] if sized else p["price"]) + sum(v.get("add", 0) for v in combo)
+        compare = None
+        if code in on_sale:
+            compare = round_price(price * (1.10 + h(code + "/pct", 16) / 100.0))
+        if slugs in sale:
+            compare = sale[slugs]
+        if slugs in stock:
+            level = stock[slugs]
+        else:
+            # about 6 % sold out and 10 % with one or two left; never the first, which the
+            # product page shows first
+            r = h(vcode + "/stock", 100)
+            level = 0 if r < 6 else (1 + r % 2 if r < 16 else 3 + h(vcode + "/level", 16))
+            if not variants and level == 0:
+                level = 3 + h(vcode + "/level", 16)
+        look, slug, own, mirror = look_of(p, options, base_colour, combo)
+        pictures = variant_images(p, code, originals, look, slug, own, mirror)
+        for url in pictures:
+            if url not in images:
+                images.append(url)
+        variant = {
+            "code": vcode,
+            "values": [vs.index(v) for vs, v in zip(values, combo)],
+            "price": price * 100,
+        }
+        if compare:
+            variant["compareAtPrice"] = compare * 100
+        variant["stock"] = level
+        variant["active"] = slugs not in inactive
+        dims = [v["dims"] for v in combo if v.get("dims")]
+        if dims:
+            w, d, hh = dims[0]
+            variant["dimensions"] = {"width": w, "depth": d, "height": hh}
+        variant["images"] = pictures
+        variants.append(variant)
+    out_options = []
+    for opt, vs in zip(options, values):
+        out_values = []
+        for v in vs:
+            value = dict(v["text"])
+            value["key"] = v["key"]
+            if opt["kind"] == "colour":
+                look = dict(p, colour=v["key"])
+                look.pop("rgb", None)
+                if v["slug"] != base_colour and v["rgb"]:
+                    look["rgb"] = v["rgb"]
+                value["swatch"] = hex_colour(palette(look)["body"])
+            out_values.append(value)
+        out_options.append({"kind": opt["kind"], "name": dict(OPTION_NAMES[opt["name"]]), "values": out_values})
+    active = [v for v in variants if v["active"]] or variants
+    cheapest = min(active, key=lambda v: v["price"])
+    product["price"] = cheapest["price"]
+    product["compareAtPrice"] = cheapest.get("compareAtPrice")
+    product["stock"] = sum(v["stock"] for v in variants if v["active"])
+    product["images"] = images
+    product["options"] = out_options
+    product["variants"] = variants
+    return product
+
 
 # --------------------------------------------------------------------------------------
 # Building products.json
@@ -1304,6 +1705,11 @@ def build_products():
             "popularity": p.get("popularity", 1 + h(code + "/popularity", 100)),
             "createdAt": created_at(code),
         })
+        if code in VARIANT_SPECS:
+            add_variants(p, products[-1], on_sale)
+    unknown = set(VARIANT_SPECS) - seen
+    if unknown:
+        raise SystemExit("options for unknown products: %s" % ", ".join(sorted(unknown)))
     return products
 
 
@@ -1359,7 +1765,9 @@ def palette(p):
     """The colours a drawing uses: body (main), wood (frames, legs, tops), soft (cushions)."""
     mat, col = p["material"], p["colour"]
     wood = WOOD.get(mat)
-    if col == "natural":
+    if p.get("rgb"):  # a variant's own shade of its colour key (VARIANT_SPECS)
+        body = tuple(p["rgb"])
+    elif col == "natural":
         body = wood or NATURAL[mat]
     elif col == "brown" and wood:
         body = shade(wood, 0.72)
@@ -3602,20 +4010,29 @@ def save_small(img, path):
             break
 
 
-def write_images(products, only=None):
+def write_images(products, only=None, missing=False):
+    """Draws the pictures of the products (of those in `only`; with `missing`, only pictures
+    not on disk yet) and returns the bytes written."""
     os.makedirs(IMAGE_DIR, exist_ok=True)
     by_code = {p["code"]: p for p in PRODUCTS}
     wanted = set()
     total = 0
     for prod in products:
         code = prod["code"]
-        for i, url in enumerate(prod["images"], start=1):
+        for url in prod["images"]:
             name = url.rsplit("/", 1)[1]
             wanted.add(name)
             if only and code not in only:
                 continue
             path = os.path.join(IMAGE_DIR, name)
-            save_small(render_image(by_code[code], i), path)
+            if missing and os.path.exists(path):
+                continue
+            if name in LOOK_IMAGES:
+                look, style = LOOK_IMAGES[name]
+                img = render_image(look, style)
+            else:
+                img = render_image(by_code[code], int(name[len(code) + 1:-len(".png")]))
+            save_small(img, path)
             total += os.path.getsize(path)
     if not only:
         # remove pictures of products or image numbers that no longer exist
@@ -3643,6 +4060,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json-only", action="store_true", help="write products.json only")
     ap.add_argument("--only", help="comma-separated product codes whose images to redraw")
+    ap.add_argument("--missing", action="store_true", help="draw only the pictures not on disk yet")
     ap.add_argument("--labels", action="store_true",
                     help="also write the material and colour label groups into assets/seed/labels.json")
     args = ap.parse_args()
@@ -3654,9 +4072,13 @@ def main():
     if args.json_only:
         return
     only = set(args.only.split(",")) if args.only else None
-    total = write_images(products, only)
+    total = write_images(products, only, args.missing)
     count = sum(len(p["images"]) for p in products if not only or p["code"] in only)
-    print("wrote %d images, %.1f KB" % (count, total / 1024.0))
+    if args.missing:
+        count = "missing"
+    else:
+        count = str(count)
+    print("wrote %s images, %.1f KB" % (count, total / 1024.0))
 
 
 if __name__ == "__main__":

@@ -131,9 +131,23 @@ pub fn find_in(txn: &impl Txn, code: &str) -> Result<Option<Product>, StoreError
     let Some(mut product) = PRODUCT_CODE_TO_PRODUCT.read(txn)?.get(code)? else {
         return Ok(None);
     };
-    if let Some(level) = STOCK_CODE_TO_LEVEL.read(txn)?.get(code)? {
-        product.stock = clamp(level);
+    let levels = STOCK_CODE_TO_LEVEL.read(txn)?;
+    let mut found = Vec::with_capacity(product.variants.len());
+    for variant in &product.variants {
+        found.push((variant.code.clone(), levels.get(variant.code.as_str())?));
     }
+    if product.variants.is_empty() {
+        // A document not yet given its variant (never after migration 16): its own level.
+        if let Some(level) = levels.get(code)? {
+            product.stock = clamp(level);
+        }
+    }
+    product.take_levels(|code| {
+        found
+            .iter()
+            .find(|(c, _)| c == code)
+            .and_then(|(_, level)| level.map(clamp))
+    });
     Ok(Some(product))
 }
 

@@ -545,7 +545,11 @@ mod tests {
         let products: Vec<Product> = hostile
             .iter()
             .enumerate()
-            .map(|(i, name)| product(&format!("SF-{i}"), name))
+            .map(|(i, name)| {
+                let mut product = product(&format!("SF-{i}"), name);
+                product.settle_variants();
+                product
+            })
             .collect();
         let csv = to_csv(&products).unwrap();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());

@@ -468,6 +468,8 @@ fn read_csv(
             popularity: to_u32(popularity),
             created_at: get("createdAt"),
             version: 0,
+            options: Vec::new(),
+            variants: Vec::new(),
         };
         if row_problems.is_empty() {
             each(Ok(ImportRow { line, product }))?;

@@ -37,4 +37,5 @@ pub mod stock_ledger;
 pub mod store;
 pub mod taxonomy;
 pub mod uploads;
+pub mod variants;
 pub mod writer;

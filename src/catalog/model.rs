@@ -59,6 +59,15 @@ pub struct Product {
     #[serde(default)]
     #[ts(type = "number")]
     pub version: u64,
+    /// Up to three options (Fabric, Size…); none for a product sold in one form
+    /// (docs/VARIANTS.md).
+    #[serde(default)]
+    pub options: Vec<super::variants::ProductOption>,
+    /// What is sold: one variant per existing combination of option values, exactly one for a
+    /// product without options (its code the product's). Stored products older than variants
+    /// have none until migration 16 gives them theirs.
+    #[serde(default)]
+    pub variants: Vec<super::variants::Variant>,
 }
 
 fn yes() -> bool {
@@ -158,7 +167,8 @@ impl Product {
     /// The product's free text as it may be stored (`crate::domain::text`): names, alt texts,
     /// material and colour on one line, descriptions keeping their lines, no control or bidi
     /// character anywhere (a name shows on every storefront page and in the staff's exports).
-    /// Staff saves and imports call it before checking the product.
+    /// Staff saves and imports call it before checking the product; it also settles the
+    /// variants (`settle_variants`), so what is checked is what will be stored.
     pub fn clean_text(&mut self) {
         use crate::domain::text::{multi_line, single_line};
         each_language(&mut self.name, single_line);
@@ -170,6 +180,8 @@ impl Product {
         }
         self.material = single_line(&self.material);
         self.colour = single_line(&self.colour);
+        self.clean_variant_text();
+        self.settle_variants();
     }
 
     /// Gives back the spare room of its lists: a decoded list of one to three entries keeps
@@ -178,6 +190,8 @@ impl Product {
         self.images.shrink_to_fit();
         self.rooms.shrink_to_fit();
         self.categories.shrink_to_fit();
+        self.options.shrink_to_fit();
+        self.variants.shrink_to_fit();
     }
 
     /// Every problem with this product, each naming its field (imports report them all).
@@ -270,6 +284,7 @@ impl Product {
                 out.push(format!("{field}: {key:?} must be a code-table key"));
             }
         }
+        out.extend(self.variant_problems());
         out
     }
 }

@@ -12,13 +12,24 @@ use crate::store::{StoreError, Txn, ValueTable};
 /// Product code → units in stock.
 pub const STOCK_CODE_TO_LEVEL: ValueTable<&str, u64> = ValueTable::new("stock_code_to_level");
 
-/// Writes products and their stock levels (imports and seeding set the level they carry).
+/// Writes products, their variant codes and their stock levels: imports and seeding set the
+/// level each variant carries. Products are settled first (docs/VARIANTS.md §1), so a product
+/// written without variants is sold under its own code.
 pub fn write_products(txn: &WriteTransaction, products: &[Product]) -> Result<(), StoreError> {
-    let mut table = super::store::PRODUCT_CODE_TO_PRODUCT.write(txn)?;
-    let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
     for product in products {
-        table.put(product.code.as_str(), product)?;
-        stock.put(product.code.as_str(), u64::from(product.stock))?;
+        let mut product = product.clone();
+        product.settle_variants();
+        let old = super::store::PRODUCT_CODE_TO_PRODUCT
+            .read(txn)?
+            .get(product.code.as_str())?;
+        super::store::PRODUCT_CODE_TO_PRODUCT
+            .write(txn)?
+            .put(product.code.as_str(), &product)?;
+        super::variants::write_index(txn, old.as_ref(), &product)?;
+        let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
+        for variant in &product.variants {
+            stock.put(variant.code.as_str(), u64::from(variant.stock))?;
+        }
     }
     Ok(())
 }

@@ -92,9 +92,7 @@ pub fn load_products(store: &Store) -> Result<Vec<Product>, StoreError> {
         let mut products = PRODUCT_CODE_TO_PRODUCT.read(txn)?.values()?;
         let levels = super::stock::levels(txn)?;
         for product in &mut products {
-            if let Some(&level) = levels.get(&product.code) {
-                product.stock = level;
-            }
+            product.take_levels(|code| levels.get(code).copied());
         }
         Ok(products)
     })

@@ -305,6 +305,10 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             types![
                 catalog::model::Product,
                 catalog::model::Dimensions,
+                catalog::variants::ProductOption,
+                catalog::variants::OptionKind,
+                catalog::variants::OptionValue,
+                catalog::variants::Variant,
                 catalog::model::Room,
                 catalog::model::CategoryNode,
                 crate::handlers::catalog::ProductListParams,

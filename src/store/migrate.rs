@@ -10,7 +10,7 @@ use super::migrations::*;
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 15;
+pub const SCHEMA_VERSION: u64 = 16;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 pub(super) const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -96,6 +96,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 15,
         name: "index the orders that owe a refund",
         apply: v15_refunds_due,
+    },
+    Migration {
+        version: 16,
+        name: "give every product one variant sold under its own code; index variant codes",
+        apply: v16_variants,
     },
 ];
 

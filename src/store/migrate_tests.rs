@@ -46,6 +46,7 @@ const DOMAIN_TABLES: &[AnyTable] = &[
     AnyTable::PairToBytes(crate::accounts::coins::COIN_LEDGER.definition()),
     AnyTable::PairToBytes(crate::activity::LOG_TIME_TO_LINE.definition()),
     AnyTable::TextToU64(crate::catalog::stock::STOCK_CODE_TO_LEVEL.definition()),
+    AnyTable::TextToText(crate::catalog::variants::VARIANT_CODE_TO_PRODUCT.definition()),
     AnyTable::TextU64ToBytes(crate::catalog::edit::STOCK_LEDGER.definition()),
     AnyTable::U64ToBytes(crate::orders::store::ORDER_ID_TO_ORDER.definition()),
     AnyTable::U64ToBytes(crate::orders::guest::ORDER_ID_TO_GUEST_KEYS.definition()),
@@ -68,7 +69,7 @@ const DOMAIN_TABLES: &[AnyTable] = &[
 ];
 
 /// The newest schema whose database these tests write.
-const NEWEST_COVERED: u64 = 15;
+const NEWEST_COVERED: u64 = 16;
 
 // The tables the tests write, by literal name and on-disk types (frozen like the migrations).
 const SEED_DOCUMENT_TO_HASH: TableDefinition<&str, &str> =
@@ -99,6 +100,8 @@ const ORDER_USER_TO_ORDER: TableDefinition<(u64, u64), &[u8]> =
     TableDefinition::new("order_user_to_order");
 const ORDER_KEY_TO_ORDER: TableDefinition<&str, u64> = TableDefinition::new("order_key_to_order");
 const STOCK_CODE_TO_LEVEL: TableDefinition<&str, u64> = TableDefinition::new("stock_code_to_level");
+const VARIANT_CODE_TO_PRODUCT: TableDefinition<&str, &str> =
+    TableDefinition::new("variant_code_to_product");
 
 /// The English messages as seeded, byte for byte, and the hex SHA-256 of those bytes.
 const MESSAGES_EN: &str = r#"{"hello":"Hello"}"#;
@@ -163,6 +166,16 @@ fn product() -> Value {
         "material": "fabric", "colour": "grey", "stock": 3, "active": true,
         "popularity": 80, "createdAt": "2026-11-01"
     })
+}
+
+/// `product` as version 16 stores it: no options, one variant under its own code.
+fn with_variant(mut product: Value, stock: u64) -> Value {
+    product["options"] = json!([]);
+    product["variants"] = json!([{
+        "code": "SF-1001", "values": [], "price": 1290000, "compareAtPrice": 1490000,
+        "stock": stock, "active": true, "images": []
+    }]);
+    product
 }
 
 // `Cart` has no camelCase renaming: its field is `updated_at` on disk.
@@ -260,10 +273,22 @@ fn write_as_release(store: &Store, version: u64) {
         }
     }
     if version >= 5 {
+        // From version 16 a shop stores the product with its one variant and indexes it.
+        let product = if version >= 16 {
+            with_variant(product(), 1)
+        } else {
+            product()
+        };
         txn.open_table(PRODUCT_CODE_TO_PRODUCT)
             .unwrap()
-            .insert("SF-1001", bytes(&product()).as_slice())
+            .insert("SF-1001", bytes(&product).as_slice())
             .unwrap();
+        if version >= 16 {
+            txn.open_table(VARIANT_CODE_TO_PRODUCT)
+                .unwrap()
+                .insert("SF-1001", "SF-1001")
+                .unwrap();
+        }
     }
     if version >= 6 {
         let mut carts = txn.open_table(CART_OWNER_TO_CART).unwrap();
@@ -344,9 +369,11 @@ fn expected(version: u64) -> Value {
     let since = |release: u64, value: Value, before: Value| {
         if version >= release { value } else { before }
     };
-    let mut product = product();
     // Up to version 7 the level in the document is the level; from 8 the stock table is.
-    product["stock"] = json!(if version >= 8 { 1 } else { 3 });
+    // Version 16 gives the product its one variant, with that level.
+    let level = if version >= 8 { 1 } else { 3 };
+    let mut product = with_variant(product(), level);
+    product["stock"] = json!(level);
     let uses = if version >= 8 { 1 } else { 0 };
     json!({
         "products": since(5, json!([product]), json!([])),
@@ -536,6 +563,13 @@ fn upgrade_from(version: u64) {
             level, want,
             "stock level after upgrading from version {version}"
         );
+        let index = read.open_table(VARIANT_CODE_TO_PRODUCT).unwrap();
+        let owner = index.get("SF-1001").unwrap().map(|o| o.value().to_string());
+        assert_eq!(
+            owner,
+            want.map(|_| "SF-1001".to_string()),
+            "variant index after upgrading from version {version}"
+        );
     }
 
     assert_holds(
@@ -618,6 +652,18 @@ fn a_version_13_database_upgrades_and_reads_back() {
 #[test]
 fn a_version_14_database_upgrades_and_reads_back() {
     upgrade_from(14);
+}
+
+/// Version 15 is the last schema without variants: its product gains one under its own code,
+/// carrying the live level (1), not the document's (3).
+#[test]
+fn a_version_15_database_gives_each_product_its_variant() {
+    upgrade_from(15);
+}
+
+#[test]
+fn a_version_16_database_opens_and_reads_back() {
+    upgrade_from(16);
 }
 
 /// An order a version-12 shop invoiced and then cancelled: receipt, tax invoice and credit

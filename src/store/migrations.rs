@@ -512,3 +512,76 @@ pub(super) fn v15_refunds_due(txn: &WriteTransaction) -> Result<(), StoreError> 
     }
     Ok(())
 }
+
+/// Version 16: products sold in variants (docs/VARIANTS.md). Every product document without
+/// variants gets `options: []` and one variant sold under the product's own code, with the
+/// product's price and compare-at price, its live stock level (the stock table's, else the
+/// document's) and `active: true`; the variant code index is filled. Codes held by carts,
+/// orders, coupons, promotions and the stock ledger are then variant codes of the same
+/// products, so none of them is rewritten.
+pub(super) fn v16_variants(txn: &WriteTransaction) -> Result<(), StoreError> {
+    const PRODUCT_CODE_TO_PRODUCT: TableDefinition<&str, &[u8]> =
+        TableDefinition::new("product_code_to_product");
+    const STOCK_CODE_TO_LEVEL: TableDefinition<&str, u64> =
+        TableDefinition::new("stock_code_to_level");
+    const VARIANT_CODE_TO_PRODUCT: TableDefinition<&str, &str> =
+        TableDefinition::new("variant_code_to_product");
+
+    let mut index = txn.open_table(VARIANT_CODE_TO_PRODUCT)?;
+    let mut products = txn.open_table(PRODUCT_CODE_TO_PRODUCT)?;
+    let levels = txn.open_table(STOCK_CODE_TO_LEVEL)?;
+    let mut changed = Vec::new();
+    for entry in products.iter()? {
+        let (code, bytes) = entry?;
+        let code = code.value().to_string();
+        let mut product: serde_json::Value =
+            serde_json::from_slice(bytes.value()).map_err(|source| StoreError::Decode {
+                table: "product_code_to_product",
+                key: code.clone(),
+                source,
+            })?;
+        let Some(fields) = product.as_object_mut() else {
+            continue;
+        };
+        let has_variants = fields
+            .get("variants")
+            .and_then(serde_json::Value::as_array)
+            .is_some_and(|v| !v.is_empty());
+        if has_variants {
+            continue;
+        }
+        let stock = match levels.get(code.as_str())? {
+            Some(level) => level.value(),
+            None => fields
+                .get("stock")
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(0),
+        };
+        let mut variant = serde_json::Map::new();
+        variant.insert("code".into(), code.clone().into());
+        variant.insert("values".into(), serde_json::json!([]));
+        variant.insert(
+            "price".into(),
+            fields.get("price").cloned().unwrap_or(0.into()),
+        );
+        if let Some(was) = fields.get("compareAtPrice").filter(|v| !v.is_null()) {
+            variant.insert("compareAtPrice".into(), was.clone());
+        }
+        variant.insert("stock".into(), stock.min(u64::from(u32::MAX)).into());
+        variant.insert("active".into(), true.into());
+        variant.insert("images".into(), serde_json::json!([]));
+        fields.insert("options".into(), serde_json::json!([]));
+        fields.insert("variants".into(), serde_json::json!([variant]));
+        changed.push((code, product));
+    }
+    for (code, product) in changed {
+        let bytes = serde_json::to_vec(&product).map_err(|source| StoreError::Encode {
+            table: "product_code_to_product",
+            key: code.clone(),
+            source,
+        })?;
+        products.insert(code.as_str(), bytes.as_slice())?;
+        index.insert(code.as_str(), code.as_str())?;
+    }
+    Ok(())
+}

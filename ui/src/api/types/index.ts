@@ -1532,12 +1532,77 @@ createdAt: string,
  * save based on another version is refused (`version_conflict`). 0 for never-edited
  * seeds and imports older than versions.
  */
-version: number, };
+version: number,
+/**
+ * Up to three options (Fabric, Size…); none for a product sold in one form
+ * (docs/VARIANTS.md).
+ */
+options: Array<ProductOption>,
+/**
+ * What is sold: one variant per existing combination of option values, exactly one for a
+ * product without options (its code the product's). Stored products older than variants
+ * have none until migration 16 gives them theirs.
+ */
+variants: Array<Variant>, };
 
 /**
  * Outer dimensions in millimetres.
  */
 export type Dimensions = { width: number, depth: number, height: number, };
+
+/**
+ * One option of a product (Fabric, Size…) and the values it offers, in their order.
+ */
+export type ProductOption = { kind: OptionKind, name: Localized, values: Array<OptionValue>, };
+
+/**
+ * What an option is about: colours show as swatches, and colour, size and material values are
+ * facets of the storefront's lists.
+ */
+export type OptionKind = "colour" | "size" | "material" | "other";
+
+/**
+ * A value of an option: its text per language, its facet key and, for colours, a swatch.
+ */
+export type OptionValue = {
+/**
+ * The facet key: for colours and materials a key of the `colour`/`material` label set,
+ * for sizes a slug ("6-ft"). Empty: not a facet.
+ */
+key?: string,
+/**
+ * `#rrggbb`, for colour values shown without a photo.
+ */
+swatch?: string, en: string, th: string, my: string, km: string, id: string, };
+
+/**
+ * One sellable combination of a product's option values.
+ */
+export type Variant = {
+/**
+ * The SKU: product-code rules, unique across products and variants.
+ */
+code: string,
+/**
+ * The index of the chosen value of each option, in the product's option order.
+ */
+values: Array<number>,
+/**
+ * Satang, VAT included.
+ */
+price: Satang, compareAtPrice?: Satang,
+/**
+ * The live level when served; in stored documents the level at import.
+ */
+stock: number, active: boolean,
+/**
+ * Grams, for delivery.
+ */
+weight?: number, dimensions?: Dimensions,
+/**
+ * The product's photos that show this variant (a subset of the product's `images`).
+ */
+images: Array<string>, };
 
 /**
  * A room of the home (living room, bedroom…) that products are shown by.
@@ -1769,7 +1834,18 @@ createdAt: string,
  * save based on another version is refused (`version_conflict`). 0 for never-edited
  * seeds and imports older than versions.
  */
-version: number, };
+version: number,
+/**
+ * Up to three options (Fabric, Size…); none for a product sold in one form
+ * (docs/VARIANTS.md).
+ */
+options: Array<ProductOption>,
+/**
+ * What is sold: one variant per existing combination of option values, exactly one for a
+ * product without options (its code the product's). Stored products older than variants
+ * have none until migration 16 gives them theirs.
+ */
+variants: Array<Variant>, };
 
 /**
  * What shoppers thought of a product: `{average, count}`, absent when nobody reviewed it.
