@@ -9,7 +9,9 @@ const variant = (code: string) => {
 };
 
 describe('which variant a product page shows', () => {
-  it('takes the cheapest variant in stock when the URL names none (a sold-out cheaper one is passed over)', () => {
+  it('takes the first variant in stock when the URL names none, as the server draws it', () => {
+    const grey2First = { ...SOFA, variants: [variant('SF-2001-GRY-2'), variant('SF-2001-SND-3'), variant('SF-2001-GRY-3')] };
+    expect(defaultVariant(grey2First)?.code).toBe('SF-2001-SND-3');
     expect(defaultVariant(SOFA)?.code).toBe('SF-2001-GRY-3');
     expect(chosenVariant(SOFA, null)?.code).toBe('SF-2001-GRY-3');
   });

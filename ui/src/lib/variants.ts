@@ -1,37 +1,16 @@
 //! A product's options and variants as the storefront uses them (docs/VARIANTS.md §1, §5): which
-//! variant the page shows (the URL's `?variant=`, else the cheapest one on sale), what choosing
+//! variant the page shows (the URL's `?variant=`, else the first one in stock), what choosing
 //! one value of an option leads to, which values are sold out or do not exist beside the other
 //! choices, the photos of a variant and the words of a choice ("Grey / 6 ft").
 //!
 //! Inactive variants are hidden and not sold, so everything here treats them as missing.
-import type { Product } from '../api/types';
-import type { LocalizedText } from '../i18n/types';
+import type { OptionValue, Product, ProductOption, Variant } from '../api/types';
 import type { LocaleCode } from './locale-path';
 
-export type OptionKind = 'colour' | 'size' | 'material' | 'other';
+export type { OptionValue, ProductOption, Variant };
 
-/** One value of an option: its text per language (flattened), a facet key, a colour for swatches. */
-export type OptionValue = LocalizedText & { key?: string; swatch?: string | null };
-
-export type ProductOption = { kind: OptionKind | string; name: LocalizedText; values: OptionValue[] };
-
-export type Variant = {
-  code: string;
-  /** One index into each option's values, in the options' order. */
-  values: number[];
-  price: number;
-  compareAtPrice: number | null;
-  stock: number;
-  active: boolean;
-  dimensions?: Product['dimensions'] | null;
-  images?: string[];
-};
-
-/** A product as `product/get` answers it, options and variants included (absent on old answers). */
-export type VariantProduct = Pick<Product, 'code' | 'images' | 'price' | 'compareAtPrice' | 'stock' | 'active'> & {
-  options?: ProductOption[] | null;
-  variants?: Variant[] | null;
-};
+/** What the storefront reads of a product with options (a whole product has it all). */
+export type VariantProduct = Pick<Product, 'code' | 'images' | 'price' | 'compareAtPrice' | 'stock' | 'active' | 'options' | 'variants'>;
 
 /** What a value of an option is beside the other options' current values. */
 export type ValueState = 'chosen' | 'available' | 'soldOut' | 'missing';
@@ -45,14 +24,12 @@ export function activeVariants(product: VariantProduct): Variant[] {
 }
 
 /**
- * The variant the page shows without a `?variant=`: the cheapest one in stock (the product's own
- * price, a "from" figure, is the cheapest active variant's), else the cheapest one on sale. The
- * first in the staff's order wins a tie.
+ * The variant the page shows without a `?variant=`, as the server's first paint draws it
+ * (`Product::default_variant`): the first active one in stock, else the first active one.
  */
 export function defaultVariant(product: VariantProduct): Variant | null {
   const active = activeVariants(product);
-  const cheapest = (list: Variant[]) => list.reduce<Variant | null>((best, variant) => (!best || variant.price < best.price ? variant : best), null);
-  return cheapest(active.filter((variant) => variant.stock > 0)) ?? cheapest(active);
+  return active.find((variant) => variant.stock > 0) ?? active[0] ?? null;
 }
 
 /** The variant a URL names (an active one of this product), else the default one. */

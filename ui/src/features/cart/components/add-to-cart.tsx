@@ -14,7 +14,7 @@ import { Icon } from '../../../components/icon';
 import { showToast } from '../../../components/toast-store';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
-import { hasOptions, type VariantProduct } from '../../../lib/variants';
+import { hasOptions } from '../../../lib/variants';
 import { addToCart, cart, MAX_LINE_QTY, qtyInCart } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { QuantityStepper } from './quantity-stepper';
@@ -23,7 +23,7 @@ import './cart.css';
 export function AddToCart({ product, variant, choice }: BuyBoxProps) {
   const { t, locale } = useI18n();
   // A product with options sells the chosen variant: its code goes to the cart, its stock counts.
-  const withOptions = hasOptions(product as VariantProduct);
+  const withOptions = hasOptions(product);
   const code = variant?.code ?? product.code;
   const stock = withOptions ? (variant?.stock ?? 0) : product.stock;
   const active = product.active && (!withOptions || (variant?.active ?? false));

@@ -29,7 +29,7 @@ import { formatDimensions, PRODUCT_CODE, productApiPath, productPath, remembered
 import { useResource } from '../../../lib/resource';
 import { paragraphs } from '../../../lib/text';
 import { useRemote } from '../../../lib/use-remote';
-import { choiceText, chosenVariant, variantAfterChoosing, variantImages, type Variant, type VariantProduct } from '../../../lib/variants';
+import { choiceText, chosenVariant, variantAfterChoosing, variantImages, type Variant } from '../../../lib/variants';
 import { safeDecode } from '../../../lib/url-rules';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { getProduct } from '../api/get-product';
@@ -52,11 +52,8 @@ type ProductHead = Pick<Product, 'code' | 'price' | 'compareAtPrice' | 'rooms' |
   sku: string;
 };
 
-/** The API's product with its options and variants (docs/VARIANTS.md §1). */
-type ProductWithVariants = Product & VariantProduct;
-
 /** The top of the page for a whole product: a chosen variant's price, stock and photos lead. */
-function headOf(product: ProductWithVariants, locale: LocaleCode, variant: Variant | null): ProductHead {
+function headOf(product: Product, locale: LocaleCode, variant: Variant | null): ProductHead {
   const name = pickText(product.name, locale) || product.code;
   if (!variant) return { ...product, name, sku: product.code };
   return {
@@ -98,7 +95,7 @@ function Breadcrumb({ product, name }: { product: Pick<Product, 'categories'>; n
   );
 }
 
-function Facts({ product, variant, labels }: { product: ProductWithVariants; variant: Variant | null; labels: CatalogLabels }) {
+function Facts({ product, variant, labels }: { product: Product; variant: Variant | null; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
   const size = formatDimensions(variant?.dimensions ?? product.dimensions, t('product.cm'));
   // An option of the kind says it per variant (the product's own colour would contradict a choice).
@@ -212,7 +209,7 @@ function ProductView({
   labels,
 }: {
   head: ProductHead;
-  product: ProductWithVariants | null;
+  product: Product | null;
   variant?: Variant | null;
   onChoose?: (option: number, value: number) => void;
   labels: CatalogLabels;
@@ -287,7 +284,7 @@ function ProductView({
 
 function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabels }) {
   const { locale } = useI18n();
-  const remote = useRemote<ProductWithVariants>(productApiPath(code), (signal) => getProduct(code, signal));
+  const remote = useRemote<Product>(productApiPath(code), (signal) => getProduct(code, signal));
   // The choice lives in the URL (`?variant=`, shareable; docs/VARIANTS.md §5), read on every
   // render, so the first render already shows the variant the server's first paint drew.
   const wanted = variantOfSearch(useSearch());
