@@ -35,6 +35,20 @@ describe('the values beside the current choice', () => {
     expect(valueStates(SOFA, variant('SF-2001-SND-3'), 1)).toEqual(['chosen', 'missing']);
   });
 
+  it('offers an upper option’s values beside the choices above it only, so every variant stays reachable', () => {
+    // Grey 2-seat is sold out; Sand exists only as a 3-seat, and choosing it moves the size.
+    const current = variant('SF-2001-GRY-2');
+    expect(valueStates(SOFA, current, 0)).toEqual(['chosen', 'available', 'missing']);
+    expect(valueStates(SOFA, current, 1)).toEqual(['available', 'chosen']);
+    expect(variantAfterChoosing(SOFA, current, 0, 1)?.code).toBe('SF-2001-SND-3');
+  });
+
+  it('prefers a variant in stock to the sold-out one with every other choice kept', () => {
+    const both = { ...SOFA, variants: [...(SOFA.variants ?? []), { ...variant('SF-2001-SND-3'), code: 'SF-2001-SND-2', values: [1, 1], stock: 0 }] };
+    expect(variantAfterChoosing(both, variant('SF-2001-GRY-2'), 0, 1)?.code).toBe('SF-2001-SND-3');
+    expect(valueStates(both, variant('SF-2001-SND-3'), 1)).toEqual(['chosen', 'soldOut']);
+  });
+
   it('reaches the variant with the one value changed and the others kept', () => {
     expect(variantAfterChoosing(SOFA, variant('SF-2001-GRY-3'), 0, 1)?.code).toBe('SF-2001-SND-3');
     expect(variantAfterChoosing(SOFA, variant('SF-2001-SND-3'), 1, 1)).toBeNull();

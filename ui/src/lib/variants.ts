@@ -39,30 +39,46 @@ export function chosenVariant(product: VariantProduct, code: string | null | und
   return named ?? defaultVariant(product);
 }
 
-function sameValues(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
+/**
+ * The active variants that keep the current values of the options above `option` and have
+ * `value` for it. The options are a hierarchy, as shops present them (Shopify's themes too):
+ * the first option offers every value some variant has, each one below only what exists beside
+ * the choices above it. So every variant stays reachable — a velvet in colours the fabric does
+ * not come in can be chosen straight away — and the last option is exactly "what exists with
+ * every other choice".
+ */
+function candidates(product: VariantProduct, current: Variant, option: number, value: number): Variant[] {
+  return activeVariants(product).filter(
+    (variant) => variant.values[option] === value && current.values.every((chosen, index) => index >= option || variant.values[index] === chosen),
+  );
 }
 
-/** The active variant with these values, one per option. */
-export function variantWith(product: VariantProduct, values: number[]): Variant | null {
-  return activeVariants(product).find((variant) => sameValues(variant.values, values)) ?? null;
-}
-
-/** The variant reached by choosing value `value` of option `option`, the other choices kept. */
+/**
+ * The variant reached by choosing value `value` of option `option`: the one that keeps the other
+ * choices when it is in stock, else the one in stock that keeps most of the options below, else
+ * the one that keeps them all though sold out; null when the value does not exist beside the
+ * choices above.
+ */
 export function variantAfterChoosing(product: VariantProduct, current: Variant, option: number, value: number): Variant | null {
-  const values = current.values.slice();
-  values[option] = value;
-  return variantWith(product, values);
+  const found = candidates(product, current, option, value);
+  const kept = (variant: Variant) => variant.values.filter((chosen, index) => index > option && chosen === current.values[index]).length;
+  const inStock = found.filter((variant) => variant.stock > 0);
+  const best = inStock.reduce<Variant | null>((top, variant) => (!top || kept(variant) > kept(top) ? variant : top), null);
+  const exact = found.find((variant) => kept(variant) === current.values.length - option - 1) ?? null;
+  return best ?? exact ?? found[0] ?? null;
 }
 
-/** Each value of option `option` beside the current choice of the other options. */
+/**
+ * Each value of option `option` beside the current choices above it: chosen, available, sold out
+ * (every variant it leads to is out of stock) or missing (none exists, or only hidden ones).
+ */
 export function valueStates(product: VariantProduct, current: Variant, option: number): ValueState[] {
   const values = product.options?.[option]?.values ?? [];
   return values.map((_, value) => {
     if (current.values[option] === value) return 'chosen';
-    const reached = variantAfterChoosing(product, current, option, value);
-    if (!reached) return 'missing';
-    return reached.stock > 0 ? 'available' : 'soldOut';
+    const found = candidates(product, current, option, value);
+    if (found.length === 0) return 'missing';
+    return found.some((variant) => variant.stock > 0) ? 'available' : 'soldOut';
   });
 }
 

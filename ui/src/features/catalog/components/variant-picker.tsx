@@ -1,9 +1,10 @@
 //! The options of a product on its page (docs/VARIANTS.md §5): one radio group per option, colour
 //! options as round swatches (the photo of the variant the value leads to, else the value's
-//! colour) with the value's name under each, other options as buttons. A value that leads to a
-//! sold-out variant is crossed out, one whose combination with the other choices does not exist
-//! is faded; both are disabled and say why to screen readers. Native radios give the keyboard
-//! rules for free (Tab into the group, arrow keys between the values that can be chosen).
+//! colour) with the value's name under each, other options as buttons. Each option offers its
+//! values beside the choices of the options above it (`lib/variants.ts`): a value whose variants
+//! there are all sold out is crossed out, one that does not exist there is faded; both are
+//! disabled and say why to screen readers. Native radios give the keyboard rules for free (Tab
+//! into the group, arrow keys between the values that can be chosen).
 import { resizedUrl } from '../../../lib/images';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { swatchImage, valueStates, valueText, type ValueState, type Variant, type VariantProduct } from '../../../lib/variants';

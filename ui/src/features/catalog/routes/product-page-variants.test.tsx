@@ -70,7 +70,7 @@ describe('a product with options', () => {
     const grey = (await screen.findByRole('radio', { name: 'Grey' })) as HTMLInputElement;
     expect(grey.checked).toBe(true);
     const twoSeat = screen.getByRole('radio', { name: '2-seat, sold out' }) as HTMLInputElement;
-    const green = screen.getByRole('radio', { name: 'Green, not made with your other choices' }) as HTMLInputElement;
+    const green = screen.getByRole('radio', { name: 'Green, not available' }) as HTMLInputElement;
     expect(twoSeat.disabled && green.disabled).toBe(true);
     expect(twoSeat.closest('label')?.className).toContain('variant-value--soldOut');
     expect(green.closest('label')?.className).toContain('variant-value--missing');
