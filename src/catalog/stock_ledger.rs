@@ -10,11 +10,13 @@ use utoipa::ToSchema;
 
 use super::edit::{FieldProblem, ProductEditError, find_in};
 use super::stock::STOCK_CODE_TO_LEVEL;
+use super::variants::product_code_of;
 use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
 use crate::store::{JsonTable, Store, StoreError, next_id};
 
-/// (product code, sequence) → [`StockEntry`]: every staff change of a product's stock level.
+/// (variant code, sequence) → [`StockEntry`]: every staff change of a variant's stock level
+/// (a product without options: its own code).
 pub const STOCK_LEDGER: JsonTable<(&str, u64), StockEntry> = JsonTable::new("stock_code_to_entry");
 
 /// Products with this many units or fewer count as low on stock (as on the dashboard).
@@ -119,7 +121,7 @@ pub fn adjust_stock(
         return Err(ProductEditError::Invalid(problems));
     }
     let entry = catalog.store().write(|txn| {
-        let owner = super::variants::product_code_of(txn, code)?;
+        let owner = product_code_of(txn, code)?;
         let product = find_in(txn, owner.as_deref().unwrap_or(code))?
             .ok_or_else(|| ProductEditError::NotFound(code.into()))?;
         let Some(variant) = product.variants.iter().find(|v| v.code == code) else {

@@ -131,6 +131,10 @@ async fn a_product_with_options_is_created_with_each_variants_opening_stock_in_t
         .get_authed("/api/admin/products?q=BD-7001-35FT", &clerk)
         .await;
     assert_eq!(codes(&listed), ["BD-7001"], "{listed}");
+    let (_, found) = app
+        .get_json("/api/app/search/code?keyword=BD-7001-35")
+        .await;
+    assert!(found.to_string().contains("BD-7001"), "{found}");
 
     // A variant taken away: its level leaves with it, and its code is free again.
     let mut fewer = after["product"].clone();

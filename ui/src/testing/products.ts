@@ -22,7 +22,7 @@ export function makeProduct(code: string, overrides: Partial<Product> = {}): Pro
     createdAt: '2026-01-01',
     version: 1,
     options: [],
-    variants: [{ code, values: [], price: overrides.price ?? 1_000_000, stock: overrides.stock ?? 10, active: true, images: [] }],
+    variants: [],
     ...overrides,
   };
 }
