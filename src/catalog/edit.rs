@@ -123,9 +123,19 @@ pub fn check(txn: &impl Txn, product: &Product) -> Result<Vec<FieldProblem>, Sto
         .problems(&rooms, &categories)
         .iter()
         .map(|line| FieldProblem::from_line(None, line))
+        .filter(|problem| !mirrored(product, &problem.field))
         .collect();
     problems.extend(taken_problems(txn, product)?);
     Ok(problems)
+}
+
+/// Whether a problem is about a field a product without options copies into its one variant
+/// (its code and prices): the product's own field already names it.
+fn mirrored(product: &Product, field: &str) -> bool {
+    !product.has_options()
+        && field
+            .strip_prefix("variants[0].")
+            .is_some_and(|rest| ["code", "price", "compareAtPrice"].contains(&rest))
 }
 
 /// A problem at `variants[i].code` for each variant code another product (or its variant)
