@@ -72,6 +72,24 @@ pub struct Listed {
     pub size_labels: Vec<(Box<str>, Localized)>,
 }
 
+impl Listed {
+    /// Sets each variant's live level (`level_of` a variant code; none: 0) and the product's
+    /// stock to the sum of its active ones; a product without options keeps the level its own
+    /// code has.
+    pub fn take_levels(&mut self, level_of: impl Fn(&str) -> Option<u32>) {
+        if !self.choices.has_options() {
+            if let Some(level) = level_of(&self.product.code) {
+                self.product.stock = level;
+            }
+            return;
+        }
+        for variant in self.choices.variants.iter_mut() {
+            variant.stock = level_of(&variant.code).unwrap_or(0);
+        }
+        self.product.stock = self.choices.active_stock();
+    }
+}
+
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Listed, D::Error> {
         let mut described = Described::default();
@@ -249,7 +267,10 @@ impl Choices {
             }
             for (v, value) in option.values.iter().enumerate() {
                 if !value.key.is_empty()
-                    && self.variants.iter().any(|x| x.active && x.value(o) == Some(v))
+                    && self
+                        .variants
+                        .iter()
+                        .any(|x| x.active && x.value(o) == Some(v))
                     && !out.iter().any(|(k, _)| *k == &*value.key)
                 {
                     out.push((&value.key, value.swatch.as_deref()));
@@ -557,7 +578,13 @@ mod tests {
         assert_eq!(choices.variants.len(), 3);
         let first = &choices.variants[0];
         assert_eq!(
-            (&*first.code, first.price, first.stock, first.values, first.image),
+            (
+                &*first.code,
+                first.price,
+                first.stock,
+                first.values,
+                first.image
+            ),
             ("SF-1-G2", Satang(9000), 2, [0, 0, 0], 1)
         );
         assert_eq!(choices.variants[1].image, NO_IMAGE);
