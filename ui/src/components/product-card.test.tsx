@@ -68,8 +68,8 @@ describe('ProductCard', () => {
 
   it('says "from" the lowest price when variants differ in price, with up to five colour dots', () => {
     i18nStore.set((s) => ({ ...s, locale: 'en' }));
-    const swatches = ['grey', 'beige', 'green', 'blue', 'black', 'white'].map((key) => ({ key, swatch: key === 'grey' ? '#8a8d91' : null }));
-    const { container } = renderCard({ ...makeSummary('SF-1001', { price: 1_590_000 }), maxPrice: 2_190_000, swatches } as ListProduct);
+    const swatches = ['grey', 'beige', 'green', 'blue', 'black', 'white'].map((key) => (key === 'grey' ? { key, swatch: '#8a8d91' } : { key }));
+    const { container } = renderCard({ ...makeSummary('SF-1001', { price: 1_590_000 }), maxPrice: 2_190_000, swatches });
     expect(container.querySelector('.price__now')?.textContent).toBe('from ฿15,900');
     expect(container.querySelectorAll('.product-card__dot')).toHaveLength(5);
     expect(container.querySelector<HTMLElement>('.product-card__dot')?.style.background).toMatch(/8a8d91|rgb\(138, 141, 145\)/);
@@ -77,7 +77,7 @@ describe('ProductCard', () => {
   });
 
   it('opens the variant a search matched, at its own price (no "from")', () => {
-    renderCard({ ...makeSummary('SF-1001', { price: 1_890_000 }), maxPrice: 2_190_000, variant: 'SF-1001-GRY-3' } as ListProduct);
+    renderCard({ ...makeSummary('SF-1001', { price: 1_890_000 }), maxPrice: 2_190_000, variant: 'SF-1001-GRY-3' });
     expect(screen.getByRole('link').getAttribute('href')).toBe('/products/SF-1001?variant=SF-1001-GRY-3');
     expect(document.querySelector('.price__now')?.textContent).toBe('฿18,900');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSummary } from '../testing/products';
-import { forgetSummaries, formatCm, formatDimensions, priceView, productPath, rememberedSummary, rememberSummaries, stockState } from './product';
+import { forgetSummaries, formatCm, formatDimensions, linePath, priceView, productPath, rememberedSummary, rememberSummaries, stockState, variantOfSearch } from './product';
 
 describe('priceView', () => {
   it('shows the compare-at price and the saving only when it is above the price', () => {
@@ -75,3 +75,18 @@ describe('remembered summaries', () => {
     expect(rememberedSummary('P-298', 'en')).toBeDefined();
   });
 });
+
+describe('links from lines and lists to a product page', () => {
+  it('opens a line’s product with its variant chosen, and a line older than variants at its own code', () => {
+    expect(linePath({ code: 'SF-1001-GRY-3', productCode: 'SF-1001', choice: { en: 'Grey / 3-seat' } })).toBe('/products/SF-1001?variant=SF-1001-GRY-3');
+    expect(linePath({ code: 'CH-3101', productCode: 'CH-3101' })).toBe('/products/CH-3101');
+    expect(linePath({ code: 'CH-3101' })).toBe('/products/CH-3101');
+  });
+
+  it('reads only a well-formed ?variant=', () => {
+    expect(variantOfSearch('variant=SF-1001-GRY-3&x=1')).toBe('SF-1001-GRY-3');
+    expect(variantOfSearch('?variant=bad code')).toBeNull();
+    expect(productPath('SF-1001', 'SF-1001-GRY-3')).toBe('/products/SF-1001?variant=SF-1001-GRY-3');
+  });
+});
+

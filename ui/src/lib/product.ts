@@ -1,6 +1,6 @@
 //! The rules every product view shares: its text in the current language, its price with the
 //! saving, its stock state and its size. The product itself is the API's (`api/types`).
-import type { Dimensions, Product, ProductPageAnswer, ProductSummary } from '../api/types';
+import type { Dimensions, Product, ProductPageAnswer, ProductSummary, Swatch } from '../api/types';
 import { formatNumber } from './format';
 import type { LocaleCode } from './locale-path';
 
@@ -8,17 +8,11 @@ import type { LocaleCode } from './locale-path';
 /** A page of products; facet counts only where the answer has them (lists and searches). */
 export type ProductPage = Omit<ProductPageAnswer, 'status' | 'facets'> & { facets?: ProductPageAnswer['facets'] };
 
-/** A colour of a product's colour option: its facet key and, when the staff gave one, its colour. */
-export type ListSwatch = { key: string; swatch?: string | null };
+/** A colour dot of a list item (docs/VARIANTS.md §4). */
+export type ListSwatch = Swatch;
 
-/** A list item with what variants add to it (docs/VARIANTS.md §4). */
-export type ListProduct = ProductSummary & {
-  /** Only when active variants differ in price: `price` is then the lowest. */
-  maxPrice?: number | null;
-  swatches?: ListSwatch[] | null;
-  /** The variant a search matched; the item's price and photo are its. */
-  variant?: string | null;
-};
+/** A list item: with options, `maxPrice` (prices differ), `swatches` and the matched `variant`. */
+export type ListProduct = ProductSummary;
 
 /** Whether a list shows the item's price as "from ฿X" (its variants differ in price). */
 export function isFromPrice(item: ListProduct): boolean {

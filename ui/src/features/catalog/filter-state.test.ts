@@ -23,6 +23,7 @@ describe('parseFilters', () => {
       maxPrice: 20000,
       material: ['oak', 'teak'],
       colour: ['grey'],
+      size: [],
       sort: 'price_desc',
       page: 3,
     });
@@ -126,5 +127,12 @@ describe('filtersToQuery', () => {
     expect(productListUrl(query, 'th')).toBe('/api/app/product/list?room=living&limit=24&lang=th');
     expect(productListUrl(query, 'km', 'sofa')).toBe('/api/app/search?keyword=sofa&room=living&limit=24&lang=km');
     expect(productListUrl(query, 'th')).not.toBe(productListUrl(query, 'en'));
+  });
+
+  it('keeps size keys as written (digits, case, dots) and writes them after the colours', () => {
+    const filters = parseFilters('?size=160x200,6-ft,bad key,6-ft&colour=grey');
+    expect(filters.size).toEqual(['160x200', '6-ft']);
+    expect(serializeFilters(filters)).toBe('?colour=grey&size=160x200,6-ft');
+    expect(filtersToQuery(filters, {}).size).toEqual(['160x200', '6-ft']);
   });
 });

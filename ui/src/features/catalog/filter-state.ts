@@ -24,6 +24,8 @@ export type CatalogFilters = {
   material: string[];
   /** Colour keys (labels group "colour"), sorted, no repeats. */
   colour: string[];
+  /** Size keys (the slugs of size option values, "6-ft", "160x200"), as written, sorted. */
+  size: string[];
   sort: ListingSort;
   page: number;
 };
@@ -35,12 +37,15 @@ export const DEFAULT_FILTERS: CatalogFilters = Object.freeze({
   maxPrice: null,
   material: [],
   colour: [],
+  size: [],
   sort: DEFAULT_SORT,
   page: 1,
 }) as CatalogFilters;
 
 /** A key as the API accepts it in a list: lowercase letters and -, at most 32. */
 const LIST_KEY = /^[a-z-]{1,32}$/;
+/** A size key as the API accepts it: letters, digits, - _ and ., case kept, at most 64. */
+const SIZE_KEY = /^[A-Za-z0-9._-]{1,64}$/;
 /** A room or category key as the API accepts it. */
 const SCOPE_KEY = /^[a-z0-9_-]{1,64}$/;
 /** Whole baht, at most 9 digits (฿999,999,999). */
@@ -52,6 +57,11 @@ function keyList(values: string[]): string[] {
     .flatMap((value) => value.split(','))
     .map((key) => key.trim().toLowerCase())
     .filter((key) => LIST_KEY.test(key));
+  return [...new Set(keys)].sort();
+}
+
+function sizeList(values: string[]): string[] {
+  const keys = values.flatMap((value) => value.split(',')).map((key) => key.trim()).filter((key) => SIZE_KEY.test(key));
   return [...new Set(keys)].sort();
 }
 
@@ -92,6 +102,7 @@ export function parseFilters(search: string, sorts: readonly ListingSort[] = SOR
     maxPrice,
     material: keyList(params.getAll('material')),
     colour: keyList(params.getAll('colour')),
+    size: sizeList(params.getAll('size')),
     sort: isSort(sort, sorts) ? sort : defaultSort,
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
   };
@@ -111,6 +122,8 @@ export function serializeFilters(filters: CatalogFilters, defaultSort: ListingSo
   if (material.length) parts.push(`material=${material.join(',')}`);
   const colour = keyList(filters.colour);
   if (colour.length) parts.push(`colour=${colour.join(',')}`);
+  const size = sizeList(filters.size ?? []);
+  if (size.length) parts.push(`size=${size.map(encodeURIComponent).join(',')}`);
   if (filters.sort !== defaultSort) parts.push(`sort=${filters.sort}`);
   if (filters.page > 1) parts.push(`page=${filters.page}`);
   return parts.length ? `?${parts.join('&')}` : '';
@@ -126,10 +139,15 @@ export function toggleKey(list: string[], key: string): string[] {
   return list.includes(key) ? list.filter((k) => k !== key) : keyList([...list, key]);
 }
 
+/** The same for size keys, which keep their case and may hold digits. */
+export function toggleSize(list: string[], key: string): string[] {
+  return list.includes(key) ? list.filter((k) => k !== key) : sizeList([...list, key]);
+}
+
 /** How many filters narrow the list (a price range counts once). */
 export function activeFilterCount(filters: CatalogFilters): number {
   const price = filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0;
-  return price + filters.material.length + filters.colour.length + (filters.room ? 1 : 0) + (filters.category ? 1 : 0);
+  return price + filters.material.length + filters.colour.length + (filters.size?.length ?? 0) + (filters.room ? 1 : 0) + (filters.category ? 1 : 0);
 }
 
 export type CatalogScope = { room?: string; category?: string };
@@ -143,6 +161,7 @@ export function filtersToQuery(filters: CatalogFilters, scope: CatalogScope): Pr
     maxPrice: filters.maxPrice === null ? undefined : filters.maxPrice * 100,
     material: filters.material,
     colour: filters.colour,
+    size: filters.size,
     sort: filters.sort === DEFAULT_SORT || filters.sort === 'relevance' ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
     limit: PAGE_SIZE,

@@ -9,6 +9,15 @@ import { needsReview, orderHref, parseOrder } from './order';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('parseOrder', () => {
+  it('keeps a line’s product and chosen values (docs/VARIANTS.md §3), absent on lines older than variants', () => {
+    const line = { code: 'SF-1001-GRY-3', productCode: 'SF-1001', choice: { en: 'Grey / 3-seat', th: 'เทา / 3 ที่นั่ง' }, name: { en: 'Nara' }, qty: 1, unitPrice: 1_890_000, discount: 0, image: null };
+    const old = { code: 'CH-3101', name: { en: 'Chair' }, qty: 2, unitPrice: 249_000, discount: 0, image: null };
+    const [chosen, plain] = parseOrder({ ...rawOrder(), lines: [line, old] }).lines;
+    expect(chosen).toMatchObject({ productCode: 'SF-1001', choice: { en: 'Grey / 3-seat', th: 'เทา / 3 ที่นั่ง' } });
+    expect(plain).not.toHaveProperty('choice');
+    expect(plain).not.toHaveProperty('productCode');
+  });
+
   it('reads the amounts from the quote and the total from the order', () => {
     const order = parseOrder(rawOrder({ total: 2_000_000 }));
     expect(order.amounts).toEqual({

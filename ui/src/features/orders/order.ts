@@ -6,10 +6,8 @@ import type { LocalizedText } from '../../i18n/types';
 export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 
 /** A line as shown: the API's `OrderLine`, its name possibly missing a language. */
-export type OrderLineView = Omit<OrderLine, 'name'> & {
+export type OrderLineView = Omit<OrderLine, 'name' | 'choice'> & {
   name: LocalizedText;
-  /** The product of the variant bought; absent on orders older than variants (docs/VARIANTS.md §3). */
-  productCode?: string;
   /** The chosen values per language ("Grey / 6 ft"); absent for products without options. */
   choice?: LocalizedText;
 };

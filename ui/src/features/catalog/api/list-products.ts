@@ -20,6 +20,8 @@ export type ProductListQuery = {
   maxPrice?: number;
   material?: string[];
   colour?: string[];
+  /** Size keys (docs/VARIANTS.md §4). */
+  size?: string[];
   sort?: ProductSort;
   page?: number;
   limit?: number;
@@ -41,6 +43,7 @@ export function productListUrl(query: ProductListQuery, lang: LocaleCode, keywor
   add('maxPrice', query.maxPrice);
   add('material', query.material?.length ? query.material.join(',') : undefined);
   add('colour', query.colour?.length ? query.colour.join(',') : undefined);
+  add('size', query.size?.length ? query.size.join(',') : undefined);
   add('sort', query.sort);
   add('page', query.page);
   add('limit', query.limit);

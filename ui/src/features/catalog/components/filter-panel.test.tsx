@@ -16,6 +16,8 @@ const facets = {
   categories: {},
   materials: { fabric: 11, marble: 0 },
   colours: { grey: 6 },
+  sizes: {},
+  sizeLabels: {},
   price: { min: 990000, max: 4590000 },
 };
 
@@ -63,5 +65,24 @@ describe('FilterPanel on a search page', () => {
     render(<FilterPanel id="s" open scoped filters={DEFAULT_FILTERS} labels={labels} onChange={vi.fn()} facets={scopedFacets} />);
     const rooms = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="room"]'), (input) => input.value);
     expect(rooms).toEqual(['bedroom', 'dining', 'living']);
+  });
+
+  it('offers the sizes the matches are sold in, by their words, and toggles one into the filters', () => {
+    const onChange = vi.fn();
+    const sized = {
+      ...facets,
+      sizes: { '5-ft': 4, '6-ft': 2, '7-ft': 0 },
+      sizeLabels: { '5-ft': { en: '5 ft', th: '5 ฟุต', my: '', km: '', id: '' }, '6-ft': { en: '6 ft', th: '6 ฟุต', my: '', km: '', id: '' } },
+    };
+    render(<FilterPanel id="z" open filters={{ ...DEFAULT_FILTERS, size: ['6-ft'] }} labels={labels} onChange={onChange} facets={sized} />);
+    const group = screen.getByRole('group', { name: 'Size' });
+    expect([...group.querySelectorAll('label')].map((label) => label.textContent)).toEqual(['5 ft(4)', '6 ft(2)']);
+    fireEvent.click(screen.getByRole('checkbox', { name: '5 ft' }));
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ size: ['5-ft', '6-ft'], page: 1 }));
+  });
+
+  it('offers no sizes when no match is sold in sizes', () => {
+    panel({});
+    expect(screen.queryByRole('group', { name: 'Size' })).toBeNull();
   });
 });

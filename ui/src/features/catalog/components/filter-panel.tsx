@@ -1,5 +1,5 @@
 //! The filters of a product list: on a search the room and category, then a price range (whole
-//! baht), materials and colours as toggle pills, each with how many products it would show (options
+//! baht), materials, colours and sizes (docs/VARIANTS.md §4) as toggle pills, each with how many products it would show (options
 //! that would show none are left out). Every change becomes a new URL at once; on a phone the panel
 //! opens from a button.
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { formatNumber } from '../../../lib/format';
 import { useResource } from '../../../lib/resource';
 import { useNarrow } from '../../../lib/use-narrow';
 import { categories, findCategoryPathByKey, rooms } from '../catalog-store';
-import { toggleKey, withFilters, type CatalogFilters } from '../filter-state';
+import { toggleKey, toggleSize, withFilters, type CatalogFilters } from '../filter-state';
 import { labelOptions, type CatalogLabels, type LabelGroupName } from '../labels';
 
 type FilterPanelProps = {
@@ -155,6 +155,41 @@ function KeyGroup({ id, group, filters, labels, onChange, facets, hidden }: { gr
   );
 }
 
+/**
+ * Sizes of the matches' variants ("5 ft", "160 × 200"): no label set names them, so the answer
+ * carries their words (`sizeLabels`), and they come in the answer's order. Shown only when some
+ * match is sold in sizes, or a size is chosen.
+ */
+function SizeGroup({ id, filters, onChange, facets }: Omit<FilterPanelProps, 'open' | 'labels'>) {
+  const { t, locale } = useI18n();
+  const counts = facets?.sizes ?? {};
+  const selected = filters.size ?? [];
+  const keys = Object.keys(counts).filter((key) => (counts[key] ?? 0) > 0);
+  for (const key of selected) if (!keys.includes(key)) keys.push(key);
+  if (keys.length === 0) return null;
+  return (
+    <fieldset class="filters__group">
+      <legend class="filters__legend">{t('catalog.size')}</legend>
+      <div class="filters__options">
+        {keys.map((key) => (
+          <label key={key} class="filter-pill">
+            <input
+              type="checkbox"
+              name="size"
+              value={key}
+              checked={selected.includes(key)}
+              aria-describedby={counts[key] === undefined ? undefined : countId(id, 'size', key)}
+              onChange={() => onChange(withFilters(filters, { size: toggleSize(selected, key) }))}
+            />
+            <span>{pickText(facets?.sizeLabels?.[key], locale) || key}</span>
+            <Count id={countId(id, 'size', key)} value={counts[key]} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Rooms or categories of the matches, one at a time (choosing the chosen one again clears it). */
 function ScopeGroup({ id, group, filters, onChange, facets }: { group: 'room' | 'category' } & Omit<FilterPanelProps, 'open' | 'labels'>) {
   const { t, locale } = useI18n();
@@ -215,6 +250,7 @@ export function FilterPanel({ id, open, filters, labels, onChange, facets, scope
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} onChange={onChange} />
       <KeyGroup id={id} group="material" filters={filters} labels={labels} onChange={onChange} facets={facets} hidden={hidden} />
       <KeyGroup id={id} group="colour" filters={filters} labels={labels} onChange={onChange} facets={facets} hidden={hidden} />
+      <SizeGroup id={id} filters={filters} onChange={onChange} facets={facets} />
     </div>
   );
 }

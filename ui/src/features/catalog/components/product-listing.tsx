@@ -15,6 +15,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../../components/product-ca
 /** The cards the server draws first (src/http/first_paint.rs FIRST_CARDS): loaded at once. */
 const FIRST_ROW = 4;
 import { pickText, useI18n } from '../../../i18n/i18n-store';
+import type { LocalizedText } from '../../../i18n/types';
 import { useResource } from '../../../lib/resource';
 import { categories, findCategoryPathByKey, rooms } from '../catalog-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -34,6 +35,7 @@ import {
   serializeFilters,
   SORTS,
   toggleKey,
+  toggleSize,
   withFilters,
   type CatalogFilters,
   type CatalogScope,
@@ -50,7 +52,18 @@ const SORT_KEYS = {
   price_desc: 'catalog.sortPriceDesc',
 } as const satisfies Record<ListingSort, string>;
 
-function ActiveFilters({ filters, labels, onChange }: { filters: CatalogFilters; labels: CatalogLabels; onChange: (next: CatalogFilters) => void }) {
+function ActiveFilters({
+  filters,
+  labels,
+  sizeLabels,
+  onChange,
+}: {
+  filters: CatalogFilters;
+  labels: CatalogLabels;
+  /** The words of the size keys, from the last answer's facets. */
+  sizeLabels?: Record<string, LocalizedText>;
+  onChange: (next: CatalogFilters) => void;
+}) {
   const { t, locale } = useI18n();
   const roomList = useResource(rooms).data ?? [];
   const tree = useResource(categories).data ?? [];
@@ -79,6 +92,9 @@ function ActiveFilters({ filters, labels, onChange }: { filters: CatalogFilters;
         next: withFilters(filters, { [group]: toggleKey(filters[group], key) }),
       });
     }
+  }
+  for (const key of filters.size ?? []) {
+    chips.push({ key: `size-${key}`, text: pickText(sizeLabels?.[key], locale) || key, next: withFilters(filters, { size: toggleSize(filters.size, key) }) });
   }
   return (
     <div class="active-filters">
@@ -210,7 +226,7 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
         </div>
       </div>
       <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} facets={shown?.facets} scoped={searching} />
-      <ActiveFilters filters={filters} labels={labels} onChange={change} />
+      <ActiveFilters filters={filters} labels={labels} sizeLabels={shown?.facets?.sizeLabels} onChange={change} />
       {remote.data?.correctedKeyword ? (
         <p class="listing__corrected" role="status">
           {t('search.showingFor', { keyword: remote.data.correctedKeyword, typed: keyword ?? '' })}

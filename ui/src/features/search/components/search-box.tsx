@@ -15,7 +15,7 @@ import { useProductSlots } from '../../../components/product-slots';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import type { LocaleCode } from '../../../lib/locale-path';
-import { isFromPrice, productPath, type ListProduct } from '../../../lib/product';
+import { isFromPrice, productPath } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
 import { searchProducts, suggestUrl } from '../api/search-products';
@@ -92,7 +92,7 @@ export function SearchBox({ focusOnOpen = false, onDismiss }: SearchBoxProps = {
   };
   const choose = (product: ProductSummary) => {
     // A variant's code (or one of its values) matched: open the product with it chosen.
-    navigate(productPath(product.code, (product as ListProduct).variant));
+    navigate(productPath(product.code, product.variant));
     reset();
   };
   const submit = (event: Event) => {
