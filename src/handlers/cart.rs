@@ -220,7 +220,7 @@ fn checked_qty(
     wanted: i64,
 ) -> Result<u32, AppError> {
     let pick = match choice::pick(txn, catalog, code)? {
-        Picked::NeedsChoice(product) => {
+        Picked::NeedsChoice(product) if product.active => {
             let offered: Vec<&str> = product
                 .variants
                 .iter()
