@@ -1053,8 +1053,10 @@ PRODUCTS = [
     P("SF-2006", "wingback", "siam", "velvet", "blue", 12900, (800, 850, 1050), ["living", "bedroom"], "armchairs"),
     P("SF-2007", "armchair", "nordic", "fabric", "grey", 6900, (720, 760, 800), ["living", "bedroom"], "armchairs"),
     # ---- Beds ----
-    P("BD-2001", "bed", "chiangmai", "rubberwood", "brown", 15900, (1650, 2120, 1000), ["bedroom"], "beds-double", size="5ft", popularity=91),
-    P("BD-2002", "bed", "chiangmai", "rubberwood", "brown", 18900, (1950, 2120, 1000), ["bedroom"], "beds-double", size="6ft"),
+    # One bed in two sizes: until variants the 5 ft and 6 ft were two products (BD-2001 and
+    # BD-2002); the 6 ft in walnut keeps BD-2002 as its variant code, so old carts and orders
+    # still name it.
+    P("BD-2001", "bed", "chiangmai", "rubberwood", "brown", 15900, (1650, 2120, 1000), ["bedroom"], "beds-double", popularity=91),
     P("BD-2003", "bed", "nordic", "oak", "natural", 17900, (1650, 2100, 950), ["bedroom"], "beds-double"),
     P("BD-2004", "bed", "sukhothai", "teak", "brown", 38900, (1950, 2150, 1150), ["bedroom"], "beds-double", size="6ft", stock=0),
     P("BD-2005", "bed", "siam", "velvet", "grey", 24900, (1950, 2150, 1200), ["bedroom"], "beds-double"),
@@ -1339,8 +1341,10 @@ VARIANT_SPECS = {
                     only=[("fabric", "grey"), ("fabric", "beige"), ("velvet", "emerald"), ("velvet", "dustypink"),
                           ("leather", "brown"), ("leather", "black")]),
     # ---- beds and mattresses: Thai sizes 3, 3.5, 5 and 6 ft ----
-    "BD-2001": dict(options=[C("finish", "walnut", "natural", "white")]),
-    "BD-2002": dict(options=[C("finish", "walnut", "natural", "white")], stock={("white",): 2}),
+    "BD-2001": dict(options=[S("size", ("5", 15900, (1650, 2120, 1000)), ("6", 18900, (1950, 2120, 1000))),
+                             C("finish", "walnut", "natural", "white")],
+                    codes={("5-ft", "walnut"): "BD-2001", ("6-ft", "walnut"): "BD-2002"},
+                    stock={("6-ft", "white"): 2}),
     "BD-2003": dict(options=[S("size", ("3.5", 13900, (1150, 2100, 950)), ("5", 17900, (1650, 2100, 950)),
                                ("6", 20900, (1950, 2100, 950))),
                              C("finish", "natural", "white")],
@@ -1518,7 +1522,7 @@ def add_variants(p, product, on_sale):
     variants = []
     for combo in combos:
         slugs = tuple(v["slug"] for v in combo)
-        vcode = "-".join([code] + [v["sfx"] for v in combo])
+        vcode = spec.get("codes", {}).get(slugs) or "-".join([code] + [v["sfx"] for v in combo])
         sized = [v for v in combo if "price" in v]
         price = (sized[0]["price"] if sized else p["price"]) + sum(v.get("add", 0) for v in combo)
         compare = None

@@ -99,10 +99,9 @@ pub(super) fn check_reason(reason: &str, code: Option<&str>) -> Option<FieldProb
     }
 }
 
-/// Moves the stock of a variant (docs/VARIANTS.md §2: levels are per variant code; a product
-/// without options is its one variant) by `delta` units, with a reason, refusing a level below
-/// zero. A product with options named by its own code, when that is none of its variants', is
-/// refused with the codes to choose from.
+/// Moves a variant's stock by `delta` units, with a reason, refusing a level below zero. `code`
+/// is a variant code (the code of a product without options is its one variant's); the code of
+/// a product with options that is none of its variants is a problem at `code`.
 pub fn adjust_stock(
     catalog: &CatalogWriter,
     actor: Actor,
@@ -122,25 +121,21 @@ pub fn adjust_stock(
         return Err(ProductEditError::Invalid(problems));
     }
     let entry = catalog.store().write(|txn| {
-        let owner = product_code_of(txn, code)?.unwrap_or_else(|| code.to_string());
-        let product =
-            find_in(txn, &owner)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
-        let before = match product.variant(code) {
-            Some(variant) => variant.stock,
-            None if product.has_options() => {
-                let codes: Vec<&str> = product.variants.iter().map(|v| v.code.as_str()).collect();
-                return Err(ProductEditError::Invalid(vec![FieldProblem::new(
-                    Some(code),
-                    "code",
-                    format!(
-                        "{code} comes in options: adjust one of its variants ({})",
-                        codes.join(", ")
-                    ),
-                )]));
-            }
-            None => product.stock,
+        let owner = super::variants::product_code_of(txn, code)?;
+        let product = find_in(txn, owner.as_deref().unwrap_or(code))?
+            .ok_or_else(|| ProductEditError::NotFound(code.into()))?;
+        let Some(variant) = product.variants.iter().find(|v| v.code == code) else {
+            let codes: Vec<&str> = product.variants.iter().map(|v| v.code.as_str()).collect();
+            return Err(ProductEditError::Invalid(vec![FieldProblem::new(
+                None,
+                "code",
+                format!(
+                    "{code} has options: adjust the stock of one of its variants ({})",
+                    codes.join(", ")
+                ),
+            )]));
         };
-        let before = i64::from(before);
+        let before = i64::from(variant.stock);
         let after = before + delta;
         if after < 0 {
             return Err(ProductEditError::BelowZero(format!(
@@ -152,16 +147,16 @@ pub fn adjust_stock(
         let after = u64::try_from(after).unwrap_or(0);
         let entry = set_level_in(txn, actor, code, after, reason)?
             .ok_or_else(|| ProductEditError::Invalid(vec![]))?;
-        let variant = if owner == code {
+        let whose = if product.code == code {
             String::new()
         } else {
-            format!("variant {code}: ")
+            format!("{code} ")
         };
         actor.log(
             txn,
             "stock adjusted",
-            &format!("product {owner}"),
-            &format!("{variant}stock {before} → {after} ({delta:+}): {reason}"),
+            &format!("product {}", product.code),
+            &format!("{whose}stock {before} → {after} ({delta:+}): {reason}"),
         )?;
         Ok(entry)
     })?;

@@ -4,7 +4,7 @@
 local langs = { "en", "th", "my", "km", "id" }
 local prefixes = { "", "/th", "/my", "/km", "/id" }
 local rooms = { "living", "bedroom", "dining", "kitchen", "office" }
-local codes = { "SF-1001", "SF-1002", "BD-2001", "BD-2002", "TB-3001", "CH-4001", "ST-6101", "ST-6103" }
+local codes = { "SF-1001", "SF-1002", "BD-2001", "BD-2003", "TB-3001", "CH-4001", "ST-6101", "ST-6103" }
 local words = { "sofa", "table", "bed", "chair", "%E0%B9%82%E0%B8%8B%E0%B8%9F%E0%B8%B2", "%E0%B9%82%E0%B8%95%E0%B9%8A%E0%B8%B0", "meja", "kerusi" }
 local widths = { 160, 320, 480, 640, 960 }
 local n = 0

@@ -1645,6 +1645,11 @@ material?: string,
  */
 colour?: string,
 /**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
+/**
  * `popular` (default), `newest`, `price_asc` or `price_desc`.
  */
 sort?: string,
@@ -1694,6 +1699,11 @@ material?: string,
  * Comma-separated colour keys.
  */
 colour?: string,
+/**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
 /**
  * `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
  */
@@ -1781,10 +1791,15 @@ facets: Facets,
 correctedKeyword?: string, };
 
 /**
- * Matches per room, category, material and colour key (keys without matches left out), and
- * the price range of the matches.
+ * Matches per room, category, material, colour and size key (keys without matches left out),
+ * the price range of the matches, and the text of each size counted (sizes have no label set
+ * to name them, docs/VARIANTS.md §4).
  */
-export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, price: PriceRange, };
+export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, sizes: { [key in string]: number },
+/**
+ * The text of each key of `sizes`, per language.
+ */
+sizeLabels: { [key in string]: Localized }, price: PriceRange, };
 
 /**
  * Lowest and highest price in satang (both 0 when nothing matches).
@@ -1874,11 +1889,36 @@ export type ProductSummary = { code: string,
 /**
  * In the requested language; English when that translation is empty.
  */
-name: string, price: Satang, compareAtPrice: Satang | null,
+name: string,
 /**
- * The first picture, if any, as a versioned URL (`image_urls`).
+ * With `variant`: that variant's price; otherwise the lowest price of the active
+ * variants ("from").
  */
-image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean, };
+price: Satang, compareAtPrice: Satang | null,
+/**
+ * The first picture (with `variant`: that variant's), if any, as a versioned URL
+ * (`image_urls`).
+ */
+image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean,
+/**
+ * The highest price of the active variants, only when they differ in price and no
+ * `variant` is named: the card says "from ฿price".
+ */
+maxPrice?: Satang,
+/**
+ * Up to five colour values that an active variant has, in option order.
+ */
+swatches?: Array<Swatch>,
+/**
+ * The variant a code search or option-value search matched (`price`, `compareAtPrice`,
+ * `image` and `stock` are then its own); the product page opens with it chosen.
+ */
+variant?: string, };
+
+/**
+ * A colour dot on a card: the colour's label key and its `#rrggbb`, when it has one.
+ */
+export type Swatch = { key: string, swatch?: string, };
 
 /**
  * The language of a list's names.
