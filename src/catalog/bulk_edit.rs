@@ -209,7 +209,10 @@ fn new_level(
                 problems.push(FieldProblem::new(
                     Some(code),
                     "stock",
-                    format!("has {level} in stock; taking {} would leave {after}", -value),
+                    format!(
+                        "has {level} in stock; taking {} would leave {after}",
+                        -value
+                    ),
                 ));
             }
             clamp(u64::try_from(after).unwrap_or(0))
@@ -337,11 +340,9 @@ pub fn bulk(
                 }
                 let priced = before.price != after.price
                     || before.compare_at_price != after.compare_at_price
-                    || before
-                        .variants
-                        .iter()
-                        .zip(&after.variants)
-                        .any(|(a, b)| a.price != b.price || a.compare_at_price != b.compare_at_price);
+                    || before.variants.iter().zip(&after.variants).any(|(a, b)| {
+                        a.price != b.price || a.compare_at_price != b.compare_at_price
+                    });
                 if priced {
                     after.version = before.version + 1;
                     PRODUCT_CODE_TO_PRODUCT

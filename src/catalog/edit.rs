@@ -144,7 +144,9 @@ fn open_levels<'a>(
     fresh: impl Iterator<Item = &'a variants::Variant>,
 ) -> Result<(), StoreError> {
     for variant in fresh {
-        STOCK_CODE_TO_LEVEL.write(txn)?.put(variant.code.as_str(), 0)?;
+        STOCK_CODE_TO_LEVEL
+            .write(txn)?
+            .put(variant.code.as_str(), 0)?;
         set_level_in(
             txn,
             actor,

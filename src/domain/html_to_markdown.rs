@@ -12,8 +12,8 @@
 
 /// Elements dropped together with everything inside them.
 const DROPPED: &[&str] = &[
-    "script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math",
-    "head", "title", "form", "select", "textarea", "button", "video", "audio", "canvas",
+    "script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math", "head",
+    "title", "form", "select", "textarea", "button", "video", "audio", "canvas",
 ];
 
 /// Elements that end the paragraph they are in.
@@ -282,7 +282,8 @@ impl Writer {
             ("a", false) => {
                 if let Some(href) = tag.href.as_deref().map(str::trim).filter(|h| is_kept(h)) {
                     self.gap();
-                    self.marks.push(Mark::Link(self.line.len(), href.to_string()));
+                    self.marks
+                        .push(Mark::Link(self.line.len(), href.to_string()));
                 }
             }
             ("a", true) => self.close(|m| matches!(m, Mark::Link(..))),
@@ -361,7 +362,11 @@ impl Writer {
         self.line.truncate(self.line.len() - trailing);
         match mark {
             Mark::Strong | Mark::Em => {
-                let token = if matches!(mark, Mark::Strong) { "**" } else { "*" };
+                let token = if matches!(mark, Mark::Strong) {
+                    "**"
+                } else {
+                    "*"
+                };
                 if self.line.ends_with(token) {
                     self.line.truncate(self.line.len() - token.len());
                 } else {
@@ -529,7 +534,9 @@ mod tests {
     #[test]
     fn thai_text_entities_and_markdown_characters_survive_as_text() {
         assert_eq!(
-            md("<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p><p>2026. A year</p>"),
+            md(
+                "<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p><p>2026. A year</p>"
+            ),
             "โซฟา 3 ที่นั่ง สี \\*ลด\\* 50%\n\n\\# 1. \\[x\\]\n\n2026\\. A year"
         );
         assert_eq!(md("3 < 4 &unknown; &amp"), "3 \\< 4 &unknown; &");

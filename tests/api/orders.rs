@@ -30,10 +30,20 @@ pub(crate) fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Produ
         .products
         .iter()
         .map(|p| &**p)
-        .filter(|p| p.active && p.options.is_empty() && wanted(p))
+        .filter(|p| p.active && !has_options(app, &p.code) && wanted(p))
         .collect();
     found.sort_by_key(|p| (p.price.get(), p.code.clone()));
     (*found.first().expect("a demo product fits")).clone()
+}
+
+/// Whether the product is sold in options (the catalogue snapshot keeps a product's options
+/// beside it, not in it).
+pub(crate) fn has_options(app: &TestApp, code: &str) -> bool {
+    app.state
+        .catalog
+        .current()
+        .entry(code)
+        .is_some_and(|entry| entry.choices.has_options())
 }
 
 /// A product outside every demo promotion, so its line price is its price.

@@ -102,7 +102,10 @@ async fn a_product_with_options_is_created_with_each_variants_opening_stock_in_t
     // The shop shows it with its variants at once.
     let (status, shown) = app.get_json("/api/app/product/get/BD-7001").await;
     assert_eq!(status, 200, "{shown}");
-    assert_eq!(variant(&shown["product"], "BD-7001-6FT")["price"], 1_490_000);
+    assert_eq!(
+        variant(&shown["product"], "BD-7001-6FT")["price"],
+        1_490_000
+    );
 
     // A size added later gets its opening stock through the ledger; the others keep theirs
     // (a save never changes a stored variant's level).
@@ -123,7 +126,9 @@ async fn a_product_with_options_is_created_with_each_variants_opening_stock_in_t
     assert_eq!(after["ledgers"]["BD-7001-35FT"][0]["level"], 4);
     assert_eq!(after["product"]["price"], 990_000);
     assert_eq!(after["product"]["stock"], 13);
-    let (_, found) = app.get_json("/api/app/search/code?keyword=BD-7001-35").await;
+    let (_, found) = app
+        .get_json("/api/app/search/code?keyword=BD-7001-35")
+        .await;
     assert!(found.to_string().contains("BD-7001"), "{found}");
 
     // A variant taken away: its level leaves with it, and its code is free again.
@@ -151,7 +156,11 @@ async fn a_variant_code_another_product_uses_is_a_problem_at_its_field() {
     let mut second = bed("BD-7102");
     second["variants"][1]["code"] = json!("BD-7101-6FT");
     let (status, body) = send(&app, "POST", "/api/admin/products", &clerk, &second).await;
-    assert_eq!((status, error_code(&body)), (400, "invalid_product"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_product"),
+        "{body}"
+    );
     assert_eq!(fields(&body), ["variants[1].code"], "{body}");
 
     // A code of a product without options is a variant code too (its one variant's).
@@ -167,7 +176,10 @@ async fn a_variant_code_another_product_uses_is_a_problem_at_its_field() {
     edited["variants"][0]["code"] = json!("BD-7101-5FT");
     let (status, body) = send(&app, "PUT", "/api/admin/products/BD-7102", &clerk, &edited).await;
     assert_eq!(status, 400, "{body}");
-    assert!(fields(&body).contains(&"variants[0].code".to_string()), "{body}");
+    assert!(
+        fields(&body).contains(&"variants[0].code".to_string()),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -186,9 +198,16 @@ async fn two_edits_of_the_variants_from_one_version_conflict() {
     let (status, first) = send(&app, "PUT", "/api/admin/products/BD-7201", &clerk, &mine).await;
     assert_eq!(status, 200, "{first}");
     let (status, second) = send(&app, "PUT", "/api/admin/products/BD-7201", &owner, &theirs).await;
-    assert_eq!((status, error_code(&second)), (409, "version_conflict"), "{second}");
+    assert_eq!(
+        (status, error_code(&second)),
+        (409, "version_conflict"),
+        "{second}"
+    );
     // The answer carries the stored product, with the first edit's variant price.
-    assert_eq!(variant(&second["product"], "BD-7201-6FT")["price"], 1_590_000);
+    assert_eq!(
+        variant(&second["product"], "BD-7201-6FT")["price"],
+        1_590_000
+    );
     assert_eq!(variant(&second["product"], "BD-7201-5FT")["active"], true);
 
     // Based on the stored version, the second edit goes through.
@@ -249,7 +268,11 @@ async fn a_stock_adjustment_takes_a_variant_code_and_moves_only_that_variant() {
         &json!({"delta": 1, "reason": "count"}),
     )
     .await;
-    assert_eq!((status, error_code(&refused)), (400, "invalid_product"), "{refused}");
+    assert_eq!(
+        (status, error_code(&refused)),
+        (400, "invalid_product"),
+        "{refused}"
+    );
     assert_eq!(fields(&refused), ["code"]);
 
     // A product without options: its own code still works.
@@ -336,17 +359,31 @@ async fn a_bulk_edit_sets_the_price_or_stock_of_selected_variants_only() {
     assert_eq!(variant(&one["product"], "SF-7501-5FT")["stock"], 12);
     assert_eq!(variant(&one["product"], "SF-7501-6FT")["stock"], 7);
     assert_eq!(variant(&one["product"], "SF-7501-7FT")["stock"], 12);
-    assert_eq!(one["ledgers"]["SF-7501-7FT"][0]["reason"], "container from Chiang Mai");
+    assert_eq!(
+        one["ledgers"]["SF-7501-7FT"][0]["reason"],
+        "container from Chiang Mai"
+    );
     assert_eq!(one["product"]["stock"], 31);
 
     // A price a variant's compare-at price no longer tops is named with that variant's code.
     let mut with_was = one["product"].clone();
     with_was["variants"][0]["compareAtPrice"] = json!(1_390_000);
-    let (status, saved) = send(&app, "PUT", "/api/admin/products/SF-7501", &clerk, &with_was).await;
+    let (status, saved) = send(
+        &app,
+        "PUT",
+        "/api/admin/products/SF-7501",
+        &clerk,
+        &with_was,
+    )
+    .await;
     assert_eq!(status, 200, "{saved}");
     let edit = json!({"codes": ["SF-7501-5FT"], "price": {"mode": "absolute", "value": 1_400_000}});
     let (status, refused) = send(&app, "POST", "/api/admin/catalog/bulk", &clerk, &edit).await;
-    assert_eq!((status, error_code(&refused)), (400, "invalid_product"), "{refused}");
+    assert_eq!(
+        (status, error_code(&refused)),
+        (400, "invalid_product"),
+        "{refused}"
+    );
     assert_eq!(refused["problems"][0]["code"], "SF-7501-5FT", "{refused}");
 
     // Products without options keep their multi-product bulk edit.

@@ -279,7 +279,10 @@ pub async fn get_product(
         let each = if product.options.is_empty() { 100 } else { 20 };
         let mut ledgers = BTreeMap::new();
         for variant in &product.variants {
-            ledgers.insert(variant.code.clone(), edit::ledger(&db, &variant.code, each)?);
+            ledgers.insert(
+                variant.code.clone(),
+                edit::ledger(&db, &variant.code, each)?,
+            );
         }
         let ledger = match ledgers.get(&code) {
             Some(own) if each == 100 => own.clone(),
