@@ -120,7 +120,7 @@ pub fn adjust_stock(
         return Err(ProductEditError::Invalid(problems));
     }
     let entry = catalog.store().write(|txn| {
-        let owner = super::variants::product_code_of(txn, code)?;
+        let owner = product_code_of(txn, code)?;
         let product = find_in(txn, owner.as_deref().unwrap_or(code))?
             .ok_or_else(|| ProductEditError::NotFound(code.into()))?;
         let Some(variant) = product.variants.iter().find(|v| v.code == code) else {
