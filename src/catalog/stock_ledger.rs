@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::edit::{FieldProblem, ProductEditError, find_in};
 use super::stock::STOCK_CODE_TO_LEVEL;
+use super::variants::product_code_of;
 use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
 use crate::store::{JsonTable, Store, StoreError, next_id};
