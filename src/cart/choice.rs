@@ -6,9 +6,11 @@
 
 use super::model::MAX_QTY;
 use crate::catalog::cache::CatalogSnapshot;
+use crate::catalog::listed::Entry;
 use crate::catalog::model::Product;
+use crate::catalog::snapshot::Sold;
 use crate::catalog::stock::{STOCK_CODE_TO_LEVEL, clamp};
-use crate::catalog::variants::{Variant, product_code_of};
+use crate::catalog::store::PRODUCT_CODE_TO_PRODUCT;
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::store::{StoreError, Txn};
@@ -19,7 +21,7 @@ pub enum Picked<'a> {
     /// Something sold: one variant of a product.
     Sold(Pick<'a>),
     /// A product with options named by its own code: the shopper must choose a variant.
-    NeedsChoice(&'a Product),
+    NeedsChoice(Entry<'a>),
     /// No product of the catalogue sells this code.
     Unknown,
 }
@@ -27,46 +29,19 @@ pub enum Picked<'a> {
 /// A variant with its product, as the catalogue holds them now.
 #[derive(Debug, Clone, Copy)]
 pub struct Pick<'a> {
-    pub product: &'a Product,
-    /// `None` only for a product stored before variants (without options, so the product is
-    /// its one variant); never after migration 16.
-    pub variant: Option<&'a Variant>,
+    sold: Sold<'a>,
 }
 
-/// Resolves `code`: the product of that code when it is one of its variants (always, for a
-/// product without options), else the product that sells a variant of that code.
-pub fn pick<'a>(
-    txn: &impl Txn,
-    catalog: &'a CatalogSnapshot,
-    code: &str,
-) -> Result<Picked<'a>, StoreError> {
-    if let Some(product) = catalog.product(code) {
-        return Ok(match product.variant(code) {
-            Some(variant) => Picked::Sold(Pick {
-                product,
-                variant: Some(variant),
-            }),
-            None if product.has_options() => Picked::NeedsChoice(product),
-            None => Picked::Sold(Pick {
-                product,
-                variant: None,
-            }),
-        });
+/// Resolves `code` in the catalogue: the variant of that code (for a product without options,
+/// the product itself).
+pub fn pick<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Picked<'a> {
+    if let Some(sold) = catalog.sold(code) {
+        return Picked::Sold(Pick { sold });
     }
-    let Some(owner) = product_code_of(txn, code)? else {
-        return Ok(Picked::Unknown);
-    };
-    Ok(catalog
-        .product(&owner)
-        .and_then(|product| {
-            product.variant(code).map(|variant| {
-                Picked::Sold(Pick {
-                    product,
-                    variant: Some(variant),
-                })
-            })
-        })
-        .unwrap_or(Picked::Unknown))
+    match catalog.entry(code) {
+        Some(entry) if entry.choices.has_options() => Picked::NeedsChoice(entry),
+        _ => Picked::Unknown,
+    }
 }
 
 impl<'a> Picked<'a> {
@@ -80,51 +55,66 @@ impl<'a> Picked<'a> {
 }
 
 impl<'a> Pick<'a> {
-    /// The variant's code (the product's, for a product stored before variants).
+    /// The variant's code.
     pub fn code(&self) -> &'a str {
-        self.variant
-            .map_or(self.product.code.as_str(), |v| v.code.as_str())
+        let sold = self.sold;
+        sold.variant.map_or(&sold.entry.product.code, |v| &v.code)
+    }
+
+    /// The product the variant belongs to (without descriptions, options and variants: the
+    /// catalogue snapshot's).
+    pub fn product(&self) -> &'a Product {
+        self.sold.entry.product
     }
 
     /// Sold now: the product and the variant are both active.
     pub fn active(&self) -> bool {
-        self.product.active && self.variant.is_none_or(|v| v.active)
+        self.sold.active()
     }
 
     /// Satang, VAT included: the variant's price.
     pub fn price(&self) -> Satang {
-        self.variant.map_or(self.product.price, |v| v.price)
+        self.sold.price()
     }
 
     pub fn compare_at_price(&self) -> Option<Satang> {
-        self.variant
-            .map_or(self.product.compare_at_price, |v| v.compare_at_price)
-    }
-
-    /// The stock the catalogue snapshot knows; [`Pick::level`] reads the live one.
-    fn known_stock(&self) -> u32 {
-        self.variant.map_or(self.product.stock, |v| v.stock)
+        self.sold.compare_at_price()
     }
 
     /// The units in stock now: the stored level of the variant's code (the order desk and the
-    /// staff change it), else what the catalogue knows.
+    /// staff change it, in the transaction `txn` sees), else what the catalogue knows.
     pub fn level(&self, txn: &impl Txn) -> Result<u32, StoreError> {
         Ok(STOCK_CODE_TO_LEVEL
             .read(txn)?
             .get(self.code())?
-            .map_or(self.known_stock(), clamp))
+            .map_or(self.sold.stock(), clamp))
     }
 
     /// The picture of the line: the variant's first photo, else the product's first.
-    pub fn image(&self) -> Option<&'a String> {
-        self.variant
-            .and_then(|v| v.images.first())
-            .or_else(|| self.product.images.first())
+    pub fn image(&self) -> Option<&'a str> {
+        let sold = self.sold;
+        let images = &sold.entry.product.images;
+        sold.variant
+            .and_then(|v| images.get(usize::from(v.image)))
+            .or_else(|| images.first())
+            .map(String::as_str)
     }
 
-    /// The chosen option values per language ("Grey / 6 ft"); `None` without options.
-    pub fn choice(&self) -> Option<Localized> {
-        self.variant.and_then(|v| self.product.choice(v))
+    /// The chosen option values per language ("Grey / 6 ft"); `None` without options. The
+    /// texts are not in the catalogue snapshot: they are read from the stored product.
+    pub fn choice(&self, txn: &impl Txn) -> Result<Option<Localized>, StoreError> {
+        if self.sold.variant.is_none() {
+            return Ok(None);
+        }
+        let Some(stored) = PRODUCT_CODE_TO_PRODUCT
+            .read(txn)?
+            .get(self.product().code.as_str())?
+        else {
+            return Ok(None);
+        };
+        Ok(stored
+            .variant(self.code())
+            .and_then(|variant| stored.choice(variant)))
     }
 
     /// The line as pricing sees it: the variant's price, the product's code, rooms and
@@ -134,7 +124,7 @@ impl<'a> Pick<'a> {
             qty,
             unit_price: self.price(),
             discounted: self.compare_at_price().is_some(),
-            ..crate::pricing::Line::of(self.product, qty)
+            ..crate::pricing::Line::of(self.product(), qty)
         }
     }
 

@@ -239,6 +239,33 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_line_prints_the_name_then_the_choice_and_the_variant_code() {
+        let mut order = thai_order();
+        let line = &mut order.lines[1];
+        line.code = "TB-2002-WHT-180".into();
+        line.product_code = Some("TB-2002".into());
+        line.choice = Some(crate::content::model::Localized {
+            en: "White / 180 cm".into(),
+            th: "ขาว / 180 ซม.".into(),
+            ..Default::default()
+        });
+        for kind in [DocumentKind::Receipt, DocumentKind::TaxInvoice] {
+            let print = compose(&order, &issuer(), kind).unwrap();
+            assert_eq!(print.lines[1].name, "โต๊ะอาหารไม้สักน้ำตาลเข้ม — ขาว / 180 ซม.");
+            assert_eq!(print.lines[1].code, "TB-2002-WHT-180");
+            assert_eq!(
+                print.lines[0].name, order.lines[0].name.th,
+                "no choice, no dash"
+            );
+            let Some(text) = pdftotext(&draw(&print).unwrap()) else {
+                continue;
+            };
+            assert!(text.contains("ขาว / 180 ซม."), "{text}");
+            assert!(text.contains("TB-2002-WHT-180"), "{text}");
+        }
+    }
+
+    #[test]
     fn documents_that_were_not_issued_are_refused() {
         let mut order = thai_order();
         let issuer = issuer();

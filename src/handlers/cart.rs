@@ -82,13 +82,13 @@ fn line_views(
 ) -> Result<Vec<CartLineView>, StoreError> {
     let mut lines = Vec::with_capacity(cart.lines.len());
     for line in &cart.lines {
-        lines.push(match choice::pick(txn, catalog, &line.code)? {
+        lines.push(match choice::pick(catalog, &line.code) {
             Picked::Sold(pick) => CartLineView {
                 code: line.code.clone(),
-                product_code: Some(pick.product.code.clone()),
+                product_code: Some(pick.product().code.clone()),
                 qty: line.qty,
-                name: Some(pick.product.name.clone()),
-                choice: pick.choice(),
+                name: Some(pick.product().name.clone()),
+                choice: pick.choice(txn)?,
                 unit_price: Some(pick.price()),
                 compare_at_price: pick.compare_at_price(),
                 image: pick
@@ -98,11 +98,11 @@ fn line_views(
                 available: pick.active(),
             },
             // A product code that no longer names a variant (its options changed).
-            Picked::NeedsChoice(product) => CartLineView {
+            Picked::NeedsChoice(entry) => CartLineView {
                 code: line.code.clone(),
-                product_code: Some(product.code.clone()),
+                product_code: Some(entry.product.code.clone()),
                 qty: line.qty,
-                name: Some(product.name.clone()),
+                name: Some(entry.product.name.clone()),
                 choice: None,
                 unit_price: None,
                 compare_at_price: None,
@@ -219,14 +219,9 @@ fn checked_qty(
     code: &str,
     wanted: i64,
 ) -> Result<u32, AppError> {
-    let pick = match choice::pick(txn, catalog, code)? {
-        Picked::NeedsChoice(product) => {
-            let offered: Vec<&str> = product
-                .variants
-                .iter()
-                .filter(|v| v.active)
-                .map(|v| v.code.as_str())
-                .collect();
+    let pick = match choice::pick(catalog, code) {
+        Picked::NeedsChoice(entry) if entry.product.active => {
+            let offered: Vec<&str> = entry.choices.active().map(|v| &*v.code).collect();
             return Err(AppError::bad_request(
                 "variant_required",
                 format!(
@@ -408,8 +403,8 @@ pub async fn merge_carts(
     let (db, key, snapshot) = (state.store.clone(), user.clone(), catalog.clone());
     let (cart, lines) = blocking::<_, AppError>("cart task", move || {
         let cap = |txn: &redb::WriteTransaction, code: &str, wanted: u32| match choice::pick(
-            txn, &snapshot, code,
-        )? {
+            &snapshot, code,
+        ) {
             Picked::Sold(pick) => pick.capped(txn, wanted),
             _ => Ok(wanted.min(MAX_QTY)),
         };
@@ -549,15 +544,12 @@ pub async fn quote_cart(
         // their product (promotions naming a product apply to each of its variants).
         let mut codes = Vec::with_capacity(cart.lines.len());
         let mut lines: Vec<crate::pricing::Line> = Vec::with_capacity(cart.lines.len());
-        db.read(|txn| {
-            for line in &cart.lines {
-                if let Some(pick) = choice::pick(txn, &catalog, &line.code)?.for_sale() {
-                    codes.push(line.code.clone());
-                    lines.push(pick.priced(line.qty));
-                }
+        for line in &cart.lines {
+            if let Some(pick) = choice::pick(&catalog, &line.code).for_sale() {
+                codes.push(line.code.clone());
+                lines.push(pick.priced(line.qty));
             }
-            Ok::<(), StoreError>(())
-        })?;
+        }
         let request = crate::pricing::QuoteRequest {
             lines: &lines,
             lang,

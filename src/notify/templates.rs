@@ -495,6 +495,29 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_line_shows_the_name_then_the_choice_in_the_mail_language() {
+        let mut order = order();
+        let line = &mut order.lines[0];
+        line.code = "SF-1001-GRY-6".into();
+        line.product_code = Some("SF-1001".into());
+        line.choice = Some(crate::content::model::Localized {
+            en: "Grey / 6 ft".into(),
+            th: "เทา / 6 ฟุต <b>".into(),
+            ..Default::default()
+        });
+        let mail = shopper_mail(Event::OrderPlaced, Locale::Th, &shop(), Some(&order), None);
+        assert!(
+            mail.text
+                .contains("โซฟาไม้สัก — เทา / 6 ฟุต <b> (SF-1001-GRY-6) × 2"),
+            "{}",
+            mail.text
+        );
+        assert!(mail.html.contains("โซฟาไม้สัก — เทา / 6 ฟุต &lt;b&gt;"));
+        let mail = shop_mail(Event::OrderPlaced, Locale::Km, &shop(), &order);
+        assert!(mail.text.contains("សាឡុងឈើ — Grey / 6 ft"), "{}", mail.text);
+    }
+
+    #[test]
     fn product_names_are_escaped_in_html() {
         let mail = shopper_mail(Event::OrderPaid, Locale::En, &shop(), Some(&order()), None);
         assert!(!mail.html.contains("<script>"));

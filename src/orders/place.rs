@@ -299,7 +299,7 @@ pub fn place_one(
     let mut lines = Vec::with_capacity(cart.lines.len());
     let mut priced = Vec::with_capacity(cart.lines.len());
     for line in &cart.lines {
-        let pick = choice::pick(txn, catalog, &line.code)?
+        let pick = choice::pick(catalog, &line.code)
             .for_sale()
             .ok_or_else(|| {
                 OrderError::conflict(
@@ -321,7 +321,7 @@ pub fn place_one(
             ));
         }
         priced.push(pick.priced(line.qty));
-        lines.push((pick, level, line.qty));
+        lines.push((pick, level, line.qty, pick.choice(txn)?));
     }
     let promotions = PROMOTION_ID_TO_PROMOTION.read(txn)?.values()?;
     let coupon = match &request.coupon {
@@ -362,7 +362,7 @@ pub fn place_one(
     let number = Order::number_for(id);
     {
         let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
-        for (pick, level, qty) in &lines {
+        for (pick, level, qty, _) in &lines {
             stock.put(pick.code(), u64::from(level - qty))?;
         }
     }
@@ -396,15 +396,15 @@ pub fn place_one(
         lines: lines
             .iter()
             .zip(&quote.line_discounts)
-            .map(|((pick, _, qty), discount)| OrderLine {
+            .map(|((pick, _, qty, choice), discount)| OrderLine {
                 code: pick.code().to_string(),
-                product_code: Some(pick.product.code.clone()),
-                name: pick.product.name.clone(),
-                choice: pick.choice(),
+                product_code: Some(pick.product().code.clone()),
+                name: pick.product().name.clone(),
+                choice: choice.clone(),
                 qty: *qty,
                 unit_price: pick.price(),
                 discount: *discount,
-                image: pick.image().cloned(),
+                image: pick.image().map(str::to_string),
             })
             .collect(),
         item_count: cart.amount(),

@@ -187,14 +187,7 @@ async fn issued_documents_keep_their_seller_lines_and_bytes_after_the_settings_c
     let shop = start(dir.path());
     let base = shop.base.clone();
     let staff = sign_in(&http, &base, "boss").await;
-    let (_, list) = send(http.get(format!("{base}/api/app/product/list?limit=50"))).await;
-    let product = list["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["stock"].as_u64().unwrap_or(0) >= 1)
-        .expect("a product in stock")
-        .clone();
+    let product = crate::variants_money::listed_without_options(&http, &base, 1).await;
     let code = product["code"].as_str().unwrap().to_string();
     let id = invoiced_order(&http, &base, &code).await;
     set_status(&http, &base, &staff, id, json!({"status": "paid"})).await;

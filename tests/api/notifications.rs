@@ -538,20 +538,7 @@ async fn a_kill_9_between_the_event_and_the_send_sends_the_mail_once() {
         .await
         .unwrap();
     let user_id = me["data"]["id"].as_u64().unwrap();
-    let list: Value = http
-        .get(format!("{base}/api/app/product/list?limit=50"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let code = list["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["stock"].as_u64().unwrap() >= 1)
-        .unwrap()["code"]
+    let code = crate::variants_money::listed_without_options(&http, &base, 1).await["code"]
         .as_str()
         .unwrap()
         .to_string();

@@ -22,17 +22,28 @@ pub(crate) async fn shopper(app: &TestApp, username: &str) -> Shopper {
     }
 }
 
-/// An active product meeting `wanted`, cheapest first so totals stay predictable.
+/// An active product without options (its code is the code a cart takes) meeting `wanted`,
+/// cheapest first so totals stay predictable.
 pub(crate) fn product(app: &TestApp, wanted: impl Fn(&Product) -> bool) -> Product {
     let catalog = app.state.catalog.current();
     let mut found: Vec<&Product> = catalog
         .products
         .iter()
         .map(|p| &**p)
-        .filter(|p| p.active && wanted(p))
+        .filter(|p| p.active && !has_options(app, &p.code) && wanted(p))
         .collect();
     found.sort_by_key(|p| (p.price.get(), p.code.clone()));
     (*found.first().expect("a demo product fits")).clone()
+}
+
+/// Whether the product is sold in options (the catalogue snapshot keeps a product's options
+/// beside it, not in it).
+pub(crate) fn has_options(app: &TestApp, code: &str) -> bool {
+    app.state
+        .catalog
+        .current()
+        .entry(code)
+        .is_some_and(|entry| entry.choices.has_options())
 }
 
 /// A product outside every demo promotion, so its line price is its price.
@@ -819,14 +830,7 @@ async fn an_acknowledged_order_survives_kill_minus_9() {
     )
     .await;
     let user_id = me["data"]["id"].as_u64().unwrap();
-    let (_, list) = call(http.get(format!("{base}/api/app/product/list?limit=50"))).await;
-    let product = list["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["stock"].as_u64().unwrap() >= 2)
-        .unwrap()
-        .clone();
+    let product = crate::variants_money::listed_without_options(&http, &base, 2).await;
     let code = product["code"].as_str().unwrap();
     let stock = product["stock"].as_u64().unwrap();
     let (status, _) = call(

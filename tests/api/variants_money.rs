@@ -209,6 +209,19 @@ async fn a_product_with_options_needs_a_choice_and_a_hidden_variant_is_not_sold(
     let (status, body) = place(&app, &buyer, json!({})).await;
     assert_eq!((status, error_code(&body)), (409, "product_unavailable"));
     assert_eq!(stock_of(&app, GREY), 2);
+
+    // A hidden product sells none of its variants, and asks for no choice.
+    let mut gone = sofa();
+    gone["active"] = json!(false);
+    put_products(&app, &[gone]).await;
+    for code in [SAND, SOFA] {
+        let (status, body) = try_add(&app, &buyer, code, 1).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "unknown_product"),
+            "{body}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -378,4 +391,39 @@ async fn an_unpaid_order_that_expires_gives_the_unit_back_to_its_variant() {
     // The shop's snapshot has it too: the cart may take all five again.
     let (status, body) = try_add(&app, &buyer, SAND, 5).await;
     assert_eq!(status, 200, "{body}");
+}
+
+/// The first listed product without options that has `min` in stock, for tests that add a
+/// listed product by its code (a product with options needs a variant's code; the demo sells
+/// some of its products in options). The running shop at `base` is asked over HTTP.
+pub(crate) async fn listed_without_options(http: &reqwest::Client, base: &str, min: u64) -> Value {
+    let list: Value = http
+        .get(format!("{base}/api/app/product/list?limit=100"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for item in list["products"].as_array().unwrap() {
+        if item["stock"].as_u64().unwrap_or(0) < min {
+            continue;
+        }
+        let code = item["code"].as_str().unwrap();
+        let shown: Value = http
+            .get(format!("{base}/api/app/product/get/{code}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if shown["product"]["options"]
+            .as_array()
+            .is_none_or(|options| options.is_empty())
+        {
+            return item.clone();
+        }
+    }
+    panic!("no listed product without options has {min} in stock");
 }
