@@ -55,7 +55,10 @@ export function PackingSlip({ order, tools }: { order: Order; tools: OrderDeskTo
           {order.lines.map((line) => (
             <tr key={line.code}>
               <td>{line.code}</td>
-              <td>{pickText(line.name, locale)}</td>
+              <td>
+                {pickText(line.name, locale)}
+                {line.choice ? <> — {pickText(line.choice, locale)}</> : null}
+              </td>
               <td class="data-table__num">{line.qty}</td>
               <td>
                 <span class="packing-slip__box" />

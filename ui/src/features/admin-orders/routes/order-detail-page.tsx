@@ -25,6 +25,7 @@ import { StatusChip } from '../components/status-chip';
 import type { Move } from '../order-moves';
 import type { OrderDeskTools } from '../tools';
 import { useOrder } from '../use-order';
+import { LineChoice } from '../../../components/line-choice';
 import '../admin-orders.css';
 
 export type OrderDetailProps = { id: string; tools: OrderDeskTools };
@@ -152,6 +153,7 @@ export function OrderDetailPage({ id, tools }: OrderDetailProps) {
                       <tr key={line.code}>
                         <td>
                           <span class="order-line__name">{pickText(line.name, locale)}</span>
+                          <LineChoice line={line} />
                           <span class="order-line__code">{line.code}</span>
                         </td>
                         <td class="data-table__num">{line.qty}</td>
