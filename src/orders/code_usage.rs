@@ -3,12 +3,14 @@
 //! the floors (docs/ARCHITECTURE.md), so the counting lives here, the lowest domain that knows
 //! both, and the staff handler hands it to the code-table use cases.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::catalog::variants::OptionKind;
 
 use crate::content::labels::KeyUsage;
 use crate::store::StoreError;
 
-/// Counts material and colour keys in the stored products, carrier and province keys in the
+/// Counts material and colour keys in the stored products (their own and their options'), carrier and province keys in the
 /// stored orders.
 pub struct RecordsUsingCodes;
 
@@ -29,11 +31,22 @@ impl KeyUsage for RecordsUsingCodes {
                 crate::catalog::store::PRODUCT_CODE_TO_PRODUCT
                     .read(txn)?
                     .try_for_each(|_, p| {
-                        count(if group == "material" {
-                            &p.material
+                        let (own, kind) = if group == "material" {
+                            (&p.material, OptionKind::Material)
                         } else {
-                            &p.colour
-                        });
+                            (&p.colour, OptionKind::Colour)
+                        };
+                        // A product counts once per key, whether it names the key itself or
+                        // sells a variant in it (docs/VARIANTS.md §4).
+                        let mut keys: BTreeSet<&str> = p
+                            .options
+                            .iter()
+                            .filter(|o| o.kind == kind)
+                            .flat_map(|o| &o.values)
+                            .map(|v| v.key.as_str())
+                            .collect();
+                        keys.insert(own);
+                        keys.into_iter().for_each(&mut count);
                         Ok::<(), StoreError>(())
                     })?;
             }
