@@ -124,7 +124,10 @@ const COLOUR_VALUES: &[(&str, [&str; 5])] = &[
 const SIZE_VALUES: &[(&str, [&str; 5])] = &[
     ("5-ft", ["5 ft", "5 ฟุต", "5 kaki", "5 ហ្វីត", "5 kaki"]),
     ("6-ft", ["6 ft", "6 ฟุต", "6 kaki", "6 ហ្វីត", "6 kaki"]),
-    ("2-seats", ["2 seats", "2 ที่นั่ง", "2 tempat duduk", "2 កៅអី", "2 kursi"]),
+    (
+        "2-seats",
+        ["2 seats", "2 ที่นั่ง", "2 tempat duduk", "2 កៅអី", "2 kursi"],
+    ),
 ];
 
 struct Generated {
@@ -173,7 +176,10 @@ fn main() {
             variant_codes: (0..4)
                 .map(|v| format!("{}-{:05}-{v}", PREFIXES[n % PREFIXES.len()], n))
                 .collect(),
-            option_values: values.iter().flat_map(|(_, texts)| texts.iter().copied()).collect(),
+            option_values: values
+                .iter()
+                .flat_map(|(_, texts)| texts.iter().copied())
+                .collect(),
             variant_keys: colours
                 .iter()
                 .map(|&c| (Facet::Colour, COLOUR_VALUES[c].0))
@@ -211,7 +217,16 @@ fn main() {
         head_first_names: p.names[1..].iter().map(String::as_str).collect(),
         descriptions: p.descriptions.iter().map(String::as_str).collect(),
         option_values: p.option_values.clone(),
-        option_names: vec!["Colour", "สี", "Warna", "ពណ៌", "Warna", "Size", "ขนาด", "Saiz"],
+        option_names: vec![
+            "Colour",
+            "สี",
+            "Warna",
+            "ពណ៌",
+            "Warna",
+            "Size",
+            "ขนาด",
+            "Saiz",
+        ],
         variant_codes: p.variant_codes.iter().map(String::as_str).collect(),
         popularity: p.popularity,
         active: true,
@@ -237,7 +252,15 @@ fn main() {
     let query_sets: [(&str, &[&str]); 7] = [
         (
             "Thai",
-            &["โซฟา", "เก้าอี้ไม้สัก", "โต๊ะกาแฟ", "เตียงสองชั้น", "ตู้", "สีเทา", "โซฟาสีเทา"],
+            &[
+                "โซฟา",
+                "เก้าอี้ไม้สัก",
+                "โต๊ะกาแฟ",
+                "เตียงสองชั้น",
+                "ตู้",
+                "สีเทา",
+                "โซฟาสีเทา",
+            ],
         ),
         ("Khmer", &["កៅអី", "តុឈើ", "គ្រែ"]),
         (

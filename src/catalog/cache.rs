@@ -195,7 +195,10 @@ mod tests {
         assert_eq!(ready.product(&code).unwrap().stock, 777);
         assert_eq!(ready.product(&sofa_code).unwrap().stock, others + 5);
         let sold = ready.sold(&variant.code).unwrap();
-        assert_eq!((sold.stock(), sold.entry.code.as_str()), (5, sofa_code.as_str()));
+        assert_eq!(
+            (sold.stock(), sold.entry.code.as_str()),
+            (5, sofa_code.as_str())
+        );
         assert!(
             cache.index_words_in_background(&store).is_none(),
             "nothing left to do"

@@ -249,7 +249,10 @@ impl Choices {
             }
             for (v, value) in option.values.iter().enumerate() {
                 if !value.key.is_empty()
-                    && self.variants.iter().any(|x| x.active && x.value(o) == Some(v))
+                    && self
+                        .variants
+                        .iter()
+                        .any(|x| x.active && x.value(o) == Some(v))
                     && !out.iter().any(|(k, _)| *k == &*value.key)
                 {
                     out.push((&value.key, value.swatch.as_deref()));
@@ -557,7 +560,13 @@ mod tests {
         assert_eq!(choices.variants.len(), 3);
         let first = &choices.variants[0];
         assert_eq!(
-            (&*first.code, first.price, first.stock, first.values, first.image),
+            (
+                &*first.code,
+                first.price,
+                first.stock,
+                first.values,
+                first.image
+            ),
             ("SF-1-G2", Satang(9000), 2, [0, 0, 0], 1)
         );
         assert_eq!(choices.variants[1].image, NO_IMAGE);

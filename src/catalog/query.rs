@@ -90,7 +90,13 @@ impl ProductQuery {
             let size = name == "size";
             value
                 .split(',')
-                .map(|v| if size { v.trim().to_string() } else { v.trim().to_lowercase() })
+                .map(|v| {
+                    if size {
+                        v.trim().to_string()
+                    } else {
+                        v.trim().to_lowercase()
+                    }
+                })
                 .filter(|v| !v.is_empty())
                 .map(|v| {
                     let allowed = |b: u8| {

@@ -176,14 +176,18 @@ fn by_values(entry: &Entry, stored: &Product, typed: &[String]) -> Option<usize>
         .iter()
         .enumerate()
         .flat_map(|(o, option)| {
-            option.values.iter().enumerate().filter_map(move |(v, value)| {
-                let t = &value.text;
-                [&t.en, &t.th, &t.my, &t.km, &t.id]
-                    .into_iter()
-                    .map(|text| words(text))
-                    .any(|ws| !ws.is_empty() && ws.iter().all(|w| typed.contains(w)))
-                    .then_some((o, v))
-            })
+            option
+                .values
+                .iter()
+                .enumerate()
+                .filter_map(move |(v, value)| {
+                    let t = &value.text;
+                    [&t.en, &t.th, &t.my, &t.km, &t.id]
+                        .into_iter()
+                        .map(|text| words(text))
+                        .any(|ws| !ws.is_empty() && ws.iter().all(|w| typed.contains(w)))
+                        .then_some((o, v))
+                })
         })
         .collect();
     let first = *named.first()?;

@@ -110,7 +110,8 @@ fn search_doc<'a>(entry: Entry<'a>, texts: Option<Texts<'a>>) -> SearchDoc<'a> {
         doc.descriptions = vec![&d.en, &d.th, &d.my, &d.km, &d.id];
         for (o, option) in texts.options.iter().enumerate() {
             let n = &option.name;
-            doc.option_names.extend([&*n.en, &n.th, &n.my, &n.km, &n.id]);
+            doc.option_names
+                .extend([&*n.en, &n.th, &n.my, &n.km, &n.id]);
             // Only values a shopper can buy: a hidden variant's colour finds nothing.
             for (v, value) in option.values.iter().enumerate() {
                 if choices.first_active_with(o, v).is_some() {

@@ -341,9 +341,8 @@ impl FacetColumns {
     fn refine_many(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
         let documents = self.price.len();
         let found = bitset(hits, documents);
-        let one = |key: Option<&str>, column: &Column| {
-            key.map(|k| column.keys.holding(&[k], documents))
-        };
+        let one =
+            |key: Option<&str>, column: &Column| key.map(|k| column.keys.holding(&[k], documents));
         let any = |wanted: &[String], column: &Column| {
             let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
             (!wanted.is_empty()).then(|| column.keys.holding(&wanted, documents))
@@ -422,8 +421,7 @@ impl FacetColumns {
             &self.colours,
             &self.sizes,
         ];
-        let mut counts: [Vec<u32>; 5] =
-            columns.map(|column| vec![0u32; column.keys.names.len()]);
+        let mut counts: [Vec<u32>; 5] = columns.map(|column| vec![0u32; column.keys.names.len()]);
         let (mut low, mut high) = (i64::MAX, i64::MIN);
         for hit in hits {
             let doc = hit.doc as usize;
@@ -482,20 +480,23 @@ impl FacetColumns {
             let doc = hit.doc as usize;
             let doc_price = self.price[doc];
             let room_ok = room.is_none_or(|r| r.is_some_and(|r| self.rooms.of(doc).contains(&r)));
-            let category_ok = category
-                .is_none_or(|c| c.is_some_and(|c| self.categories.of(doc).contains(&c)));
+            let category_ok =
+                category.is_none_or(|c| c.is_some_and(|c| self.categories.of(doc).contains(&c)));
             let price_ok = filter.min_price.is_none_or(|min| doc_price >= min)
                 && filter.max_price.is_none_or(|max| doc_price <= max);
             let material_ok = self.materials.passes(doc, filter.materials, &materials);
             let colour_ok = self.colours.passes(doc, filter.colours, &colours);
             let size_ok = self.sizes.passes(doc, filter.sizes, &sizes);
             // Each dimension counts among the hits passing every other one.
-            let oks = [room_ok, category_ok, price_ok, material_ok, colour_ok, size_ok];
-            let all_but = |skip: usize| {
-                oks.iter()
-                    .enumerate()
-                    .all(|(d, ok)| d == skip || *ok)
-            };
+            let oks = [
+                room_ok,
+                category_ok,
+                price_ok,
+                material_ok,
+                colour_ok,
+                size_ok,
+            ];
+            let all_but = |skip: usize| oks.iter().enumerate().all(|(d, ok)| d == skip || *ok);
             if all_but(0) {
                 self.rooms.count(doc, &mut rooms);
             }

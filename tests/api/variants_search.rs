@@ -105,12 +105,19 @@ async fn option_values_in_thai_english_and_malay_find_the_product_once_with_its_
         assert_eq!(card["variant"], variant, "{keyword}: {card}");
         // The card shows the variant's own price.
         let price = if variant.ends_with('3') || variant.ends_with('6') {
-            if code == "BD-9002" { 1_200_000 } else { 1_900_000 }
+            if code == "BD-9002" {
+                1_200_000
+            } else {
+                1_900_000
+            }
         } else {
             1_500_000
         };
         assert_eq!(card["price"], price, "{keyword}: {card}");
-        assert!(card.get("maxPrice").is_none(), "a chosen variant is no 'from' price");
+        assert!(
+            card.get("maxPrice").is_none(),
+            "a chosen variant is no 'from' price"
+        );
     }
     // A hidden variant's value finds nothing of it.
     let body = search(&app, "harbour dune", "en").await;
@@ -143,15 +150,22 @@ async fn a_variant_code_is_found_like_a_product_code_and_names_its_variant() {
     assert_eq!(found[0]["compareAtPrice"], 2_100_000);
     assert_eq!(found[0]["stock"], 2);
     let image = found[0]["image"].as_str().unwrap();
-    assert!(image.starts_with("/api/file/images/demo/SF-1001-2.png"), "{image}");
+    assert!(
+        image.starts_with("/api/file/images/demo/SF-1001-2.png"),
+        "{image}"
+    );
 
     // The product's code prefix: the product once, by its own code.
-    let (_, body) = app.get_json("/api/app/search/code?keyword=SF-900&lang=en").await;
+    let (_, body) = app
+        .get_json("/api/app/search/code?keyword=SF-900&lang=en")
+        .await;
     let found = cards(&body, "SF-9001");
     assert_eq!(found.len(), 1, "{body}");
     assert!(found[0].get("variant").is_none());
     // A hidden variant is not sold, so not found.
-    let (_, body) = app.get_json("/api/app/search/code?keyword=SF-9001-D&lang=en").await;
+    let (_, body) = app
+        .get_json("/api/app/search/code?keyword=SF-9001-D&lang=en")
+        .await;
     assert_eq!(body["total"], 0, "{body}");
 
     // A keyword search for the code names the variant too.
@@ -167,8 +181,14 @@ async fn facets_count_a_product_once_from_its_active_variants_and_filter_by_size
     let (status, body) = app.get_json("/api/app/product/list?limit=1").await;
     assert_eq!(status, 200);
     let facets = &body["facets"];
-    assert_eq!(facets["colours"]["slate"], 1, "two slate variants, one product");
-    assert!(facets["colours"].get("dune").is_none(), "dune is only hidden variants");
+    assert_eq!(
+        facets["colours"]["slate"], 1,
+        "two slate variants, one product"
+    );
+    assert!(
+        facets["colours"].get("dune").is_none(),
+        "dune is only hidden variants"
+    );
     assert_eq!(facets["sizes"]["2-seats"], 1);
     assert_eq!(facets["sizes"]["3-seats"], 1);
     assert_eq!(facets["sizes"]["6-ft-test"], 1);
@@ -184,7 +204,9 @@ async fn facets_count_a_product_once_from_its_active_variants_and_filter_by_size
 
     let (_, body) = app.get_json("/api/app/product/list?colour=dune").await;
     assert_eq!(body["total"], 0, "{body}");
-    let (_, body) = app.get_json("/api/app/product/list?colour=slate&limit=100").await;
+    let (_, body) = app
+        .get_json("/api/app/product/list?colour=slate&limit=100")
+        .await;
     assert_eq!(cards(&body, "SF-9001").len(), 1);
 
     // Search takes the same filter and counts.
@@ -198,7 +220,12 @@ async fn facets_count_a_product_once_from_its_active_variants_and_filter_by_size
 
     let (status, body) = app.get_json("/api/app/product/list?size=6%20ft").await;
     assert_eq!(status, 400);
-    assert!(body["error"]["message"].as_str().unwrap().starts_with("size:"));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("size:")
+    );
 }
 
 #[tokio::test]
@@ -231,14 +258,13 @@ async fn the_product_answer_has_its_options_and_each_variants_live_stock() {
     assert_eq!(variants[1]["stock"], 9, "the live level");
     assert_eq!(product["stock"], 12, "the active variants' sum");
     assert!(
-        variants[1]["images"][0]
-            .as_str()
-            .unwrap()
-            .contains("?v="),
+        variants[1]["images"][0].as_str().unwrap().contains("?v="),
         "versioned like the product's"
     );
     // Cards and the code search see the new level too.
-    let (_, body) = app.get_json("/api/app/search/code?keyword=SF-9001-G3").await;
+    let (_, body) = app
+        .get_json("/api/app/search/code?keyword=SF-9001-G3")
+        .await;
     assert_eq!(body["products"][0]["stock"], 9);
 }
 
@@ -258,7 +284,9 @@ fn json_ld_blocks(body: &str) -> Vec<Value> {
 #[tokio::test]
 async fn a_product_page_draws_the_variant_its_address_chooses_and_keeps_its_canonical() {
     let app = with_variant_products().await;
-    let page = app.get_page("/th/products/SF-9001?variant=SF-9001-G3").await;
+    let page = app
+        .get_page("/th/products/SF-9001?variant=SF-9001-G3")
+        .await;
     assert_eq!(page.status, 200);
     let markup = drawn(&page.body);
     assert!(markup.contains("฿19,000"), "the variant's price: {markup}");

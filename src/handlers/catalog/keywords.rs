@@ -237,9 +237,11 @@ pub async fn search_code(
                 .take(200)
                 .map(|(doc, code)| {
                     let entry = catalog.entry_at(doc);
-                    let variant = entry.choices.variants.iter().position(|v| {
-                        crate::search::words::normalize_code(&v.code) == code
-                    });
+                    let variant = entry
+                        .choices
+                        .variants
+                        .iter()
+                        .position(|v| crate::search::words::normalize_code(&v.code) == code);
                     (entry, variant)
                 })
                 .collect();

@@ -220,7 +220,11 @@ fn variant_keys_count_their_product_once_and_filter_like_its_own() {
         columns.push(doc);
     }
     columns.finish();
-    let all = || (0..3).map(|doc| Scored { doc, score: 0 }).collect::<Vec<_>>();
+    let all = || {
+        (0..3)
+            .map(|doc| Scored { doc, score: 0 })
+            .collect::<Vec<_>>()
+    };
     let mut hits = all();
     let counts = columns.refine(&mut hits, &Filter::default());
     assert_eq!(counts.colours["grey"], 1, "{counts:?}");
@@ -260,7 +264,11 @@ fn variant_keys_count_their_product_once_and_filter_like_its_own() {
         let as_sets = FacetColumns::refine_many(&columns, &mut many, &filter);
         assert_eq!(counted, as_sets, "{filter:?}");
         assert_eq!(few, many);
-        assert_eq!(few.iter().map(|h| h.doc).collect::<Vec<_>>(), kept, "{filter:?}");
+        assert_eq!(
+            few.iter().map(|h| h.doc).collect::<Vec<_>>(),
+            kept,
+            "{filter:?}"
+        );
         // Other sizes stay countable under a size filter.
         assert_eq!(counted.sizes.get("3-seats"), Some(&1), "{filter:?}");
     }

@@ -41,7 +41,8 @@ impl IndexBuilder {
         if !doc.active {
             return true;
         }
-        self.codes.push((normalize_code(doc.code).into_boxed_str(), n));
+        self.codes
+            .push((normalize_code(doc.code).into_boxed_str(), n));
         for code in &doc.variant_codes {
             self.codes.push((normalize_code(code).into_boxed_str(), n));
         }

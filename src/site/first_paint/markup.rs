@@ -527,7 +527,10 @@ pub(super) fn stock_note(active: bool, stock: u64, messages: &LocaleMessages) ->
     /// `ui/src/lib/product.ts` LOW_STOCK.
     const LOW_STOCK: u64 = 5;
     let (kind, text) = match (active, stock) {
-        (false, _) => ("discontinued", messages.text("product.discontinued").to_string()),
+        (false, _) => (
+            "discontinued",
+            messages.text("product.discontinued").to_string(),
+        ),
         (true, 0) => ("out", messages.text("product.outOfStock").to_string()),
         (true, 1) => ("low", messages.text("product.lastOne").to_string()),
         (true, n) if n <= LOW_STOCK => (
