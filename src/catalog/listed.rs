@@ -72,6 +72,24 @@ pub struct Listed {
     pub size_labels: Vec<(Box<str>, Localized)>,
 }
 
+impl Listed {
+    /// Sets each variant's live level (`level_of` a variant code; none: 0) and the product's
+    /// stock to the sum of its active ones; a product without options keeps the level its own
+    /// code has.
+    pub fn take_levels(&mut self, level_of: impl Fn(&str) -> Option<u32>) {
+        if !self.choices.has_options() {
+            if let Some(level) = level_of(&self.product.code) {
+                self.product.stock = level;
+            }
+            return;
+        }
+        for variant in self.choices.variants.iter_mut() {
+            variant.stock = level_of(&variant.code).unwrap_or(0);
+        }
+        self.product.stock = self.choices.active_stock();
+    }
+}
+
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Listed, D::Error> {
         let mut described = Described::default();

@@ -199,19 +199,9 @@ impl CatalogSnapshot {
         let (listed, index) = if store::count_products(store)? <= words_up_to as u64 {
             Self::load_with_words(store)?
         } else {
+            // With each variant's live level (the stored documents hold the level at import).
             let mut listed = store::load_listed(store)?;
             listed.sort_by(|a, b| a.product.code.cmp(&b.product.code));
-            // The live level of each variant (the stored documents hold the level at import).
-            let levels = store.read(super::stock::levels_by_code)?;
-            let level_of = |code: &str| {
-                levels
-                    .binary_search_by(|(c, _)| c.as_str().cmp(code))
-                    .ok()
-                    .map(|i| levels[i].1)
-            };
-            for item in &mut listed {
-                take_levels(&mut item.product, &mut item.choices, level_of);
-            }
             let mut builder = IndexBuilder::new(false);
             let mut held = Held::with_capacity(listed.len());
             for item in listed {
@@ -607,25 +597,6 @@ impl CatalogSnapshot {
         walk(&self.tree, &mut out);
         out
     }
-}
-
-/// Sets each variant's live level (`level_of` a variant code; none: 0) and the product's stock
-/// to the sum of its active ones; a product without options keeps the level its own code has.
-fn take_levels(
-    product: &mut Product,
-    choices: &mut super::listed::Choices,
-    level_of: impl Fn(&str) -> Option<u32>,
-) {
-    if !choices.has_options() {
-        if let Some(level) = level_of(&product.code) {
-            product.stock = level;
-        }
-        return;
-    }
-    for variant in choices.variants.iter_mut() {
-        variant.stock = level_of(&variant.code).unwrap_or(0);
-    }
-    product.stock = choices.active_stock();
 }
 
 /// Every variant of a product with options as (product position, variant position), in

@@ -6,6 +6,7 @@
 
 pub mod email_address;
 pub mod html;
+pub mod html_to_markdown;
 mod idempotency;
 mod ids;
 mod money;

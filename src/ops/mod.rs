@@ -64,6 +64,13 @@ pub enum Operation {
         file: PathBuf,
         #[serde(default)]
         csv: bool,
+        /// Only check the file and say what it would change (a Shopify or WooCommerce file
+        /// without `--apply`); nothing is written.
+        #[serde(default)]
+        preview: bool,
+        /// Create the categories a Shopify or WooCommerce file names that the shop lacks.
+        #[serde(default)]
+        create_categories: bool,
     },
     CatalogExport,
 }
@@ -152,7 +159,12 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             Ok(Value::Array(rows))
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
-        Operation::CatalogImport { file, csv } => {
+        Operation::CatalogImport {
+            file,
+            csv,
+            preview,
+            create_categories,
+        } => {
             let actor = crate::activity::Actor {
                 name: "cli",
                 kcard: "",
@@ -163,13 +175,23 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
                 Some(snapshot) => CatalogWriter::new(ctx.store, snapshot),
                 None => CatalogWriter::store_only(ctx.store),
             };
+            let options = import::ImportOptions { create_categories };
+            if preview {
+                let seen =
+                    import::preview_file(ctx.store, reader, csv, options).map_err(|e| text(&e))?;
+                return Ok(json!({"preview": seen}));
+            }
             // The import rebuilds the snapshot when it changed products.
-            let done = import::apply_file(&writer, actor, reader, csv).map_err(|e| text(&e))?;
+            let done = import::apply_file(&writer, actor, reader, csv, false, options)
+                .map_err(|e| text(&e))?;
             Ok(json!({
                 "imported": done.new + done.updated,
                 "new": done.new,
                 "updated": done.updated,
                 "unchanged": done.unchanged,
+                "format": done.format,
+                "createdCategories": done.created_categories,
+                "notes": done.notes,
             }))
         }
         Operation::CatalogExport => {

@@ -10,7 +10,8 @@
 #      filters/sorts, the sitemap index, Thai and Latin search p99 at 64 connections.
 #
 # Usage: tests/load/catalog-vs-nginx.sh [seconds-per-run] [products]   (default 10, 100000)
-# Set SKIP_BIG=1 to run part 1 only. Needs wrk, nginx and curl (installed with apt-get when
+# Set SKIP_BIG=1 to run part 1 only; VARIANTS=4 gives every generated product options and 4
+# variants (100 000 products, 400 000 variants; make_products.py --variants). Needs wrk, nginx and curl (installed with apt-get when
 # missing). Durable orders over HTTP: `cargo bench --bench orders`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -128,11 +129,16 @@ stop_kiosk
 [ "${SKIP_BIG:-0}" = 1 ] && exit 0
 
 echo
-echo "== 2. $PRODUCTS products"
+echo "== 2. $PRODUCTS products${VARIANTS:+ (VARIANTS=$VARIANTS)}"
 start_kiosk "$WORK/big"
 "$BIN" catalog export --data-dir "$WORK/big" "$WORK/demo.json" >/dev/null
 stop_kiosk
-python3 tests/load/make_products.py "$WORK/demo.json" "$PRODUCTS" "$WORK/big.json"
+if [ "${VARIANTS:-0}" -gt 0 ]; then
+  python3 tests/load/make_products.py "$WORK/demo.json" "$PRODUCTS" "$WORK/big.json" --variants "$VARIANTS"
+  echo "($PRODUCTS products with $VARIANTS variants each: $((PRODUCTS * VARIANTS)) variants)"
+else
+  python3 tests/load/make_products.py "$WORK/demo.json" "$PRODUCTS" "$WORK/big.json"
+fi
 echo "catalogue file: $(du -m "$WORK/big.json" | cut -f1) MB"
 /usr/bin/time -f "%e s, peak RSS %M KB" -o "$WORK/import-time" "$BIN" catalog import --data-dir "$WORK/big" "$WORK/big.json" | tail -1
 echo "import (no server): $(cat "$WORK/import-time")"

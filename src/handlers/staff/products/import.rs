@@ -1,6 +1,7 @@
 //! The staff catalogue import (`/api/admin/catalog/import`): a CSV file as `kiosk catalog import`
-//! reads it, previewed (every problem by line, what each row would change) or applied whole,
-//! through the same `catalog::import` code as the command (docs/EXPORTS.md).
+//! reads it — the shop's own, or Shopify's or WooCommerce's product export (docs/IMPORT.md) —
+//! previewed (every problem by line, what each row would change) or applied whole, through the
+//! same `catalog::import` code as the command (docs/EXPORTS.md).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -12,7 +13,7 @@ use utoipa::ToSchema;
 use super::detail;
 use crate::accounts::permissions::need;
 use crate::activity::Actor;
-use crate::catalog::import::{self, ImportError, ImportPreview};
+use crate::catalog::import::{self, ImportError, ImportOptions, ImportPreview};
 use crate::handlers::auth::Can;
 use crate::handlers::staff::who;
 use crate::http::envelope::{ErrorAnswer, ErrorDetail, ErrorStatus, SuccessStatus};
@@ -20,16 +21,22 @@ use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
 
-/// `{"csv": "...", "apply": false}`
+/// `{"csv": "...", "apply": false, "createCategories": false}`
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ImportBody {
-    /// The file's text, as `kiosk catalog import` reads a .csv file.
+    /// The file's text, as `kiosk catalog import` reads a .csv file: the shop's own catalogue
+    /// CSV, or Shopify's or WooCommerce's product export (recognised by its header row).
     pub csv: String,
     /// `false` (default): only preview; `true`: write it all, or nothing if any row has a problem.
     #[serde(default)]
     #[ts(optional)]
     pub apply: Option<bool>,
+    /// Shopify and WooCommerce files: create the categories they name that no category of the
+    /// shop is titled (default: each is a problem).
+    #[serde(default)]
+    #[ts(optional)]
+    pub create_categories: Option<bool>,
 }
 
 /// `{status, applied, preview}`
@@ -73,6 +80,9 @@ pub async fn import_csv(
 ) -> Response {
     let (name, channel) = who(&staff, &headers);
     let apply = body.apply.unwrap_or(false);
+    let options = ImportOptions {
+        create_categories: body.create_categories.unwrap_or(false),
+    };
     // The import's own error is kept whole (its preview is the answer): the kit's `blocking`
     // carries it as the work's value.
     let work = blocking("catalogue import task", move || {
@@ -80,7 +90,7 @@ pub async fn import_csv(
             name: &name,
             kcard: &channel,
         };
-        Ok::<_, AppError>(preview_or_apply(&state, &body.csv, apply, actor))
+        Ok::<_, AppError>(preview_or_apply(&state, &body.csv, apply, options, actor))
     })
     .await;
     match work {
@@ -112,28 +122,26 @@ pub async fn import_csv(
     }
 }
 
-/// Without `apply`, the preview of the file; with it, the file written whole (its rows parsed
-/// first, so a problem writes nothing) and the catalogue snapshot reloaded.
+/// Without `apply`, the preview of the file; with it, the file written whole (nothing when any
+/// row has a problem) and the catalogue snapshot reloaded.
 fn preview_or_apply(
     state: &AppState,
     csv: &str,
     apply: bool,
+    options: ImportOptions,
     actor: Actor,
 ) -> Result<ImportPreview, ImportError> {
     let db = &state.store;
     if !apply {
-        return Ok(import::preview_text(db, csv, true)?);
+        return Ok(import::preview_text(db, csv, true, options)?);
     }
-    let rows = import::parse(csv, true).map_err(|problems| {
-        ImportError::Problems(Box::new(ImportPreview {
-            problems,
-            ..ImportPreview::default()
-        }))
-    })?;
     // The catalogue's writer puts the new snapshot in force once the rows are written.
-    import::apply(
+    import::apply_file(
         &crate::catalog::writer::CatalogWriter::new(db, &state.catalog),
         actor,
-        &rows,
+        csv.as_bytes(),
+        true,
+        true,
+        options,
     )
 }

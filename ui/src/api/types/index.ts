@@ -637,7 +637,8 @@ export type StockChange = { "mode": "set", value: number, } | { "mode": "adjust"
  */
 export type BulkEdit = {
 /**
- * 1 to 500 product codes.
+ * 1 to 500 codes: variant codes, or product codes (a product without options: its one
+ * variant; a product with options: all its variants).
  */
 codes: Array<string>, price?: PriceChange, compareAt?: CompareAtChange, stock?: StockChange,
 /**
@@ -661,7 +662,12 @@ fields: Array<string>,
 /**
  * A short before → after summary.
  */
-details: string, };
+details: string,
+/**
+ * Image URLs a Shopify or WooCommerce file names for this product: the shop fetches
+ * nothing from the internet, so the owner uploads them (docs/IMPORT.md).
+ */
+imageUrls?: Array<string>, };
 
 /**
  * What importing a file would do (or did): every problem by line, and every row's change.
@@ -671,14 +677,28 @@ export type ImportPreview = {
 /**
  * `line N (CODE): field: message`, all of them.
  */
-problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, unchanged: number, };
+problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, unchanged: number,
+/**
+ * What the file was read as: `shop` (the shop's own JSON or CSV), `shopify` or
+ * `woocommerce`.
+ */
+format: string,
+/**
+ * Categories the import creates (or would create), as `key: Title > Title`.
+ */
+createdCategories?: Array<string>,
+/**
+ * Rows left out on purpose, by line (WooCommerce grouped and external products).
+ */
+notes?: Array<string>, };
 
 /**
  * The staff product list's filters (all optional).
  */
 export type AdminProductQuery = {
 /**
- * Part of the code (a leading `#` is ignored) or of a name in any language.
+ * Part of the code, a variant's included (a leading `#` is ignored), or of a name in any
+ * language.
  */
 q?: string,
 /**
@@ -694,7 +714,8 @@ category?: string,
  */
 active?: boolean,
 /**
- * `true`: only products with 3 units or fewer.
+ * `true`: only products with 3 units or fewer (a product with options: when any shown
+ * variant has).
  */
 lowStock?: boolean,
 /**
@@ -715,7 +736,7 @@ after?: string, };
  */
 export type AdminProductPageAnswer = { status: SuccessStatus,
 /**
- * By code, with live stock levels and versions.
+ * By code, with live stock levels (each variant's) and versions.
  */
 products: Array<Product>,
 /**
@@ -728,13 +749,18 @@ next: string | null,
 total: number, };
 
 /**
- * `{status, product, ledger}`
+ * `{status, product, ledger, ledgers}`
  */
 export type AdminProductAnswer = { status: SuccessStatus, product: Product,
 /**
- * The newest 100 stock changes, newest first.
+ * The newest 100 stock changes of the product's own code, newest first.
  */
-ledger: Array<StockEntry>, };
+ledger: Array<StockEntry>,
+/**
+ * Each variant's newest stock changes (100 for a product without options, 20 each
+ * otherwise), newest first, by variant code.
+ */
+ledgers: { [key in string]: Array<StockEntry> }, };
 
 /**
  * `{status, product}`
@@ -797,17 +823,23 @@ export type BulkEditAnswer = { status: SuccessStatus,
 products: Array<Product>, };
 
 /**
- * `{"csv": "...", "apply": false}`
+ * `{"csv": "...", "apply": false, "createCategories": false}`
  */
 export type ImportBody = {
 /**
- * The file's text, as `kiosk catalog import` reads a .csv file.
+ * The file's text, as `kiosk catalog import` reads a .csv file: the shop's own catalogue
+ * CSV, or Shopify's or WooCommerce's product export (recognised by its header row).
  */
 csv: string,
 /**
  * `false` (default): only preview; `true`: write it all, or nothing if any row has a problem.
  */
-apply?: boolean, };
+apply?: boolean,
+/**
+ * Shopify and WooCommerce files: create the categories they name that no category of the
+ * shop is titled (default: each is a problem).
+ */
+createCategories?: boolean, };
 
 /**
  * `{status, applied, preview}`
@@ -1945,19 +1977,45 @@ id: string, lines: Array<CartLineView>,
 amt: number, };
 
 /**
- * A cart line with what the catalogue says about its product now.
+ * A cart line with what the catalogue says about its variant now (docs/VARIANTS.md §3).
  */
-export type CartLineView = { code: string, qty: number,
+export type CartLineView = {
 /**
- * Null when the product has left the catalogue.
+ * The variant's code (a product without options: the product's code).
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent when it has left the catalogue.
+ */
+productCode?: string, qty: number,
+/**
+ * The product's name; null when the product has left the catalogue.
  */
 name: Localized | null,
 /**
- * Satang, the product's current price; null when it has left the catalogue.
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
  */
-unitPrice: Satang | null, image: string | null, stock: number,
+choice?: Localized,
 /**
- * False for products no longer sold: they can only be removed.
+ * Satang, the variant's current price; null when it has left the catalogue.
+ */
+unitPrice: Satang | null,
+/**
+ * Satang, the variant's compare-at price when it is on sale.
+ */
+compareAtPrice?: Satang,
+/**
+ * The variant's first photo, else the product's first.
+ */
+image: string | null,
+/**
+ * The variant's units in stock now.
+ */
+stock: number,
+/**
+ * False for variants no longer sold (the variant or its product hidden, or gone): they
+ * can only be removed.
  */
 available: boolean, };
 
@@ -1967,7 +2025,9 @@ export type LineBody = {
  */
 id: string | number,
 /**
- * The product code.
+ * The variant's code (a product without options: the product's code). A product with
+ * options named by its own code, when that is none of its variants', is refused with
+ * `variant_required`.
  */
 code: string,
 /**
@@ -2067,7 +2127,11 @@ endsAt: number, };
 /**
  * A cart line as priced: the promotion discount of the whole line.
  */
-export type PricedLine = { code: string, qty: number, unitPrice: Satang, discount: Satang, };
+export type PricedLine = {
+/**
+ * The variant's code, as in the cart.
+ */
+code: string, qty: number, unitPrice: Satang, discount: Satang, };
 
 /**
  * A quote with the lines it priced (products no longer sold are left out).
@@ -2296,10 +2360,28 @@ duplicateOf?: string | null, };
 export type ProofStatus = "pending" | "accepted" | "rejected";
 
 /**
- * A line as bought: name, picture and price are copied so the order never changes when the
- * catalogue does.
+ * A line as bought: name, choice, picture and price are copied so the order never changes
+ * when the catalogue does.
  */
-export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: Satang,
+export type OrderLine = {
+/**
+ * The variant's code (docs/VARIANTS.md §3): what the stock was taken from.
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent on orders placed before variants, whose
+ * `code` is the product's (see [`OrderLine::product_code`]).
+ */
+productCode?: string,
+/**
+ * The product's name.
+ */
+name: Localized,
+/**
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
+ */
+choice?: Localized, qty: number, unitPrice: Satang,
 /**
  * The promotion discount of the whole line.
  */
