@@ -146,9 +146,32 @@ pub struct ListedOption {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListedValue {
-    /// Empty: not a facet.
-    pub key: Box<str>,
-    pub swatch: Option<Box<str>>,
+    /// Empty: not a facet. Shared by every value with the same key (the snapshot interns them:
+    /// "grey" and "6-ft" recur over thousands of products).
+    pub key: std::sync::Arc<str>,
+    pub swatch: Option<Rgb>,
+}
+
+/// A swatch colour (`#rrggbb`, checked by the product's rules) in four bytes instead of a
+/// string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u32);
+
+impl Rgb {
+    /// `#rrggbb` (any case); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Rgb> {
+        let hex = text.trim().strip_prefix('#')?;
+        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(hex, 16).ok().map(Rgb)
+    }
+}
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "#{:06x}", self.0)
+    }
 }
 
 /// What lists, facets, carts and stock need of a variant (56 bytes and its code).
@@ -218,8 +241,8 @@ impl Choices {
                         .values
                         .into_iter()
                         .map(|v| ListedValue {
-                            key: v.key.into_boxed_str(),
-                            swatch: v.swatch.map(String::into_boxed_str),
+                            key: v.key.into(),
+                            swatch: v.swatch.as_deref().and_then(Rgb::parse),
                         })
                         .collect(),
                 })
@@ -257,10 +280,40 @@ impl Choices {
             .position(|v| v.active && v.value(option) == Some(value))
     }
 
+    /// The first active variant that has, for every kind of option among `wanted` that the
+    /// product offers, one of the wanted keys (a list filtered by colour shows the matching
+    /// colour); `None` when no wanted kind is among its options.
+    pub fn matching(&self, wanted: &[(OptionKind, &[String])]) -> Option<usize> {
+        let rules: Vec<(usize, &[String])> = wanted
+            .iter()
+            .filter(|(_, keys)| !keys.is_empty())
+            .flat_map(|&(kind, keys)| {
+                self.options
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, o)| o.kind == kind)
+                    .map(move |(o, _)| (o, keys))
+            })
+            .collect();
+        if rules.is_empty() {
+            return None;
+        }
+        let key = |o: usize, v: &ListedVariant| {
+            let value = v.value(o)?;
+            Some(&*self.options[o].values.get(value)?.key)
+        };
+        self.variants.iter().position(|v| {
+            v.active
+                && rules
+                    .iter()
+                    .all(|&(o, keys)| key(o, v).is_some_and(|k| keys.iter().any(|w| w == k)))
+        })
+    }
+
     /// The facet keys of the options of `kind` that an active variant holds, each once, in
     /// option and value order.
-    pub fn active_keys(&self, kind: OptionKind) -> Vec<(&str, Option<&str>)> {
-        let mut out: Vec<(&str, Option<&str>)> = Vec::new();
+    pub fn active_keys(&self, kind: OptionKind) -> Vec<(&str, Option<Rgb>)> {
+        let mut out: Vec<(&str, Option<Rgb>)> = Vec::new();
         for (o, option) in self.options.iter().enumerate() {
             if option.kind != kind {
                 continue;
@@ -273,7 +326,7 @@ impl Choices {
                         .any(|x| x.active && x.value(o) == Some(v))
                     && !out.iter().any(|(k, _)| *k == &*value.key)
                 {
-                    out.push((&value.key, value.swatch.as_deref()));
+                    out.push((&value.key, value.swatch));
                 }
             }
         }
@@ -592,11 +645,31 @@ mod tests {
         assert!(!choices.variants[2].active);
         assert_eq!(
             choices.active_keys(OptionKind::Colour),
-            [("grey", Some("#8a8d91"))],
+            [("grey", Rgb::parse("#8A8D91"))],
             "sand has no active variant"
         );
         assert_eq!(choices.active_keys(OptionKind::Size), [("2-seats", None)]);
+        assert_eq!(Rgb(0x8a8d91).to_string(), "#8a8d91");
+        assert_eq!(
+            Rgb::parse("#00000f").map(|c| c.to_string()).as_deref(),
+            Some("#00000f")
+        );
+        assert_eq!(Rgb::parse("8a8d91"), None);
+        assert!(std::mem::size_of::<ListedValue>() <= 24);
         assert_eq!(choices.first_active_with(1, 1), Some(1));
+        let three = ["3-seats".to_string()];
+        let grey = ["grey".to_string()];
+        assert_eq!(
+            choices.matching(&[(OptionKind::Size, &three)]),
+            None,
+            "no key"
+        );
+        let two = ["2-seats".to_string()];
+        assert_eq!(
+            choices.matching(&[(OptionKind::Size, &two), (OptionKind::Colour, &grey)]),
+            Some(0)
+        );
+        assert_eq!(choices.matching(&[(OptionKind::Material, &grey)]), None);
         assert_eq!(choices.first_active_with(0, 1), None);
         assert_eq!(choices.active_stock(), 2);
         assert_eq!(listed.size_labels.len(), 1);

@@ -623,6 +623,8 @@ struct Held {
     size_labels: BTreeMap<String, Localized>,
     /// Shared by every product without options.
     none: Arc<Choices>,
+    /// Option value keys, each held once.
+    keys: HashSet<Arc<str>>,
 }
 
 impl Held {
@@ -633,20 +635,31 @@ impl Held {
             described: Vec::with_capacity(n),
             size_labels: BTreeMap::new(),
             none: Arc::default(),
+            keys: HashSet::new(),
         }
     }
 
-    fn push(&mut self, item: Listed) {
+    fn push(&mut self, mut item: Listed) {
         for (key, text) in item.size_labels {
             self.size_labels.entry(key.into()).or_insert(text);
         }
         self.described.push(item.described);
         self.products.push(Arc::new(item.product));
-        self.choices.push(if item.choices.has_options() {
-            Arc::new(item.choices)
-        } else {
-            Arc::clone(&self.none)
-        });
+        if !item.choices.has_options() {
+            self.choices.push(Arc::clone(&self.none));
+            return;
+        }
+        for option in item.choices.options.iter_mut() {
+            for value in option.values.iter_mut() {
+                match self.keys.get(&value.key) {
+                    Some(shared) => value.key = Arc::clone(shared),
+                    None => {
+                        self.keys.insert(Arc::clone(&value.key));
+                    }
+                }
+            }
+        }
+        self.choices.push(Arc::new(item.choices));
     }
 
     /// The product pushed last.

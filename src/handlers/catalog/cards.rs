@@ -137,7 +137,7 @@ pub struct Swatch<'a> {
     pub key: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub swatch: Option<&'a str>,
+    pub swatch: Option<String>,
 }
 
 /// Colour dots a card shows at most.
@@ -175,7 +175,10 @@ impl<'a> ProductSummary<'a> {
                 .active_keys(OptionKind::Colour)
                 .into_iter()
                 .take(SWATCHES)
-                .map(|(key, swatch)| Swatch { key, swatch })
+                .map(|(key, swatch)| Swatch {
+                    key,
+                    swatch: swatch.map(|c| c.to_string()),
+                })
                 .collect(),
             variant: variant.map(|v| &*v.code),
         }

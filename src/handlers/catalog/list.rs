@@ -93,18 +93,19 @@ fn page_of(
     catalog: &CatalogSnapshot,
     items: Vec<Entry>,
     total: usize,
-    page: usize,
-    limit: usize,
+    query: &ProductQuery,
     facets: Facets,
     locale: Locale,
 ) -> Result<ProductPageAnswer, AppError> {
+    let (page, limit) = (query.page, query.limit);
+    // A list filtered by colour, material or size shows each product's matching variant.
     let products = cards(
         catalog,
         items
             .into_iter()
             .skip((page - 1) * limit)
             .take(limit)
-            .map(|entry| (entry, None)),
+            .map(|entry| (entry, query.filtered_variant(&entry))),
         locale,
     )?;
     Ok(ProductPageAnswer {
@@ -273,8 +274,7 @@ pub async fn list_products(
             &catalog,
             matching,
             total,
-            query.page,
-            query.limit,
+            &query,
             Facets::of(facets, &catalog),
             locale,
         )
