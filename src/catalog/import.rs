@@ -79,7 +79,11 @@ fn row_problems(
         }
     }
     // Variant codes: unique across every product and variant of the file.
-    let lines = row.source.as_ref().map(|s| s.variant_lines.as_slice()).unwrap_or(&[]);
+    let lines = row
+        .source
+        .as_ref()
+        .map(|s| s.variant_lines.as_slice())
+        .unwrap_or(&[]);
     for (i, variant) in variant_codes(product).into_iter().enumerate() {
         let at = lines.get(i).copied().unwrap_or(line);
         match seen.get(variant.as_str()) {
@@ -216,7 +220,15 @@ pub fn changed_fields(before: &Product, after: &Product) -> Vec<String> {
         let own = |p: &Product| {
             p.variants
                 .iter()
-                .map(|v| (v.code.clone(), v.active, v.weight, v.dimensions, v.images.clone()))
+                .map(|v| {
+                    (
+                        v.code.clone(),
+                        v.active,
+                        v.weight,
+                        v.dimensions,
+                        v.images.clone(),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         differs("variants", own(before) == own(after));
@@ -308,10 +320,12 @@ fn fold(title: &str) -> String {
 impl Categories {
     fn load(txn: &impl Txn) -> Result<Categories, StoreError> {
         let mut all = Vec::new();
-        CATEGORY_KEY_TO_CATEGORY.read(txn)?.try_for_each(|_, category| {
-            all.push(category);
-            Ok::<(), StoreError>(())
-        })?;
+        CATEGORY_KEY_TO_CATEGORY
+            .read(txn)?
+            .try_for_each(|_, category| {
+                all.push(category);
+                Ok::<(), StoreError>(())
+            })?;
         Ok(Categories {
             all,
             created: Vec::new(),
@@ -356,7 +370,12 @@ impl Categories {
             .all
             .iter()
             .filter(|c| Categories::titled(c, leaf_title))
-            .max_by_key(|c| (self.ancestry_score(c, path), std::cmp::Reverse(c.key.clone())))
+            .max_by_key(|c| {
+                (
+                    self.ancestry_score(c, path),
+                    std::cmp::Reverse(c.key.clone()),
+                )
+            })
             .map(|c| c.key.clone());
         let leaf = match best {
             Some(key) => key,
@@ -723,10 +742,16 @@ pub fn apply_file(
     options: ImportOptions,
 ) -> Result<ImportPreview, ImportError> {
     let mut file = Some(file);
-    apply_rows(catalog, actor, keep_rows, options, &mut |info, each| match file.take() {
-        Some(file) => read_rows(file, is_csv, info, each),
-        None => Ok(()),
-    })
+    apply_rows(
+        catalog,
+        actor,
+        keep_rows,
+        options,
+        &mut |info, each| match file.take() {
+            Some(file) => read_rows(file, is_csv, info, each),
+            None => Ok(()),
+        },
+    )
 }
 
 /// Rows handed one at a time to the callback it is given.
@@ -763,7 +788,13 @@ fn apply_rows(
                 .put(product.code.as_str(), &product)?;
             super::variants::write_index(txn, stored.as_ref(), &product)?;
             for variant in &product.variants {
-                edit::set_level_in(txn, actor, &variant.code, u64::from(variant.stock), "import")?;
+                edit::set_level_in(
+                    txn,
+                    actor,
+                    &variant.code,
+                    u64::from(variant.stock),
+                    "import",
+                )?;
             }
             Ok(())
         })?;
@@ -803,7 +834,8 @@ fn apply_rows(
 /// Writes the categories the import has created since the last call.
 fn write_categories(
     txn: &redb::WriteTransaction,
-    titles: &mut Categories) -> Result<(), StoreError> {
+    titles: &mut Categories,
+) -> Result<(), StoreError> {
     if titles.written == titles.created.len() {
         return Ok(());
     }

@@ -51,13 +51,18 @@ pub struct FileInfo {
 pub fn parse(text: &str, is_csv: bool) -> Result<Vec<ImportRow>, Vec<String>> {
     let mut rows = Vec::new();
     let mut problems = Vec::new();
-    let read = read_rows(text.as_bytes(), is_csv, &mut FileInfo::default(), &mut |row| {
-        match row {
-            Ok(row) => rows.push(row),
-            Err(problem) => problems.push(problem),
-        }
-        Ok(())
-    });
+    let read = read_rows(
+        text.as_bytes(),
+        is_csv,
+        &mut FileInfo::default(),
+        &mut |row| {
+            match row {
+                Ok(row) => rows.push(row),
+                Err(problem) => problems.push(problem),
+            }
+            Ok(())
+        },
+    );
     if let Err(err) = read {
         problems.push(err.to_string());
     }
@@ -466,9 +471,7 @@ fn read_csv(
 ) -> Result<(), StoreError> {
     // Flexible: rows written by hand in the older layout may stop before the option and
     // variant columns (missing cells read as empty).
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(reader);
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(reader);
     let headers: Vec<String> = match reader.headers() {
         Ok(headers) => headers.iter().map(|h| h.trim().to_string()).collect(),
         Err(e) => return each(Err(format!("line 1: {e}"))),
@@ -494,8 +497,7 @@ fn read_csv(
     if !missing.is_empty() {
         return each(Err(format!("line 1: missing columns {missing:?}")));
     }
-    let with_variants =
-        column.contains_key("variantCode") || column.contains_key("option1Name");
+    let with_variants = column.contains_key("variantCode") || column.contains_key("option1Name");
     let mut reading: Option<Reading> = None;
     let mut record = csv::StringRecord::new();
     loop {
@@ -744,8 +746,10 @@ impl Reading {
             "" | "true" | "yes" | "1" => true,
             "false" | "no" | "0" => false,
             other => {
-                self.problems
-                    .push(at("variantActive", format!("{other:?} must be true or false")));
+                self.problems.push(at(
+                    "variantActive",
+                    format!("{other:?} must be true or false"),
+                ));
                 true
             }
         };
@@ -802,7 +806,10 @@ impl Reading {
     }
 
     /// Hands the product on (with its variants), or its problems.
-    fn finish(self, each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>) -> Result<(), StoreError> {
+    fn finish(
+        self,
+        each: &mut dyn FnMut(ReadRow) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
         let Reading {
             line,
             product,

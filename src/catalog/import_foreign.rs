@@ -46,7 +46,9 @@ impl CsvFormat {
             .from_reader(text);
         let mut record = csv::StringRecord::new();
         match reader.read_record(&mut record) {
-            Ok(true) => CsvFormat::of_header(&record.iter().map(str::to_string).collect::<Vec<_>>()),
+            Ok(true) => {
+                CsvFormat::of_header(&record.iter().map(str::to_string).collect::<Vec<_>>())
+            }
             _ => CsvFormat::Shop,
         }
     }
@@ -190,7 +192,10 @@ pub fn baht(text: &str) -> Result<Satang, String> {
         || whole.len() > 10
         || (text.contains(',') && !thousands_grouped(text))
     {
-        return Err(format!("{:?} is not an amount in baht like 1890.50", text.trim()));
+        return Err(format!(
+            "{:?} is not an amount in baht like 1890.50",
+            text.trim()
+        ));
     }
     let fraction = fraction.trim_end_matches('0');
     if fraction.len() > 2 {
@@ -199,7 +204,9 @@ pub fn baht(text: &str) -> Result<Satang, String> {
             text.trim()
         ));
     }
-    let whole: i64 = whole.parse().map_err(|_| format!("{text:?} is too large"))?;
+    let whole: i64 = whole
+        .parse()
+        .map_err(|_| format!("{text:?} is too large"))?;
     let satang: i64 = format!("{fraction:0<2}").parse().unwrap_or(0);
     Ok(Satang(whole * 100 + satang))
 }
@@ -241,13 +248,21 @@ pub fn decimal(text: &str, scale: u32) -> Result<Option<u32>, String> {
         return Err(format!("{text:?} is not a number"));
     }
     // Thousandths are enough for grams from kilograms and millimetres from centimetres.
-    let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| format!("{text:?} is too large"))? };
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole
+            .parse()
+            .map_err(|_| format!("{text:?} is too large"))?
+    };
     let thousandths: u64 = format!("{:0<3}", &fraction[..fraction.len().min(3)])
         .parse()
         .unwrap_or(0);
     let value = (whole * 1000 + thousandths) * u64::from(scale);
     let rounded = (value + 500) / 1000;
-    Ok(Some(u32::try_from(rounded).map_err(|_| format!("{text:?} is too large"))?))
+    Ok(Some(
+        u32::try_from(rounded).map_err(|_| format!("{text:?} is too large"))?,
+    ))
 }
 
 /// Category paths from `A > B, C` (WooCommerce's `Categories`, Shopify's `Product Category`):
@@ -293,7 +308,11 @@ pub fn comma_list(text: &str) -> Vec<String> {
 /// (`SF-1-grey-3-seat`), or the variant's number when the values have no Latin letters,
 /// cut to 64 characters and made unique among `taken`.
 pub fn derived_code(product: &str, values: &[&str], number: usize, taken: &[String]) -> String {
-    let words: Vec<String> = values.iter().map(|v| slug(v)).filter(|s| !s.is_empty()).collect();
+    let words: Vec<String> = values
+        .iter()
+        .map(|v| slug(v))
+        .filter(|s| !s.is_empty())
+        .collect();
     let tail = if words.len() == values.len() && !words.is_empty() {
         words.join("-")
     } else {
@@ -383,7 +402,10 @@ impl Foreign {
                 if let Some(grams) = v.weight {
                     variant["weight"] = json!(grams);
                 }
-                if let Some(d) = v.dimensions.or(if options.is_empty() { dimensions } else { None }) {
+                if let Some(d) = v
+                    .dimensions
+                    .or(if options.is_empty() { dimensions } else { None })
+                {
                     variant["dimensions"] = json!(d);
                 }
                 variant
@@ -420,8 +442,8 @@ impl Foreign {
         if let Some(was) = first.and_then(|v| v.compare_at_price) {
             product["compareAtPrice"] = json!(was.get());
         }
-        let product: Product = serde_json::from_value(product)
-            .map_err(|e| format!("line {line} ({code}): {e}"))?;
+        let product: Product =
+            serde_json::from_value(product).map_err(|e| format!("line {line} ({code}): {e}"))?;
         Ok(ImportRow {
             line,
             product,
@@ -435,13 +457,18 @@ impl Foreign {
     }
 }
 
-/// Reads a CSV into records with their lines (the header first, as line 1's record).
-pub fn records(text: impl std::io::Read) -> Result<(Vec<String>, Vec<(usize, csv::StringRecord)>), Vec<String>> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(text);
+/// A CSV's header row and its other rows, each with the line it starts on.
+pub type Records = (Vec<String>, Vec<(usize, csv::StringRecord)>);
+
+/// Reads a CSV into records with their lines (blank rows left out); `Err`: every row that
+/// cannot be read, by line.
+pub fn records(text: impl std::io::Read) -> Result<Records, Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text);
     let header: Vec<String> = match reader.headers() {
-        Ok(h) => h.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_string()).collect(),
+        Ok(h) => h
+            .iter()
+            .map(|h| h.trim().trim_start_matches('\u{feff}').to_string())
+            .collect(),
         Err(e) => return Err(vec![format!("line 1: {e}")]),
     };
     let mut rows = Vec::new();
@@ -524,7 +551,10 @@ mod tests {
         assert_eq!(slug("  Sand / Beige 6'  "), "sand-beige-6");
         assert_eq!(code_from("เตียง"), "");
         assert_eq!(code_from("nara-sofa"), "nara-sofa");
-        assert_eq!(derived_code("SF-1", &["Grey", "3 seat"], 1, &[]), "SF-1-grey-3-seat");
+        assert_eq!(
+            derived_code("SF-1", &["Grey", "3 seat"], 1, &[]),
+            "SF-1-grey-3-seat"
+        );
         assert_eq!(derived_code("SF-1", &["เทา"], 2, &[]), "SF-1-2");
         assert_eq!(
             derived_code("SF-1", &["Grey"], 1, &["SF-1-grey".to_string()]),

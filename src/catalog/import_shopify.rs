@@ -30,7 +30,9 @@ pub fn read(text: impl std::io::Read) -> Vec<ReadRow> {
     for (line, record) in rows {
         let handle = columns.get(&record, "Handle").to_string();
         if handle.is_empty() {
-            out.push(Err(format!("line {line}: Handle: every row names its product's handle")));
+            out.push(Err(format!(
+                "line {line}: Handle: every row names its product's handle"
+            )));
             continue;
         }
         if !groups.contains_key(&handle) {
@@ -63,7 +65,9 @@ fn product(columns: &Columns, handle: &str, rows: &[(usize, csv::StringRecord)])
     let line = *line;
     let get = |name: &str| columns.get(first, name);
     if get("Title").is_empty() {
-        problems.push(format!("line {line} ({handle}): Title: the product's first row names it"));
+        problems.push(format!(
+            "line {line} ({handle}): Title: the product's first row names it"
+        ));
     }
     // Options named on the first row; "Title" / "Default Title" is Shopify's "no options".
     let mut options: Vec<ForeignOption> = (1..=3)
@@ -86,7 +90,10 @@ fn product(columns: &Columns, handle: &str, rows: &[(usize, csv::StringRecord)])
     let active = if columns.has("Status") && !status.is_empty() {
         status == "active"
     } else {
-        matches!(get("Published").to_lowercase().as_str(), "true" | "1" | "yes")
+        matches!(
+            get("Published").to_lowercase().as_str(),
+            "true" | "1" | "yes"
+        )
     };
     let mut images: Vec<(u32, String)> = Vec::new();
     let mut variants = Vec::new();
@@ -104,13 +111,18 @@ fn product(columns: &Columns, handle: &str, rows: &[(usize, csv::StringRecord)])
         if !is_variant {
             continue;
         }
-        let at = |field: &str, message: String| format!("line {row_line} ({handle}): {field}: {message}");
+        let at = |field: &str, message: String| {
+            format!("line {row_line} ({handle}): {field}: {message}")
+        };
         let mut values = Vec::new();
         for (n, option) in options.iter_mut().enumerate() {
             let column = format!("Option{} Value", n + 1);
             let value = cell(&column);
             if value.is_empty() {
-                problems.push(at(&column, format!("a value of {:?} is required", option.name)));
+                problems.push(at(
+                    &column,
+                    format!("a value of {:?} is required", option.name),
+                ));
             } else {
                 values.push(option.index_of(value));
             }
@@ -152,11 +164,16 @@ fn product(columns: &Columns, handle: &str, rows: &[(usize, csv::StringRecord)])
                 ));
             }
             if skus_seen.iter().any(|s| s == sku) {
-                problems.push(at("Variant SKU", format!("{sku:?} is on another variant of this product")));
+                problems.push(at(
+                    "Variant SKU",
+                    format!("{sku:?} is on another variant of this product"),
+                ));
             }
             skus_seen.push(sku.to_string());
         }
-        let image_url = Some(cell("Variant Image")).filter(|u| !u.is_empty()).map(str::to_string);
+        let image_url = Some(cell("Variant Image"))
+            .filter(|u| !u.is_empty())
+            .map(str::to_string);
         variants.push(ForeignVariant {
             line: *row_line,
             code: sku.to_string(),

@@ -35,7 +35,11 @@ fn kind_of(text: &str) -> Kind {
         Kind::Variation
     } else if has("variable") {
         Kind::Variable
-    } else if has("simple") || (types.iter().all(|t| t == "virtual" || t == "downloadable" || t.is_empty())) {
+    } else if has("simple")
+        || (types
+            .iter()
+            .all(|t| t == "virtual" || t == "downloadable" || t.is_empty()))
+    {
         Kind::Simple
     } else {
         Kind::Other
@@ -146,7 +150,10 @@ pub fn read(text: impl std::io::Read, notes: &mut Vec<String>) -> Vec<ReadRow> {
             } else {
                 format!("no variable product {reference:?} in the file")
             };
-            singles.push((line, vec![Err(format!("line {line} ({sku}): Parent: {what}"))]));
+            singles.push((
+                line,
+                vec![Err(format!("line {line} ({sku}): Parent: {what}"))],
+            ));
             continue;
         };
         let parent = &mut parents[at];
@@ -259,7 +266,12 @@ struct Parent {
 }
 
 /// The fields products of every type have.
-fn common(columns: &Columns, record: &csv::StringRecord, line: usize, problems: &mut Vec<String>) -> Foreign {
+fn common(
+    columns: &Columns,
+    record: &csv::StringRecord,
+    line: usize,
+    problems: &mut Vec<String>,
+) -> Foreign {
     let cell = |name: &str| columns.get(record, name);
     let name = cell("Name");
     if name.is_empty() {
@@ -286,7 +298,9 @@ fn common(columns: &Columns, record: &csv::StringRecord, line: usize, problems: 
 
 /// WooCommerce's `\n` (and `\r`) in a description as the line breaks it stands for.
 fn line_breaks(text: &str) -> String {
-    text.replace("\\r\\n", "\n").replace("\\n", "\n").replace("\\r", "\n")
+    text.replace("\\r\\n", "\n")
+        .replace("\\n", "\n")
+        .replace("\\r", "\n")
 }
 
 /// The price, stock, weight and size of a simple product or a variation.
@@ -335,11 +349,12 @@ fn variant_of(
         read("Height (cm)", 10),
     );
     // WooCommerce's length is the long side (the shop's width), its width the depth.
-    let dimensions = (length.is_some() || width.is_some() || height.is_some()).then(|| Dimensions {
-        width: length.unwrap_or(0),
-        depth: width.unwrap_or(0),
-        height: height.unwrap_or(0),
-    });
+    let dimensions =
+        (length.is_some() || width.is_some() || height.is_some()).then(|| Dimensions {
+            width: length.unwrap_or(0),
+            depth: width.unwrap_or(0),
+            height: height.unwrap_or(0),
+        });
     ForeignVariant {
         line,
         code: String::new(),

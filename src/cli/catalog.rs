@@ -64,7 +64,11 @@ pub fn run(cli: &Cli, command: &CatalogCommand) -> Result<(), String> {
             let path = std::path::absolute(file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let csv = is_csv(file);
-            let format = if csv { format_of(&path)? } else { CsvFormat::Shop };
+            let format = if csv {
+                format_of(&path)?
+            } else {
+                CsvFormat::Shop
+            };
             let preview = format != CsvFormat::Shop && !apply;
             let operation = Operation::CatalogImport {
                 file: path.clone(),
@@ -82,7 +86,10 @@ pub fn run(cli: &Cli, command: &CatalogCommand) -> Result<(), String> {
                 println!("note: {}", note.as_str().unwrap_or_default());
             }
             for category in result["createdCategories"].as_array().into_iter().flatten() {
-                println!("category created: {}", category.as_str().unwrap_or_default());
+                println!(
+                    "category created: {}",
+                    category.as_str().unwrap_or_default()
+                );
             }
             println!(
                 "imported {} products ({} new, {} updated); {} unchanged left alone",

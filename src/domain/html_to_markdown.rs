@@ -12,8 +12,8 @@
 
 /// Elements dropped together with everything inside them.
 const DROPPED: &[&str] = &[
-    "script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math",
-    "head", "title", "form", "select", "textarea", "button", "video", "audio", "canvas",
+    "script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math", "head",
+    "title", "form", "select", "textarea", "button", "video", "audio", "canvas",
 ];
 
 /// Elements that end the paragraph they are in.
@@ -282,7 +282,8 @@ impl Writer {
             ("a", false) => {
                 if let Some(href) = tag.href.as_deref().map(str::trim).filter(|h| is_kept(h)) {
                     self.gap();
-                    self.marks.push(Mark::Link(self.line.len(), href.to_string()));
+                    self.marks
+                        .push(Mark::Link(self.line.len(), href.to_string()));
                 }
             }
             ("a", true) => self.close(|m| matches!(m, Mark::Link(..))),
@@ -315,7 +316,9 @@ impl Writer {
             }
             ("li", true) => self.end_block(),
             ("td" | "th", true) => self.space = true,
-            _ if BLOCKS.contains(&name) => self.end_block(),
+            // A paragraph right inside a list item (`<li><p>…`) stays on the item's line.
+            _ if BLOCKS.contains(&name) && !self.only_marker() => self.end_block(),
+            _ if BLOCKS.contains(&name) => {}
             _ => {
                 // Unknown and harmless inline tags (span, u, font…) are dropped, text kept;
                 // an image is dropped (its alt text is no description).
@@ -325,6 +328,17 @@ impl Writer {
                 self.space = true;
             }
         }
+    }
+
+    /// Whether the line being written is a list item's marker and nothing else yet.
+    fn only_marker(&self) -> bool {
+        let bare = self.line.trim_start();
+        self.in_item
+            && (bare == "-"
+                || bare == "- "
+                || bare
+                    .strip_suffix(". ")
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
     }
 
     /// Writes the space that separates what comes before from a new mark or link.
@@ -361,7 +375,11 @@ impl Writer {
         self.line.truncate(self.line.len() - trailing);
         match mark {
             Mark::Strong | Mark::Em => {
-                let token = if matches!(mark, Mark::Strong) { "**" } else { "*" };
+                let token = if matches!(mark, Mark::Strong) {
+                    "**"
+                } else {
+                    "*"
+                };
                 if self.line.ends_with(token) {
                     self.line.truncate(self.line.len() - token.len());
                 } else {
@@ -529,7 +547,9 @@ mod tests {
     #[test]
     fn thai_text_entities_and_markdown_characters_survive_as_text() {
         assert_eq!(
-            md("<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p><p>2026. A year</p>"),
+            md(
+                "<p>โซฟา&nbsp;3&nbsp;ที่นั่ง &#3626;&#x0E35; *ลด* 50%</p><p># 1. [x]</p><p>2026. A year</p>"
+            ),
             "โซฟา 3 ที่นั่ง สี \\*ลด\\* 50%\n\n\\# 1. \\[x\\]\n\n2026\\. A year"
         );
         assert_eq!(md("3 < 4 &unknown; &amp"), "3 \\< 4 &unknown; &");
@@ -542,5 +562,9 @@ mod tests {
         assert_eq!(md("<p>Open <b>bold<p>next"), "Open **bold**\n\nnext");
         assert_eq!(md("<script>never closed"), "");
         assert_eq!(md("a <!-- note --> b"), "a b");
+        assert_eq!(
+            md("<ul><li><p>One</p></li><li><p><span>Two</span></p></li></ul><p>After</p>"),
+            "- One\n- Two\n\nAfter"
+        );
     }
 }

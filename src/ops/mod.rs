@@ -177,8 +177,8 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             };
             let options = import::ImportOptions { create_categories };
             if preview {
-                let seen = import::preview_file(ctx.store, reader, csv, options)
-                    .map_err(|e| text(&e))?;
+                let seen =
+                    import::preview_file(ctx.store, reader, csv, options).map_err(|e| text(&e))?;
                 return Ok(json!({"preview": seen}));
             }
             // The import rebuilds the snapshot when it changed products.

@@ -13,7 +13,9 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, error_code, spawn_app};
 
 fn fixture(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/import").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/import")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -34,7 +36,10 @@ async fn product(app: &TestApp, code: &str) -> Value {
 }
 
 async fn missing(app: &TestApp, code: &str) -> bool {
-    app.get_json(&format!("/api/app/product/get/{code}")).await.0 == 404
+    app.get_json(&format!("/api/app/product/get/{code}"))
+        .await
+        .0
+        == 404
 }
 
 fn strings(list: &Value) -> Vec<String> {
@@ -98,13 +103,19 @@ async fn a_shopify_export_is_previewed_then_imported_with_options_variants_and_m
 
     let sofa = product(&app, "nara-sofa").await;
     assert_eq!(sofa["name"]["en"], "Nara Sofa, woven fabric");
-    assert_eq!(sofa["name"]["th"], "", "other languages fall back to English");
+    assert_eq!(
+        sofa["name"]["th"], "",
+        "other languages fall back to English"
+    );
     let description = sofa["description"]["en"].as_str().unwrap();
     assert!(
         description.starts_with("A **deep, soft** sofa for long evenings"),
         "{description}"
     );
-    assert!(description.contains("โซฟานั่งสบาย ผ้าทอ *ระบายอากาศได้ดี*"), "{description}");
+    assert!(
+        description.contains("โซฟานั่งสบาย ผ้าทอ *ระบายอากาศได้ดี*"),
+        "{description}"
+    );
     assert!(
         description.contains("- Seat height 45 cm\n- Covers come off, washable at 30°C"),
         "{description}"
@@ -113,8 +124,19 @@ async fn a_shopify_export_is_previewed_then_imported_with_options_variants_and_m
         description.contains("[read it](https://example.com/care), or this."),
         "{description}"
     );
-    for unsafe_text in ["script", "alert", "steal", "iframe", "evil", "javascript", "<"] {
-        assert!(!description.contains(unsafe_text), "{unsafe_text}: {description}");
+    for unsafe_text in [
+        "script",
+        "alert",
+        "steal",
+        "iframe",
+        "evil",
+        "javascript",
+        "<",
+    ] {
+        assert!(
+            !description.contains(unsafe_text),
+            "{unsafe_text}: {description}"
+        );
     }
     assert_eq!(sofa["categories"], json!(["sofas-3-seat", "sofas"]));
     assert_eq!(sofa["active"], true);
@@ -318,7 +340,10 @@ async fn a_woocommerce_export_brings_variable_products_and_creates_categories_on
     assert_eq!(daybed["compareAtPrice"], 990_000);
     assert_eq!(daybed["active"], false, "Published -1 is a draft");
     assert_eq!(daybed["categories"], json!(["daybeds", "furniture"]));
-    assert!(missing(&app, "SET-1").await, "grouped products are left out");
+    assert!(
+        missing(&app, "SET-1").await,
+        "grouped products are left out"
+    );
 
     // The created categories are the shop's now.
     let (_, tree) = app.get_json("/api/app/category/tree").await;
@@ -416,7 +441,11 @@ async fn the_shop_csv_has_one_row_per_variant_and_imports_back() {
         .collect();
     assert_eq!(rows.len(), 4, "one row per variant:\n{csv}");
     assert_eq!(rows[0][at("code")], "nara-sofa");
-    assert_eq!(rows[1][at("code")], "", "the product's columns on its first row only");
+    assert_eq!(
+        rows[1][at("code")],
+        "",
+        "the product's columns on its first row only"
+    );
     assert_eq!(rows[0][at("option1Name")], "Fabric");
     assert_eq!(rows[0][at("option1Kind")], "colour");
     assert_eq!(rows[3][at("option1Value")], "เขียว");
@@ -460,7 +489,13 @@ async fn the_shop_csv_has_one_row_per_variant_and_imports_back() {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(&header).unwrap();
     writer.write_record(&broken[0]).unwrap();
-    let second = writer.into_inner().unwrap().iter().filter(|b| **b == b'\n').count() + 1;
+    let second = writer
+        .into_inner()
+        .unwrap()
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1;
     let (status, body) = import(&app, &owner, json!({"csv": text, "apply": true})).await;
     assert_eq!(status, 400, "{body}");
     assert!(
@@ -522,7 +557,11 @@ fn kiosk_catalog_import_previews_a_shopify_file_then_applies_it() {
             "password",
         ],
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     std::fs::write(
         dir.path().join("shopify.csv"),
         fixture("shopify-products.csv"),
@@ -532,7 +571,11 @@ fn kiosk_catalog_import_previews_a_shopify_file_then_applies_it() {
 
     let out = kiosk(dir.path(), &args);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for expected in [
         "shopify file: nothing was written",
         "line 2 nara-sofa: new",
@@ -544,7 +587,11 @@ fn kiosk_catalog_import_previews_a_shopify_file_then_applies_it() {
     }
 
     let out = kiosk(dir.path(), &[&args[..], &["--apply"][..]].concat());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("imported 3 products (3 new, 0 updated)"),
         "{}",
@@ -554,7 +601,11 @@ fn kiosk_catalog_import_previews_a_shopify_file_then_applies_it() {
         dir.path(),
         &["catalog", "export", "--data-dir", "shop", "after.json"],
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let after: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("after.json")).unwrap())
             .unwrap();
@@ -567,14 +618,17 @@ fn kiosk_catalog_import_previews_a_shopify_file_then_applies_it() {
     assert_eq!(sofa["variants"].as_array().unwrap().len(), 4);
 
     // A broken file fails with its problems by line, and the shop is left as it was.
-    std::fs::write(
-        dir.path().join("broken.csv"),
-        fixture("shopify-broken.csv"),
-    )
-    .unwrap();
+    std::fs::write(dir.path().join("broken.csv"), fixture("shopify-broken.csv")).unwrap();
     let out = kiosk(
         dir.path(),
-        &["catalog", "import", "--data-dir", "shop", "broken.csv", "--apply"],
+        &[
+            "catalog",
+            "import",
+            "--data-dir",
+            "shop",
+            "broken.csv",
+            "--apply",
+        ],
     );
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
