@@ -56,7 +56,9 @@ fn order(id: u64, now_ms: u64) -> Order {
         lang: Locale::Th,
         lines: vec![OrderLine {
             code: format!("SF-{}", 1000 + id % 144),
+            product_code: None,
             name: Default::default(),
+            choice: None,
             qty: 1 + (id % 3) as u32,
             unit_price: total,
             discount: Satang::ZERO,

@@ -6,11 +6,12 @@
 //! too little, facet counts, the best 24), reporting p50/p99, the build time and the memory
 //! the index takes. The slowest first run of a query is reported apart: it makes the synonym
 //! phrase lists that later queries reuse. `SEARCH_BENCH_QUERIES=1` adds each query's p50 by
-//! phase.
+//! phase. Each product is sold in four variants (two colours × two sizes, docs/VARIANTS.md):
+//! their codes and option value texts are searched and their keys counted as facets.
 
 use std::time::{Duration, Instant};
 
-use kiosk::search::facets::{FacetDoc, Filter};
+use kiosk::search::facets::{Facet, FacetDoc, Filter};
 use kiosk::search::index::{SearchDoc, SearchIndex};
 use kiosk::search::synonyms::Synonyms;
 
@@ -113,8 +114,24 @@ impl Rng {
     }
 }
 
+/// Colour and size values in the five languages, with their facet keys.
+const COLOUR_VALUES: &[(&str, [&str; 5])] = &[
+    ("grey", ["Grey", "เทา", "Kelabu", "ប្រផេះ", "Abu-abu"]),
+    ("white", ["White", "ขาว", "Putih", "ស", "Putih"]),
+    ("green", ["Green", "เขียว", "Hijau", "បៃតង", "Hijau"]),
+    ("beige", ["Sand", "ทราย", "Pasir", "ខ្សាច់", "Pasir"]),
+];
+const SIZE_VALUES: &[(&str, [&str; 5])] = &[
+    ("5-ft", ["5 ft", "5 ฟุต", "5 kaki", "5 ហ្វីត", "5 kaki"]),
+    ("6-ft", ["6 ft", "6 ฟุต", "6 kaki", "6 ហ្វីត", "6 kaki"]),
+    ("2-seats", ["2 seats", "2 ที่นั่ง", "2 tempat duduk", "2 កៅអី", "2 kursi"]),
+];
+
 struct Generated {
     code: String,
+    variant_codes: Vec<String>,
+    option_values: Vec<&'static str>,
+    variant_keys: Vec<(Facet, &'static str)>,
     names: [String; 5],
     descriptions: [String; 5],
     popularity: u32,
@@ -140,8 +157,28 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn main() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let products: Vec<Generated> = (0..PRODUCTS)
-        .map(|n| Generated {
+        .map(|n| {
+            // Two distinct colours and sizes, varying with the product.
+            let colours = [n % 4, (n + 1 + (n / 4) % 3) % 4];
+            let sizes = [n % 3, (n + 1) % 3];
+            let values: Vec<&(&str, [&str; 5])> = colours
+                .iter()
+                .map(|&c| &COLOUR_VALUES[c])
+                .chain(sizes.iter().map(|&s| &SIZE_VALUES[s]))
+                .collect();
+            (n, colours, sizes, values)
+        })
+        .map(|(n, colours, sizes, values)| Generated {
             code: format!("{}-{:05}", PREFIXES[n % PREFIXES.len()], n),
+            variant_codes: (0..4)
+                .map(|v| format!("{}-{:05}-{v}", PREFIXES[n % PREFIXES.len()], n))
+                .collect(),
+            option_values: values.iter().flat_map(|(_, texts)| texts.iter().copied()).collect(),
+            variant_keys: colours
+                .iter()
+                .map(|&c| (Facet::Colour, COLOUR_VALUES[c].0))
+                .chain(sizes.iter().map(|&s| (Facet::Size, SIZE_VALUES[s].0)))
+                .collect(),
             // Thai and Khmer are written without spaces between words.
             names: [
                 rng.phrase(EN, 3, " "),
@@ -173,6 +210,9 @@ fn main() {
         names: vec![&p.names[0]],
         head_first_names: p.names[1..].iter().map(String::as_str).collect(),
         descriptions: p.descriptions.iter().map(String::as_str).collect(),
+        option_values: p.option_values.clone(),
+        option_names: vec!["Colour", "สี", "Warna", "ពណ៌", "Warna", "Size", "ขนาด", "Saiz"],
+        variant_codes: p.variant_codes.iter().map(String::as_str).collect(),
         popularity: p.popularity,
         active: true,
         facets: FacetDoc {
@@ -180,6 +220,7 @@ fn main() {
             categories: &p.categories,
             material: &p.material,
             colour: &p.colour,
+            variant_keys: p.variant_keys.clone(),
             price: p.price,
         },
     }));
@@ -196,7 +237,7 @@ fn main() {
     let query_sets: [(&str, &[&str]); 7] = [
         (
             "Thai",
-            &["โซฟา", "เก้าอี้ไม้สัก", "โต๊ะกาแฟ", "เตียงสองชั้น", "ตู้", "สีเทา"],
+            &["โซฟา", "เก้าอี้ไม้สัก", "โต๊ะกาแฟ", "เตียงสองชั้น", "ตู้", "สีเทา", "โซฟาสีเทา"],
         ),
         ("Khmer", &["កៅអី", "តុឈើ", "គ្រែ"]),
         (
@@ -210,9 +251,11 @@ fn main() {
                 "mejá",
                 "kursi kayu",
                 "xyzzy",
+                "grey sofa",
+                "katil 6 kaki",
             ],
         ),
-        ("code", &["#SF-1", "CH-000", "TB-12345", "DK"]),
+        ("code", &["#SF-1", "CH-000", "TB-12345", "DK", "SF-00012-3"]),
         (
             "synonym",
             &[

@@ -1,5 +1,7 @@
 //! The cart table. Every change is one write transaction.
 
+use redb::WriteTransaction;
+
 use super::model::{Cart, CartOwner};
 use crate::store::{JsonTable, Store, StoreError};
 
@@ -12,19 +14,23 @@ pub fn get(store: &Store, owner: &CartOwner) -> Result<Cart, StoreError> {
     Ok(cart.unwrap_or_default())
 }
 
-/// Reads, changes and writes a cart; the change may refuse. The write shares its durable
-/// commit with other cart changes made at the same moment (the change refuses before anything
-/// is written, as grouped writes require).
+/// Reads, changes and writes a cart; the change may refuse, and may read the transaction
+/// (stock levels, variant codes). The write shares its durable commit with other cart changes
+/// made at the same moment (the change refuses before anything is written, as grouped writes
+/// require).
 pub fn update<E: From<StoreError> + Send + 'static>(
     store: &Store,
     owner: &CartOwner,
-    change: impl FnOnce(&mut Cart) -> Result<(), E> + Send + 'static,
+    change: impl FnOnce(&WriteTransaction, &mut Cart) -> Result<(), E> + Send + 'static,
 ) -> Result<Cart, E> {
     let key = owner.key();
     store.write_grouped(move |txn| {
+        let mut cart = CART_OWNER_TO_CART
+            .read(txn)?
+            .get(key.as_str())?
+            .unwrap_or_default();
+        change(txn, &mut cart)?;
         let mut table = CART_OWNER_TO_CART.write(txn)?;
-        let mut cart = table.get(key.as_str())?.unwrap_or_default();
-        change(&mut cart)?;
         cart.updated_at = time::OffsetDateTime::now_utc().unix_timestamp();
         if cart.lines.is_empty() {
             table.remove(key.as_str())?;
@@ -35,22 +41,28 @@ pub fn update<E: From<StoreError> + Send + 'static>(
     })
 }
 
-/// Moves the visitor's lines into the user's cart (quantities added, each capped by `cap`) and
-/// deletes the visitor's cart, in one transaction.
+/// Moves the visitor's lines into the user's cart (quantities added, each capped by `cap`,
+/// which may read the transaction) and deletes the visitor's cart, in one transaction.
 pub fn merge(
     store: &Store,
     visitor: &CartOwner,
     user: &CartOwner,
-    cap: impl Fn(&str, u32) -> u32,
+    cap: impl Fn(&WriteTransaction, &str, u32) -> Result<u32, StoreError>,
 ) -> Result<Cart, StoreError> {
     store.write(|txn| {
-        let mut table = CART_OWNER_TO_CART.write(txn)?;
-        let from = table.get(visitor.key().as_str())?.unwrap_or_default();
-        let mut into = table.get(user.key().as_str())?.unwrap_or_default();
+        let (from, mut into) = {
+            let table = CART_OWNER_TO_CART.read(txn)?;
+            (
+                table.get(visitor.key().as_str())?.unwrap_or_default(),
+                table.get(user.key().as_str())?.unwrap_or_default(),
+            )
+        };
         for line in &from.lines {
             let wanted = into.qty(&line.code).saturating_add(line.qty);
-            into.set(&line.code, cap(&line.code, wanted));
+            let capped = cap(txn, &line.code, wanted)?;
+            into.set(&line.code, capped);
         }
+        let mut table = CART_OWNER_TO_CART.write(txn)?;
         into.updated_at = time::OffsetDateTime::now_utc().unix_timestamp();
         table.remove(visitor.key().as_str())?;
         if into.lines.is_empty() {
@@ -92,10 +104,14 @@ mod tests {
         let visitor = CartOwner::parse("3f2504e0-4f89-41d3-9a0c-0305e82c3301").unwrap();
         let user = CartOwner::User(UserId(7));
         for owner in [&visitor, &user] {
-            update(&store, owner, |cart: &mut Cart| -> Result<(), StoreError> {
-                cart.set("SF-1001", 1);
-                Ok(())
-            })
+            update(
+                &store,
+                owner,
+                |_, cart: &mut Cart| -> Result<(), StoreError> {
+                    cart.set("SF-1001", 1);
+                    Ok(())
+                },
+            )
             .unwrap();
         }
         let now = time::OffsetDateTime::now_utc().unix_timestamp();

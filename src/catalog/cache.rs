@@ -168,9 +168,20 @@ mod tests {
         );
         assert!(first.index.find("sofa", &Synonyms::built_in()).0.is_empty());
 
-        // A stock change while the words are indexed keeps its stock afterwards.
-        let code = first.products[0].code.clone();
-        let levels = HashMap::from([(code.clone(), 777)]);
+        // A stock change while the words are indexed keeps its stock afterwards: a product
+        // without options (its own code) and a variant (the product's sum follows).
+        let plain = (0..first.products.len() as u32)
+            .map(|doc| first.entry_at(doc))
+            .find(|e| !e.choices.has_options())
+            .unwrap();
+        let code = plain.code.clone();
+        let sofa = (0..first.products.len() as u32)
+            .map(|doc| first.entry_at(doc))
+            .find(|e| e.choices.active().count() >= 2)
+            .expect("a demo product with options");
+        let (sofa_code, variant) = (sofa.code.clone(), sofa.choices.active().nth(1).unwrap());
+        let others = sofa.choices.active_stock() - variant.stock;
+        let levels = HashMap::from([(code.clone(), 777), (variant.code.to_string(), 5)]);
         cache.replace(first.with_stock(&levels));
 
         cache
@@ -182,6 +193,9 @@ mod tests {
         assert!(ready.search_ready());
         assert!(ready.index.find("sofa", &Synonyms::built_in()).0.len() >= 8);
         assert_eq!(ready.product(&code).unwrap().stock, 777);
+        assert_eq!(ready.product(&sofa_code).unwrap().stock, others + 5);
+        let sold = ready.sold(&variant.code).unwrap();
+        assert_eq!((sold.stock(), sold.entry.code.as_str()), (5, sofa_code.as_str()));
         assert!(
             cache.index_words_in_background(&store).is_none(),
             "nothing left to do"

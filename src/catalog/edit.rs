@@ -8,8 +8,16 @@
 //!
 //! Products are never deleted here: deactivating hides one from the storefront and keeps the
 //! orders that name it readable.
+//!
+//! Options and variants (docs/VARIANTS.md §6) are saved with the product: every write keeps the
+//! variant code index (`variants::write_index`) in the same transaction, a variant code another
+//! product uses is a problem at its field (`variants[i].code`), a new variant's `stock` is its
+//! opening level (a ledger line), a stored variant keeps its live level, and a removed variant's
+//! level goes with it. A duplicate's variant codes take the copy's code in place of the
+//! original's (`SF-1001-GRY` → `SF-2001-GRY`; a code not starting with it gets the copy's code
+//! in front: `GRY-3` → `SF-2001-GRY-3`).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -18,6 +26,7 @@ use utoipa::ToSchema;
 use super::model::Product;
 use super::stock::{STOCK_CODE_TO_LEVEL, clamp};
 use super::store::{CATEGORY_KEY_TO_CATEGORY, PRODUCT_CODE_TO_PRODUCT, ROOM_KEY_TO_ROOM};
+use super::variants;
 use super::writer::CatalogWriter;
 use crate::activity::Actor;
 use crate::domain::Satang;
@@ -106,14 +115,53 @@ pub fn known_keys(txn: &impl Txn) -> Result<(HashSet<String>, HashSet<String>), 
     Ok((rooms, categories))
 }
 
-/// Every problem with a product as staff submit it, by field.
+/// Every problem with a product as staff submit it, by field: its own rules (options and
+/// variants included) and the variant codes other products use.
 pub fn check(txn: &impl Txn, product: &Product) -> Result<Vec<FieldProblem>, StoreError> {
     let (rooms, categories) = known_keys(txn)?;
-    Ok(product
+    let mut problems: Vec<FieldProblem> = product
         .problems(&rooms, &categories)
         .iter()
         .map(|line| FieldProblem::from_line(None, line))
+        .collect();
+    problems.extend(taken_problems(txn, product)?);
+    Ok(problems)
+}
+
+/// A problem at `variants[i].code` for each variant code another product (or its variant)
+/// already has, and at `code` for a product code that is another product's variant code.
+fn taken_problems(txn: &impl Txn, product: &Product) -> Result<Vec<FieldProblem>, StoreError> {
+    Ok(variants::taken_codes(txn, product)?
+        .into_iter()
+        .map(|(field, message)| FieldProblem::new(None, &field, message))
         .collect())
+}
+
+/// Gives new variants their opening level through the ledger (nothing for a level of 0).
+fn open_levels<'a>(
+    txn: &redb::WriteTransaction,
+    actor: Actor,
+    fresh: impl Iterator<Item = &'a variants::Variant>,
+) -> Result<(), StoreError> {
+    for variant in fresh {
+        STOCK_CODE_TO_LEVEL.write(txn)?.put(variant.code.as_str(), 0)?;
+        set_level_in(
+            txn,
+            actor,
+            &variant.code,
+            u64::from(variant.stock),
+            "opening stock",
+        )?;
+    }
+    Ok(())
+}
+
+/// The copy's code for one of the original's variant codes (see the module's notes).
+pub fn copied_code(from: &str, to: &str, variant: &str) -> String {
+    match variant.strip_prefix(from) {
+        Some(rest) => format!("{to}{rest}"),
+        None => format!("{to}-{variant}"),
+    }
 }
 
 fn today() -> String {
@@ -224,6 +272,14 @@ pub fn summary(before: &Product, after: &Product) -> String {
     if before.active != after.active {
         parts.push(format!("active {} → {}", before.active, after.active));
     }
+    if before.options != after.options {
+        parts.push(format!(
+            "options {} → {}",
+            before.options.len(),
+            after.options.len()
+        ));
+    }
+    variant_summary(before, after, &mut parts);
     if before.popularity != after.popularity {
         parts.push(format!(
             "popularity {} → {}",
@@ -231,6 +287,68 @@ pub fn summary(before: &Product, after: &Product) -> String {
         ));
     }
     parts.join("; ")
+}
+
+/// What changed in the variants: added and removed codes, and per variant its price,
+/// compare-at price, shown flag, values and photos.
+fn variant_summary(before: &Product, after: &Product, parts: &mut Vec<String>) {
+    let old: HashMap<&str, &variants::Variant> = before
+        .variants
+        .iter()
+        .map(|v| (v.code.as_str(), v))
+        .collect();
+    let new: HashSet<&str> = after.variants.iter().map(|v| v.code.as_str()).collect();
+    let added: Vec<&str> = after
+        .variants
+        .iter()
+        .map(|v| v.code.as_str())
+        .filter(|c| !old.contains_key(c))
+        .collect();
+    let removed: Vec<&str> = before
+        .variants
+        .iter()
+        .map(|v| v.code.as_str())
+        .filter(|c| !new.contains(c))
+        .collect();
+    if !added.is_empty() {
+        parts.push(format!("variants added {}", added.join(", ")));
+    }
+    if !removed.is_empty() {
+        parts.push(format!("variants removed {}", removed.join(", ")));
+    }
+    // A product without options: its one variant follows the product's own fields above.
+    if after.options.is_empty() && before.options.is_empty() {
+        return;
+    }
+    for variant in &after.variants {
+        let Some(was) = old.get(variant.code.as_str()) else {
+            continue;
+        };
+        let code = &variant.code;
+        if was.price != variant.price {
+            parts.push(format!(
+                "{code} price {} → {}",
+                was.price.get(),
+                variant.price.get()
+            ));
+        }
+        if was.compare_at_price != variant.compare_at_price {
+            parts.push(format!(
+                "{code} compareAtPrice {} → {}",
+                money(was.compare_at_price),
+                money(variant.compare_at_price)
+            ));
+        }
+        if was.active != variant.active {
+            parts.push(format!("{code} active {} → {}", was.active, variant.active));
+        }
+        if was.values != variant.values {
+            parts.push(format!("{code} values changed"));
+        }
+        if was.images != variant.images {
+            parts.push(format!("{code} photos changed"));
+        }
+    }
 }
 
 /// Adds a new product (version 1). Its `stock` is the opening level, recorded in the ledger.
@@ -254,6 +372,7 @@ fn create_in(
         product.created_at = today();
     }
     product.version = 1;
+    product.settle_variants();
     store.write(|txn| {
         let problems = check(txn, &product)?;
         if !problems.is_empty() {
@@ -268,16 +387,8 @@ fn create_in(
         PRODUCT_CODE_TO_PRODUCT
             .write(txn)?
             .put(product.code.as_str(), &product)?;
-        STOCK_CODE_TO_LEVEL
-            .write(txn)?
-            .put(product.code.as_str(), 0)?;
-        set_level_in(
-            txn,
-            actor,
-            &product.code,
-            u64::from(product.stock),
-            "opening stock",
-        )?;
+        variants::write_index(txn, None, &product)?;
+        open_levels(txn, actor, product.variants.iter())?;
         let details = format!(
             "{} at {} satang, stock {}",
             product.name.en,
@@ -320,10 +431,23 @@ pub fn update(
                 ));
             }
             edited.code = code.to_string();
+            // Stock is not part of a save: stored variants keep their live levels (a product
+            // without options its own); a new variant's `stock` is its opening level.
             edited.stock = stored.stock;
+            let live: HashMap<&str, u32> = stored
+                .variants
+                .iter()
+                .map(|v| (v.code.as_str(), v.stock))
+                .collect();
+            for variant in &mut edited.variants {
+                if let Some(level) = live.get(variant.code.as_str()) {
+                    variant.stock = *level;
+                }
+            }
             if edited.created_at.trim().is_empty() {
                 edited.created_at = stored.created_at.clone();
             }
+            edited.settle_variants();
             problems.extend(check(txn, &edited)?);
             if !problems.is_empty() {
                 return Err(ProductEditError::Invalid(problems));
@@ -333,6 +457,16 @@ pub fn update(
             }
             edited.version = stored.version + 1;
             PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &edited)?;
+            // Removed variants leave the index with their levels.
+            variants::write_index(txn, Some(&stored), &edited)?;
+            open_levels(
+                txn,
+                actor,
+                edited
+                    .variants
+                    .iter()
+                    .filter(|v| !live.contains_key(v.code.as_str())),
+            )?;
             actor.log(
                 txn,
                 "product updated",
@@ -353,14 +487,19 @@ pub fn duplicate(
 ) -> Result<Product, ProductEditError> {
     catalog.change(|store| {
         let source = find(store, from)?.ok_or_else(|| ProductEditError::NotFound(from.into()))?;
-        let copy = Product {
-            code: new_code.trim().to_string(),
+        let new_code = new_code.trim();
+        let mut copy = Product {
+            code: new_code.to_string(),
             stock: 0,
             active: false,
             popularity: 0,
             created_at: String::new(),
             ..source
         };
+        for variant in &mut copy.variants {
+            variant.code = copied_code(from, new_code, &variant.code);
+            variant.stock = 0;
+        }
         let created = create_in(store, actor, copy)?;
         store.write(|txn| {
             actor.log(
@@ -388,9 +527,11 @@ pub fn set_active(
             if product.active == active {
                 return Ok(product);
             }
+            let before = product.clone();
             product.active = active;
             product.version += 1;
             PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
+            variants::write_index(txn, Some(&before), &product)?;
             let action = if active {
                 "product activated"
             } else {

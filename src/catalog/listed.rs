@@ -6,6 +6,12 @@
 //! 100 000-product shop keeping them in memory held ~200 MB of text it did not use, and spent
 //! most of its start-up copying it. Decoding skips them without allocating; what stays is which
 //! languages have one, for the staff filter "missing texts".
+//!
+//! Options and variants (docs/VARIANTS.md) are held compactly beside the product ([`Choices`]):
+//! per variant its code, price, compare-at price, live stock, active flag, value indexes and
+//! first photo; per option its kind and each value's facet key and swatch. Their texts in five
+//! languages are read from the database like descriptions (search words, the product's page).
+//! A product without options holds none: its own code, price and stock are its one variant's.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -16,7 +22,9 @@ use serde::de::{
 use serde::{Deserialize, forward_to_deserialize_any};
 
 use super::model::Product;
+use super::variants::OptionKind;
 use crate::content::model::Localized;
+use crate::domain::Satang;
 
 /// The languages in which a product has a description (not only blanks), one bit each in the
 /// order of [`LANGUAGES`].
@@ -52,21 +60,249 @@ impl Described {
     }
 }
 
-/// A stored product decoded without its descriptions (`product.description` is empty).
+/// A stored product decoded without its descriptions (`product.description` is empty), its
+/// options and variants taken into [`Choices`] (`product.options` and `product.variants` are
+/// empty).
 pub struct Listed {
     pub product: Product,
     pub described: Described,
+    pub choices: Choices,
+    /// The texts of its size values by facet key: sizes have no label set, so facet answers
+    /// name them from the products (docs/VARIANTS.md §4).
+    pub size_labels: Vec<(Box<str>, Localized)>,
 }
 
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Listed, D::Error> {
         let mut described = Described::default();
-        let mut product = Product::deserialize(WithoutDescription {
+        let product = Product::deserialize(WithoutDescription {
             inner: deserializer,
             described: &mut described,
         })?;
+        Ok(Listed::of(product, described))
+    }
+}
+
+impl Listed {
+    /// `product` as the catalogue holds it (its descriptions already dropped or to be dropped
+    /// by the caller).
+    pub fn of(mut product: Product, described: Described) -> Listed {
+        let size_labels = size_labels(&product);
+        let choices = Choices::take(&mut product);
         product.shrink_to_fit();
-        Ok(Listed { product, described })
+        Listed {
+            product,
+            described,
+            choices,
+            size_labels,
+        }
+    }
+}
+
+/// The text of every size value with a facet key, by key.
+pub fn size_labels(product: &Product) -> Vec<(Box<str>, Localized)> {
+    product
+        .options
+        .iter()
+        .filter(|o| o.kind == OptionKind::Size)
+        .flat_map(|o| &o.values)
+        .filter(|v| !v.key.is_empty())
+        .map(|v| (v.key.as_str().into(), v.text.clone()))
+        .collect()
+}
+
+/// A product's options and variants as the in-memory catalogue holds them; empty for a product
+/// without options (its own code, price and stock are its variant's).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Choices {
+    pub options: Box<[ListedOption]>,
+    pub variants: Box<[ListedVariant]>,
+}
+
+/// An option's kind and its values' facet keys and swatches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedOption {
+    pub kind: OptionKind,
+    pub values: Box<[ListedValue]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedValue {
+    /// Empty: not a facet.
+    pub key: Box<str>,
+    pub swatch: Option<Box<str>>,
+}
+
+/// What lists, facets, carts and stock need of a variant (56 bytes and its code).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedVariant {
+    pub code: Box<str>,
+    pub price: Satang,
+    pub compare_at_price: Option<Satang>,
+    /// The live level.
+    pub stock: u32,
+    /// The index of its value of each option (unused places 0).
+    pub values: [u8; 3],
+    /// Its first photo, as an index into the product's `images` ([`NO_IMAGE`]: none of its own).
+    pub image: u16,
+    pub active: bool,
+}
+
+/// [`ListedVariant::image`] of a variant without photos of its own.
+pub const NO_IMAGE: u16 = u16::MAX;
+
+impl ListedVariant {
+    /// Its value of option `option`.
+    pub fn value(&self, option: usize) -> Option<usize> {
+        self.values.get(option).map(|&v| usize::from(v))
+    }
+}
+
+impl Choices {
+    /// Moves the product's options and variants out (leaving both empty). A product without
+    /// options gives none.
+    pub fn take(product: &mut Product) -> Choices {
+        let options = std::mem::take(&mut product.options);
+        let variants = std::mem::take(&mut product.variants);
+        if options.is_empty() {
+            return Choices::default();
+        }
+        let images = &product.images;
+        Choices {
+            variants: variants
+                .into_iter()
+                .map(|v| {
+                    let mut values = [0u8; 3];
+                    for (slot, value) in values.iter_mut().zip(&v.values) {
+                        *slot = *value;
+                    }
+                    ListedVariant {
+                        image: v
+                            .images
+                            .first()
+                            .and_then(|first| images.iter().position(|i| i == first))
+                            .and_then(|i| u16::try_from(i).ok())
+                            .unwrap_or(NO_IMAGE),
+                        code: v.code.into_boxed_str(),
+                        price: v.price,
+                        compare_at_price: v.compare_at_price,
+                        stock: v.stock,
+                        values,
+                        active: v.active,
+                    }
+                })
+                .collect(),
+            options: options
+                .into_iter()
+                .map(|o| ListedOption {
+                    kind: o.kind,
+                    values: o
+                        .values
+                        .into_iter()
+                        .map(|v| ListedValue {
+                            key: v.key.into_boxed_str(),
+                            swatch: v.swatch.map(String::into_boxed_str),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    pub fn has_options(&self) -> bool {
+        !self.options.is_empty()
+    }
+
+    pub fn active(&self) -> impl Iterator<Item = &ListedVariant> {
+        self.variants.iter().filter(|v| v.active)
+    }
+
+    /// The variant sold under `code`, by position.
+    pub fn position(&self, code: &str) -> Option<usize> {
+        self.variants.iter().position(|v| &*v.code == code)
+    }
+
+    /// The variant a shopper sees first (`Product::default_variant`): the first active one
+    /// with stock, else the first active one, else the first.
+    pub fn default_variant(&self) -> Option<usize> {
+        self.variants
+            .iter()
+            .position(|v| v.active && v.stock > 0)
+            .or_else(|| self.variants.iter().position(|v| v.active))
+            .or_else(|| (!self.variants.is_empty()).then_some(0))
+    }
+
+    /// The first active variant whose value of `option` is `value`.
+    pub fn first_active_with(&self, option: usize, value: usize) -> Option<usize> {
+        self.variants
+            .iter()
+            .position(|v| v.active && v.value(option) == Some(value))
+    }
+
+    /// The facet keys of the options of `kind` that an active variant holds, each once, in
+    /// option and value order.
+    pub fn active_keys(&self, kind: OptionKind) -> Vec<(&str, Option<&str>)> {
+        let mut out: Vec<(&str, Option<&str>)> = Vec::new();
+        for (o, option) in self.options.iter().enumerate() {
+            if option.kind != kind {
+                continue;
+            }
+            for (v, value) in option.values.iter().enumerate() {
+                if !value.key.is_empty()
+                    && self.variants.iter().any(|x| x.active && x.value(o) == Some(v))
+                    && !out.iter().any(|(k, _)| *k == &*value.key)
+                {
+                    out.push((&value.key, value.swatch.as_deref()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The sum of the active variants' levels.
+    pub fn active_stock(&self) -> u32 {
+        self.active()
+            .fold(0u32, |sum, v| sum.saturating_add(v.stock))
+    }
+}
+
+/// A product as the in-memory catalogue holds it: the [`Product`] without descriptions,
+/// options and variants (it reads as one), and its [`Choices`].
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    pub product: &'a Product,
+    pub choices: &'a Choices,
+}
+
+impl std::ops::Deref for Entry<'_> {
+    type Target = Product;
+
+    fn deref(&self) -> &Product {
+        self.product
+    }
+}
+
+impl std::borrow::Borrow<Product> for Entry<'_> {
+    fn borrow(&self) -> &Product {
+        self.product
+    }
+}
+
+impl<'a> Entry<'a> {
+    /// The live level of the variant sold under `code` (for a product without options, its own
+    /// code).
+    pub fn level_of(&self, code: &str) -> Option<u32> {
+        if self.choices.has_options() {
+            let at = self.choices.position(code)?;
+            Some(self.choices.variants[at].stock)
+        } else {
+            (self.product.code == code).then_some(self.product.stock)
+        }
+    }
+
+    /// Its variant at `at`, if any.
+    pub fn variant(&self, at: Option<usize>) -> Option<&'a ListedVariant> {
+        at.and_then(|at| self.choices.variants.get(at))
     }
 }
 
@@ -286,12 +522,80 @@ mod tests {
             let listed: Listed = serde_json::from_slice(&bytes).unwrap();
             assert_eq!(listed.described, Described::of(&stored.description));
             assert_eq!(listed.described, Described(0b11111), "{}", stored.code);
-            let without = Product {
+            let mut without = Product {
                 description: Default::default(),
                 ..stored
             };
+            let choices = Choices::take(&mut without);
+            assert_eq!(listed.choices, choices);
             assert_eq!(listed.product, without);
         }
+    }
+
+    #[test]
+    fn options_and_variants_are_held_compactly_beside_the_product() {
+        let json = serde_json::json!({
+            "code": "SF-1", "name": {"en": "Sofa"}, "price": 100,
+            "images": ["/api/file/images/a.webp", "/api/file/images/b.webp"],
+            "options": [
+                {"kind": "colour", "name": {"en": "Fabric"},
+                 "values": [{"en": "Grey", "th": "เทา", "key": "grey", "swatch": "#8a8d91"},
+                            {"en": "Sand", "key": "beige"}]},
+                {"kind": "size", "name": {"en": "Size"},
+                 "values": [{"en": "2 seats", "th": "2 ที่นั่ง", "key": "2-seats"}, {"en": "3 seats"}]}
+            ],
+            "variants": [
+                {"code": "SF-1-G2", "values": [0, 0], "price": 9000, "stock": 2,
+                 "images": ["/api/file/images/b.webp"]},
+                {"code": "SF-1-G3", "values": [0, 1], "price": 12000, "compareAtPrice": 15000},
+                {"code": "SF-1-S2", "values": [1, 0], "price": 8000, "stock": 5, "active": false}
+            ]
+        });
+        let listed: Listed = serde_json::from_value(json).unwrap();
+        assert!(listed.product.options.is_empty() && listed.product.variants.is_empty());
+        let choices = &listed.choices;
+        assert_eq!(choices.variants.len(), 3);
+        let first = &choices.variants[0];
+        assert_eq!(
+            (&*first.code, first.price, first.stock, first.values, first.image),
+            ("SF-1-G2", Satang(9000), 2, [0, 0, 0], 1)
+        );
+        assert_eq!(choices.variants[1].image, NO_IMAGE);
+        assert_eq!(choices.variants[1].compare_at_price, Some(Satang(15000)));
+        assert!(!choices.variants[2].active);
+        assert_eq!(
+            choices.active_keys(OptionKind::Colour),
+            [("grey", Some("#8a8d91"))],
+            "sand has no active variant"
+        );
+        assert_eq!(choices.active_keys(OptionKind::Size), [("2-seats", None)]);
+        assert_eq!(choices.first_active_with(1, 1), Some(1));
+        assert_eq!(choices.first_active_with(0, 1), None);
+        assert_eq!(choices.active_stock(), 2);
+        assert_eq!(listed.size_labels.len(), 1);
+        assert_eq!(&*listed.size_labels[0].0, "2-seats");
+        assert_eq!(listed.size_labels[0].1.th, "2 ที่นั่ง");
+
+        let entry = Entry {
+            product: &listed.product,
+            choices: &listed.choices,
+        };
+        assert_eq!(entry.level_of("SF-1-S2"), Some(5));
+        assert_eq!(entry.level_of("SF-1"), None, "not one of its variants");
+        assert!(std::mem::size_of::<ListedVariant>() <= 56);
+
+        // Without options: nothing beside the product.
+        let plain: Listed = serde_json::from_str(
+            r#"{"code":"X-1","name":{"en":"A"},"price":5,"stock":3,
+                "variants":[{"code":"X-1","price":5,"stock":3}]}"#,
+        )
+        .unwrap();
+        assert_eq!(plain.choices, Choices::default());
+        let entry = Entry {
+            product: &plain.product,
+            choices: &plain.choices,
+        };
+        assert_eq!(entry.level_of("X-1"), Some(3));
     }
 
     #[test]

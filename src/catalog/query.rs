@@ -31,6 +31,8 @@ pub struct ProductQuery {
     pub max_price: Option<Satang>,
     pub materials: Vec<String>,
     pub colours: Vec<String>,
+    /// Size keys (slugs of size option values, docs/VARIANTS.md §4).
+    pub sizes: Vec<String>,
     pub sort: Sort,
     pub page: usize,
     pub limit: usize,
@@ -55,8 +57,8 @@ pub fn parse_page(params: &HashMap<String, String>) -> Result<(usize, usize), Qu
 impl ProductQuery {
     pub fn parse(params: &HashMap<String, String>) -> Result<ProductQuery, QueryError> {
         const KNOWN: &[&str] = &[
-            "room", "category", "minPrice", "maxPrice", "material", "colour", "sort", "page",
-            "limit",
+            "room", "category", "minPrice", "maxPrice", "material", "colour", "size", "sort",
+            "page", "limit",
         ];
         if let Some(unknown) = params.keys().find(|k| !KNOWN.contains(&k.as_str())) {
             return Err(bad(
@@ -82,12 +84,21 @@ impl ProductQuery {
             let Some(value) = params.get(name) else {
                 return Ok(Vec::new());
             };
+            // Colour and material keys are label keys (lowercase letters and -); size keys are
+            // the slugs staff and imports give size values ("6-ft", "160x200"), taken as
+            // written.
+            let size = name == "size";
             value
                 .split(',')
-                .map(|v| v.trim().to_lowercase())
+                .map(|v| if size { v.trim().to_string() } else { v.trim().to_lowercase() })
                 .filter(|v| !v.is_empty())
                 .map(|v| {
-                    if v.len() <= 32 && v.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+                    let allowed = |b: u8| {
+                        b.is_ascii_lowercase()
+                            || b == b'-'
+                            || (size && (b.is_ascii_alphanumeric() || b"_.".contains(&b)))
+                    };
+                    if v.len() <= if size { 64 } else { 32 } && v.bytes().all(allowed) {
                         Ok(v)
                     } else {
                         Err(bad(name, "must be a comma-separated list of keys"))
@@ -121,6 +132,7 @@ impl ProductQuery {
             max_price: money("maxPrice")?,
             materials: list("material")?,
             colours: list("colour")?,
+            sizes: list("size")?,
             sort,
             page,
             limit,
@@ -133,24 +145,12 @@ impl ProductQuery {
         Ok(query)
     }
 
-    pub fn matches(&self, product: &Product) -> bool {
-        product.active
-            && self.room.as_ref().is_none_or(|r| product.rooms.contains(r))
-            && self
-                .category
-                .as_ref()
-                .is_none_or(|c| product.categories.contains(c))
-            && self.min_price.is_none_or(|min| product.price >= min)
-            && self.max_price.is_none_or(|max| product.price <= max)
-            && (self.materials.is_empty() || self.materials.contains(&product.material))
-            && (self.colours.is_empty() || self.colours.contains(&product.colour))
-    }
-
     /// Puts the first `first` products in order and drops the rest: a page needs only what
     /// comes before its end, and selecting them is linear (sorting 100 000 products for a first
     /// page took most of the request).
-    pub fn sort_first(&self, products: &mut Vec<&Product>, first: usize) {
+    pub fn sort_first<T: std::borrow::Borrow<Product>>(&self, products: &mut Vec<T>, first: usize) {
         let order = self.order();
+        let order = |a: &T, b: &T| order(a.borrow(), b.borrow());
         if first == 0 {
             products.clear();
             return;
@@ -276,6 +276,8 @@ mod tests {
         .unwrap();
         assert_eq!(query.room.as_deref(), Some("living"));
         assert_eq!(query.materials, ["teak", "oak"]);
+        let sized = ProductQuery::parse(&params(&[("size", "6-ft, 160x200,")])).unwrap();
+        assert_eq!(sized.sizes, ["6-ft", "160x200"]);
         assert_eq!(
             (query.sort, query.page, query.limit),
             (Sort::PriceDesc, 2, DEFAULT_LIMIT)
@@ -290,6 +292,8 @@ mod tests {
             (vec![("room", "<script>")], "room"),
             (vec![("colour", "red;drop")], "colour"),
             (vec![("color", "red")], "color"),
+            (vec![("size", "6 ft")], "size"),
+            (vec![("colour", "red2")], "colour"),
         ] {
             let err = ProductQuery::parse(&params(&bad_params))
                 .unwrap_err()

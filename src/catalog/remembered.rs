@@ -13,7 +13,6 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use serde_json::value::RawValue;
 
-use super::model::Product;
 use super::shopper_search::Ranked;
 use crate::i18n::Locale;
 
@@ -32,7 +31,7 @@ pub struct Remembered {
     counts: Mutex<HashMap<String, usize>>,
     /// Each recent search's matches in order, by keyword, filters and sort (not page).
     ranked: Mutex<RankedCache>,
-    /// Product cards as JSON, by language and code, made when first shown.
+    /// Product cards as JSON, by language and code (and variant shown), made when first shown.
     cards: RwLock<CardCache>,
 }
 
@@ -84,34 +83,41 @@ impl Remembered {
         std::mem::take(&mut *cache).bytes
     }
 
-    /// `product`'s card in `locale` as JSON: the one made for an earlier answer of this snapshot,
-    /// or the one `make` gives now (kept while there is room).
+    /// The card of product `code` showing `variant` (none: the product) in `locale` as JSON:
+    /// the one made for an earlier answer of this snapshot, or the one `make` gives now (kept
+    /// while there is room).
     pub fn card<E>(
         &self,
-        product: &Product,
+        code: &str,
+        variant: Option<&str>,
         locale: Locale,
         make: impl FnOnce() -> Result<Box<RawValue>, E>,
     ) -> Result<Arc<Box<RawValue>>, E> {
+        // A variant's card is kept under "code variant" (codes hold no spaces).
+        let key: std::borrow::Cow<str> = match variant {
+            Some(variant) => format!("{code} {variant}").into(),
+            None => code.into(),
+        };
         if let Some(found) = self
             .cards
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .cards
             .get(&locale)
-            .and_then(|cards| cards.get(&product.code))
+            .and_then(|cards| cards.get(&*key))
         {
             return Ok(Arc::clone(found));
         }
         let made = Arc::new(make()?);
         let mut cache = self.cards.write().unwrap_or_else(|p| p.into_inner());
-        let size = made.get().len() + product.code.len();
+        let size = made.get().len() + key.len();
         if cache.bytes + size <= CARD_CACHE_BYTES {
             cache.bytes += size;
             cache
                 .cards
                 .entry(locale)
                 .or_default()
-                .insert(product.code.clone(), Arc::clone(&made));
+                .insert(key.into_owned(), Arc::clone(&made));
         }
         Ok(made)
     }

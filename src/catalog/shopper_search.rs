@@ -1,18 +1,22 @@
 //! Keyword search as a shopper uses it: the words read with synonyms and typo tolerance, a
 //! query typed with the wrong keyboard layout (or misspelt beyond the usual allowance)
 //! rescued and answered with what was searched instead, then the listing's filters, facet
-//! counts, sort and page.
+//! counts, sort and page; and which variant of each product found a search names
+//! ([`matched_variants`], docs/VARIANTS.md §4).
 
 use super::cache::CatalogSnapshot;
+use super::listed::Entry;
 use super::model::Product;
 use super::query::ProductQuery;
 use crate::search::facets::{FacetCounts, Filter};
 use crate::search::index::Scored;
 use crate::search::synonyms::Synonyms;
+use crate::search::words::{normalize_code, words};
+use crate::store::{Store, StoreError};
 
 /// One page of a search.
 pub struct Found<'a> {
-    pub products: Vec<&'a Product>,
+    pub products: Vec<Entry<'a>>,
     /// Matches after the filters.
     pub total: usize,
     /// Matches of the keyword alone (before filters): what tells a miss.
@@ -32,6 +36,7 @@ impl ProductQuery {
             max_price: self.max_price.map(|p| p.get()),
             materials: &self.materials,
             colours: &self.colours,
+            sizes: &self.sizes,
         }
     }
 }
@@ -115,13 +120,88 @@ pub fn search<'a>(
     Found {
         products: ranked.hits[start..end]
             .iter()
-            .map(|h| catalog.product_at(h.doc))
+            .map(|h| catalog.entry_at(h.doc))
             .collect(),
         total,
         keyword_total: ranked.keyword_total,
         facets: ranked.facets.clone(),
         corrected: ranked.corrected.clone(),
     }
+}
+
+/// The variant of each product that `keyword` names, by position in its variants: one whose
+/// code is a word of the keyword, else the first active variant holding every option value the
+/// keyword names ("grey sofa": the first grey one), else the first holding one of them. `None`
+/// for products without options and keywords naming none of their values. The option texts
+/// are read from the database (the snapshot holds none), in one transaction, for the products
+/// with options only.
+pub fn matched_variants(
+    store: &Store,
+    keyword: &str,
+    products: &[Entry],
+) -> Result<Vec<Option<usize>>, StoreError> {
+    let mut out = vec![None; products.len()];
+    if keyword.trim().is_empty() || products.iter().all(|p| !p.choices.has_options()) {
+        return Ok(out);
+    }
+    let typed = words(keyword);
+    let codes: Vec<String> = keyword.split_whitespace().map(normalize_code).collect();
+    store.read(|txn| {
+        let table = super::store::PRODUCT_CODE_TO_PRODUCT.read(txn)?;
+        for (slot, entry) in out.iter_mut().zip(products) {
+            if !entry.choices.has_options() {
+                continue;
+            }
+            *slot = entry
+                .choices
+                .variants
+                .iter()
+                .position(|v| v.active && codes.contains(&normalize_code(&v.code)));
+            if slot.is_none()
+                && let Some(stored) = table.get(entry.code.as_str())?
+            {
+                *slot = by_values(entry, &stored, &typed);
+            }
+        }
+        Ok::<(), StoreError>(())
+    })?;
+    Ok(out)
+}
+
+/// The variant of `entry` holding the option values whose words (in any language) are all
+/// among `typed`; `stored` gives the values' texts.
+fn by_values(entry: &Entry, stored: &Product, typed: &[String]) -> Option<usize> {
+    let named: Vec<(usize, usize)> = stored
+        .options
+        .iter()
+        .enumerate()
+        .flat_map(|(o, option)| {
+            option.values.iter().enumerate().filter_map(move |(v, value)| {
+                let t = &value.text;
+                [&t.en, &t.th, &t.my, &t.km, &t.id]
+                    .into_iter()
+                    .map(|text| words(text))
+                    .any(|ws| !ws.is_empty() && ws.iter().all(|w| typed.contains(w)))
+                    .then_some((o, v))
+            })
+        })
+        .collect();
+    let first = *named.first()?;
+    let choices = entry.choices;
+    choices
+        .variants
+        .iter()
+        .position(|x| x.active && named.iter().all(|&(o, _)| has(x, o, &named)))
+        .or_else(|| choices.first_active_with(first.0, first.1))
+}
+
+/// Whether variant `x` holds, for option `o`, one of the values `named` names for it (a
+/// keyword may name two values of one option: "grey or sand").
+fn has(x: &super::listed::ListedVariant, o: usize, named: &[(usize, usize)]) -> bool {
+    named
+        .iter()
+        .filter(|(p, _)| *p == o)
+        .any(|&(_, w)| x.value(o) == Some(w))
 }
 
 #[cfg(test)]

@@ -4,19 +4,21 @@
 //! and the sitemap read it; nothing changes it — a change to the catalogue builds a new one
 //! (`cache::CatalogCache` holds the one in force, `writer` puts changes through).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use serde_json::value::RawValue;
 
-use super::listed::{Described, Listed};
-use super::model::{CategoryNode, Descriptions, Product, Room, build_tree, url_slug};
+use super::listed::{Choices, Described, Entry, Listed, ListedVariant};
+use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
 use super::remembered::{Answer, Remembered};
 use super::shopper_search::Ranked;
 use super::store;
+use super::variants::{OptionKind, ProductOption};
 use crate::content::model::Localized;
+use crate::domain::Satang;
 use crate::i18n::Locale;
-use crate::search::facets::FacetDoc;
+use crate::search::facets::{Facet, FacetDoc};
 use crate::search::index::{IndexBuilder, SearchDoc, SearchIndex};
 use crate::store::{Store, StoreError};
 
@@ -26,9 +28,21 @@ pub struct CatalogSnapshot {
     pub rooms: Vec<Room>,
     pub tree: Vec<CategoryNode>,
     /// Every product (active or not), by code; the search index numbers them by position.
-    /// Shared with later snapshots that only change stock levels. **Without descriptions**
-    /// (see [`super::listed`]): a product's whole document is [`CatalogSnapshot::described`].
+    /// Shared with later snapshots that only change stock levels. **Without descriptions,
+    /// options and variants** (see [`super::listed`]): its options and variants are in
+    /// `choices` at the same position ([`CatalogSnapshot::entry`]), a product's whole document
+    /// is [`CatalogSnapshot::described`], and what is sold under a code is
+    /// [`CatalogSnapshot::sold`].
     pub products: Vec<Arc<Product>>,
+    /// Each product's options and variants, by the same position (products without options
+    /// share one empty value).
+    choices: Vec<Arc<Choices>>,
+    /// (product position, variant position) of every variant of a product with options, in
+    /// variant code order: what finds a variant by its code (products without options are
+    /// sold under their own code).
+    variant_codes: Arc<Vec<(u32, u8)>>,
+    /// The text of each size facet key (sizes have no label set).
+    size_labels: Arc<BTreeMap<String, Localized>>,
     /// Which languages each product (by position) has a description in.
     described: Arc<Vec<Described>>,
     pub index: Arc<SearchIndex>,
@@ -45,19 +59,40 @@ pub struct CatalogSnapshot {
     pub(super) searchable_before: Option<Arc<CatalogSnapshot>>,
 }
 
-/// The search document of a product (its descriptions given apart: snapshots hold none).
-fn search_doc<'a>(p: &'a Product, description: &'a Localized) -> SearchDoc<'a> {
-    SearchDoc {
+/// The texts a snapshot does not hold, read from the stored product for the search words.
+#[derive(Clone, Copy)]
+struct Texts<'a> {
+    description: &'a Localized,
+    options: &'a [ProductOption],
+}
+
+/// The search document of a product: its facets from what the snapshot holds, its words from
+/// `texts` when given (snapshots hold no descriptions nor option texts).
+fn search_doc<'a>(entry: Entry<'a>, texts: Option<Texts<'a>>) -> SearchDoc<'a> {
+    let p = entry.product;
+    let choices = entry.choices;
+    let mut variant_keys = Vec::new();
+    for (kind, facet) in [
+        (OptionKind::Material, Facet::Material),
+        (OptionKind::Colour, Facet::Colour),
+        (OptionKind::Size, Facet::Size),
+    ] {
+        variant_keys.extend(
+            choices
+                .active_keys(kind)
+                .into_iter()
+                .map(|(key, _)| (facet, key)),
+        );
+    }
+    let mut doc = SearchDoc {
         code: &p.code,
         names: vec![&p.name.en],
         head_first_names: vec![&p.name.th, &p.name.my, &p.name.km, &p.name.id],
-        descriptions: vec![
-            &description.en,
-            &description.th,
-            &description.my,
-            &description.km,
-            &description.id,
-        ],
+        variant_codes: choices
+            .active()
+            .map(|v| &*v.code)
+            .filter(|code| *code != p.code)
+            .collect(),
         popularity: p.popularity,
         active: p.active,
         facets: FacetDoc {
@@ -65,8 +100,69 @@ fn search_doc<'a>(p: &'a Product, description: &'a Localized) -> SearchDoc<'a> {
             categories: &p.categories,
             material: &p.material,
             colour: &p.colour,
+            variant_keys,
             price: p.price.get(),
         },
+        ..SearchDoc::default()
+    };
+    if let Some(texts) = texts {
+        let d = texts.description;
+        doc.descriptions = vec![&d.en, &d.th, &d.my, &d.km, &d.id];
+        for (o, option) in texts.options.iter().enumerate() {
+            let n = &option.name;
+            doc.option_names.extend([&*n.en, &n.th, &n.my, &n.km, &n.id]);
+            // Only values a shopper can buy: a hidden variant's colour finds nothing.
+            for (v, value) in option.values.iter().enumerate() {
+                if choices.first_active_with(o, v).is_some() {
+                    let t = &value.text;
+                    doc.option_values
+                        .extend([&*t.en, &t.th, &t.my, &t.km, &t.id]);
+                }
+            }
+        }
+    }
+    doc
+}
+
+/// What is sold under a code: a product, and for a product with options the variant.
+#[derive(Debug, Clone, Copy)]
+pub struct Sold<'a> {
+    pub entry: Entry<'a>,
+    /// `None` for a product without options (sold under its own code).
+    pub variant: Option<&'a ListedVariant>,
+}
+
+impl Sold<'_> {
+    pub fn code(&self) -> &str {
+        self.variant.map_or(&self.entry.code, |v| &v.code)
+    }
+
+    pub fn price(&self) -> Satang {
+        self.variant.map_or(self.entry.price, |v| v.price)
+    }
+
+    pub fn compare_at_price(&self) -> Option<Satang> {
+        self.variant
+            .map_or(self.entry.compare_at_price, |v| v.compare_at_price)
+    }
+
+    /// The live level.
+    pub fn stock(&self) -> u32 {
+        self.variant.map_or(self.entry.stock, |v| v.stock)
+    }
+
+    /// Whether it can be bought: the product and the variant are both active.
+    pub fn active(&self) -> bool {
+        self.entry.active && self.variant.is_none_or(|v| v.active)
+    }
+
+    /// Its first photo: the variant's own, else the product's.
+    pub fn image(&self) -> Option<&str> {
+        let images = &self.entry.images;
+        self.variant
+            .and_then(|v| images.get(usize::from(v.image)))
+            .or_else(|| images.first())
+            .map(String::as_str)
     }
 }
 
@@ -99,22 +195,38 @@ impl CatalogSnapshot {
             })
             .collect();
         let started = std::time::Instant::now();
-        let (products, described, index) = if store::count_products(store)? <= words_up_to as u64 {
+        let (listed, index) = if store::count_products(store)? <= words_up_to as u64 {
             Self::load_with_words(store)?
         } else {
             let mut listed = store::load_listed(store)?;
             listed.sort_by(|a, b| a.product.code.cmp(&b.product.code));
-            let (products, described): (Vec<_>, Vec<_>) = listed
-                .into_iter()
-                .map(|Listed { product, described }| (Arc::new(product), described))
-                .unzip();
-            let mut builder = IndexBuilder::new(false);
-            let none = Localized::default();
-            for product in &products {
-                builder.add(&search_doc(product, &none));
+            // The live level of each variant (the stored documents hold the level at import).
+            let levels = store.read(super::stock::levels_by_code)?;
+            let level_of = |code: &str| {
+                levels
+                    .binary_search_by(|(c, _)| c.as_str().cmp(code))
+                    .ok()
+                    .map(|i| levels[i].1)
+            };
+            for item in &mut listed {
+                take_levels(&mut item.product, &mut item.choices, level_of);
             }
-            (products, described, builder.finish())
+            let mut builder = IndexBuilder::new(false);
+            let mut held = Held::with_capacity(listed.len());
+            for item in listed {
+                held.push(item);
+                builder.add(&search_doc(held.last(), None));
+            }
+            (held, builder.finish())
         };
+        let Held {
+            products,
+            choices,
+            described,
+            size_labels,
+            ..
+        } = listed;
+        let variant_codes = variant_codes(&choices);
         tracing::info!(
             products = products.len(),
             ms = started.elapsed().as_millis() as u64,
@@ -133,6 +245,9 @@ impl CatalogSnapshot {
             rooms,
             tree,
             products,
+            choices,
+            variant_codes: Arc::new(variant_codes),
+            size_labels: Arc::new(size_labels),
             described: Arc::new(described),
             index: Arc::new(index),
             room_slugs,
@@ -143,28 +258,27 @@ impl CatalogSnapshot {
     }
 
     /// Every product and the full index in one pass over the stored documents, each product's
-    /// descriptions indexed and then dropped (a small shop, whose words are indexed before it
-    /// answers).
-    #[allow(clippy::type_complexity)]
-    fn load_with_words(
-        store: &Store,
-    ) -> Result<(Vec<Arc<Product>>, Vec<Described>, SearchIndex), StoreError> {
+    /// descriptions and option texts indexed and then dropped (a small shop, whose words are
+    /// indexed before it answers).
+    fn load_with_words(store: &Store) -> Result<(Held, SearchIndex), StoreError> {
         let levels = store.read(super::stock::levels)?;
         let mut builder = IndexBuilder::new(true);
-        let mut products = Vec::new();
-        let mut described = Vec::new();
+        let mut held = Held::with_capacity(0);
         store::each_product(store, |mut product| {
-            if let Some(&level) = levels.get(&product.code) {
-                product.stock = level;
-            }
-            builder.add(&search_doc(&product, &product.description));
-            described.push(Described::of(&product.description));
-            product.description = Descriptions::default();
-            product.shrink_to_fit();
-            products.push(Arc::new(product));
+            product.take_levels(|code| levels.get(code).copied());
+            let description = std::mem::take(&mut product.description);
+            let options = product.options.clone();
+            held.push(Listed::of(product, Described::of(&description)));
+            builder.add(&search_doc(
+                held.last(),
+                Some(Texts {
+                    description: &description,
+                    options: &options,
+                }),
+            ));
             Ok::<(), StoreError>(())
         })?;
-        Ok((products, described, builder.finish()))
+        Ok((held, builder.finish()))
     }
 
     /// The full index of this snapshot's products, their descriptions read from the database
@@ -174,9 +288,19 @@ impl CatalogSnapshot {
         let mut builder = IndexBuilder::new(true);
         let mut same = true;
         store::each_product(store, |stored| {
-            match self.products.get(builder.len()) {
+            let at = builder.len();
+            match self.products.get(at) {
                 Some(listed) if same && listed.code == stored.code => {
-                    builder.add(&search_doc(listed, &stored.description));
+                    builder.add(&search_doc(
+                        Entry {
+                            product: listed,
+                            choices: &self.choices[at],
+                        },
+                        Some(Texts {
+                            description: &stored.description,
+                            options: &stored.options,
+                        }),
+                    ));
                 }
                 _ => same = false,
             }
@@ -185,8 +309,9 @@ impl CatalogSnapshot {
         Ok((same && builder.len() == self.products.len()).then(|| builder.finish()))
     }
 
-    /// The product under `code` with its descriptions (read from the database) and this
-    /// snapshot's stock level; `None` when this snapshot has no such product.
+    /// The product under `code` with its descriptions, options and variants (read from the
+    /// database) and this snapshot's stock levels; `None` when this snapshot has no such
+    /// product.
     pub fn described(&self, store: &Store, code: &str) -> Result<Option<Product>, StoreError> {
         let Some(listed) = self.product(code) else {
             return Ok(None);
@@ -194,8 +319,8 @@ impl CatalogSnapshot {
         Ok(self.described_all(store, [listed])?.pop())
     }
 
-    /// The whole products (descriptions read from the database in one transaction) of
-    /// `listed`, products of this snapshot, with this snapshot's stock levels.
+    /// The whole products (read from the database in one transaction) of `listed`, products of
+    /// this snapshot, with this snapshot's stock levels (each variant's, and their sum).
     pub fn described_all<'a>(
         &self,
         store: &Store,
@@ -206,12 +331,18 @@ impl CatalogSnapshot {
             listed
                 .into_iter()
                 .map(|listed| {
-                    Ok(match table.get(listed.code.as_str())? {
-                        Some(stored) => Product {
+                    let entry = self.entry(&listed.code);
+                    Ok(match (table.get(listed.code.as_str())?, entry) {
+                        (Some(mut stored), Some(entry)) => {
+                            stored.take_levels(|code| entry.level_of(code));
+                            stored.stock = entry.stock;
+                            stored
+                        }
+                        (Some(stored), None) => Product {
                             stock: listed.stock,
                             ..stored
                         },
-                        None => listed.clone(),
+                        (None, _) => listed.clone(),
                     })
                 })
                 .collect()
@@ -228,13 +359,14 @@ impl CatalogSnapshot {
 
     /// This snapshot with another index of the same products (answers start afresh).
     pub(super) fn with_index(&self, index: Arc<SearchIndex>) -> CatalogSnapshot {
-        self.derived(self.products.clone(), index, None)
+        self.derived(self.products.clone(), self.choices.clone(), index, None)
     }
 
     /// A snapshot sharing this one's rooms, tree and codes, with empty answer caches.
     fn derived(
         &self,
         products: Vec<Arc<Product>>,
+        choices: Vec<Arc<Choices>>,
         index: Arc<SearchIndex>,
         searchable_before: Option<Arc<CatalogSnapshot>>,
     ) -> CatalogSnapshot {
@@ -242,6 +374,9 @@ impl CatalogSnapshot {
             rooms: self.rooms.clone(),
             tree: self.tree.clone(),
             products,
+            choices,
+            variant_codes: Arc::clone(&self.variant_codes),
+            size_labels: Arc::clone(&self.size_labels),
             described: Arc::clone(&self.described),
             index,
             rooms_json: self.rooms_json.clone(),
@@ -253,25 +388,73 @@ impl CatalogSnapshot {
         }
     }
 
-    /// This snapshot with new stock levels: everything else (search index, rooms, tree) is
-    /// shared, unchanged products are shared, and list answers start afresh.
+    /// This snapshot with new stock levels (by variant code; a product without options: its
+    /// code): everything else (search index, rooms, tree) is shared, unchanged products are
+    /// shared, and list answers start afresh.
     pub(super) fn with_stock(&self, levels: &HashMap<String, u32>) -> CatalogSnapshot {
-        let products = self
-            .products
-            .iter()
-            .map(|p| match levels.get(&p.code) {
-                Some(&level) if level != p.stock => Arc::new(Product {
-                    stock: level,
-                    ..Product::clone(p)
-                }),
-                _ => Arc::clone(p),
-            })
-            .collect();
+        let mut changed: HashMap<usize, Vec<(Option<usize>, u32)>> = HashMap::new();
+        for (code, &level) in levels {
+            if let Some((doc, variant)) = self.locate(code) {
+                changed.entry(doc).or_default().push((variant, level));
+            }
+        }
+        let mut products = self.products.clone();
+        let mut choices = self.choices.clone();
+        for (doc, levels) in changed {
+            let mut product = Product::clone(&products[doc]);
+            let mut held = Choices::clone(&choices[doc]);
+            for (variant, level) in levels {
+                match variant {
+                    Some(at) => held.variants[at].stock = level,
+                    None => product.stock = level,
+                }
+            }
+            if held.has_options() {
+                product.stock = held.active_stock();
+                choices[doc] = Arc::new(held);
+            }
+            products[doc] = Arc::new(product);
+        }
         self.derived(
             products,
+            choices,
             Arc::clone(&self.index),
             self.searchable_before.clone(),
         )
+    }
+
+    /// Where `code` is sold: (product position, variant position for a product with
+    /// options); `None` for an unknown code and for the code of a product with options that
+    /// is none of its variants'.
+    fn locate(&self, code: &str) -> Option<(usize, Option<usize>)> {
+        let variant_code =
+            |&(doc, at): &(u32, u8)| &*self.choices[doc as usize].variants[usize::from(at)].code;
+        if let Ok(i) = self
+            .variant_codes
+            .binary_search_by(|v| variant_code(v).cmp(code))
+        {
+            let (doc, at) = self.variant_codes[i];
+            return Some((doc as usize, Some(usize::from(at))));
+        }
+        let doc = self.position(code)?;
+        (!self.choices[doc].has_options()).then_some((doc, None))
+    }
+
+    /// What is sold under `code`: a variant code (for a product without options, the
+    /// product's code). `None` for an unknown code and for the code of a product with options
+    /// that is none of its variants' (the cart answers `variant_required`).
+    pub fn sold(&self, code: &str) -> Option<Sold<'_>> {
+        let (doc, variant) = self.locate(code)?;
+        let entry = self.entry_at(doc as u32);
+        Some(Sold {
+            entry,
+            variant: entry.variant(variant),
+        })
+    }
+
+    /// The text of a size facet key, from the products whose options name it.
+    pub fn size_label(&self, key: &str) -> Option<&Localized> {
+        self.size_labels.get(key)
     }
 
     /// Whether keyword search can answer (the full index is built).
@@ -295,14 +478,16 @@ impl CatalogSnapshot {
         self.remembered.forget()
     }
 
-    /// `product`'s card in `locale` as JSON, made once per snapshot ([`Remembered::card`]).
+    /// The card of product `code` showing `variant` in `locale` as JSON, made once per
+    /// snapshot ([`Remembered::card`]).
     pub fn card<E>(
         &self,
-        product: &Product,
+        code: &str,
+        variant: Option<&str>,
         locale: Locale,
         make: impl FnOnce() -> Result<Box<RawValue>, E>,
     ) -> Result<Arc<Box<RawValue>>, E> {
-        self.remembered.card(product, locale, make)
+        self.remembered.card(code, variant, locale, make)
     }
 
     /// A search's matches, found once per snapshot ([`Remembered::ranked`]).
@@ -330,11 +515,19 @@ impl CatalogSnapshot {
     }
 
     pub fn product(&self, code: &str) -> Option<&Product> {
+        self.entry(code).map(|e| e.product)
+    }
+
+    /// The product under `code` with its options and variants as the snapshot holds them.
+    pub fn entry(&self, code: &str) -> Option<Entry<'_>> {
+        self.position(code).map(|i| self.entry_at(i as u32))
+    }
+
+    fn position(&self, code: &str) -> Option<usize> {
         // Products are in code order: no map of codes to keep (6 MB at 100 000 products).
         self.products
             .binary_search_by(|p| p.code.as_str().cmp(code))
             .ok()
-            .map(|i| &*self.products[i])
     }
 
     /// The product a search hit (document number) refers to.
@@ -342,18 +535,24 @@ impl CatalogSnapshot {
         &self.products[doc as usize]
     }
 
+    /// [`CatalogSnapshot::product_at`] with its options and variants.
+    pub fn entry_at(&self, doc: u32) -> Entry<'_> {
+        Entry {
+            product: &self.products[doc as usize],
+            choices: &self.choices[doc as usize],
+        }
+    }
+
     /// Active products sharing the product's most specific category, then its rooms; the most
     /// popular first.
-    pub fn related(&self, product: &Product, limit: usize) -> Vec<&Product> {
+    pub fn related(&self, product: &Product, limit: usize) -> Vec<Entry<'_>> {
         let leaf = product.categories.iter().find(|c| {
             self.categories()
                 .iter()
                 .any(|n| &n.key == *c && n.children.is_empty())
         });
-        let mut same: Vec<&Product> = self
-            .products
-            .iter()
-            .map(|p| &**p)
+        let all = || (0..self.products.len()).map(|doc| self.entry_at(doc as u32));
+        let mut same: Vec<Entry> = all()
             .filter(|p| p.active && p.code != product.code)
             .filter(|p| match leaf {
                 Some(leaf) => p.categories.contains(leaf),
@@ -366,10 +565,7 @@ impl CatalogSnapshot {
                 .then_with(|| a.code.cmp(&b.code))
         });
         if same.len() < limit {
-            let mut by_room: Vec<&Product> = self
-                .products
-                .iter()
-                .map(|p| &**p)
+            let mut by_room: Vec<Entry> = all()
                 .filter(|p| {
                     p.active
                         && p.code != product.code
@@ -409,5 +605,83 @@ impl CatalogSnapshot {
         let mut out = Vec::new();
         walk(&self.tree, &mut out);
         out
+    }
+}
+
+/// Sets each variant's live level (`level_of` a variant code; none: 0) and the product's stock
+/// to the sum of its active ones; a product without options keeps the level its own code has.
+fn take_levels(
+    product: &mut Product,
+    choices: &mut super::listed::Choices,
+    level_of: impl Fn(&str) -> Option<u32>,
+) {
+    if !choices.has_options() {
+        if let Some(level) = level_of(&product.code) {
+            product.stock = level;
+        }
+        return;
+    }
+    for variant in choices.variants.iter_mut() {
+        variant.stock = level_of(&variant.code).unwrap_or(0);
+    }
+    product.stock = choices.active_stock();
+}
+
+/// Every variant of a product with options as (product position, variant position), in
+/// variant code order.
+fn variant_codes(choices: &[Arc<Choices>]) -> Vec<(u32, u8)> {
+    let mut codes: Vec<(u32, u8)> = choices
+        .iter()
+        .enumerate()
+        .flat_map(|(doc, c)| {
+            (0..c.variants.len()).filter_map(move |at| Some((doc as u32, u8::try_from(at).ok()?)))
+        })
+        .collect();
+    let code = |&(doc, at): &(u32, u8)| &*choices[doc as usize].variants[usize::from(at)].code;
+    codes.sort_unstable_by(|a, b| code(a).cmp(code(b)));
+    codes.shrink_to_fit();
+    codes
+}
+
+/// Products as they are decoded, held in the snapshot's columns.
+struct Held {
+    products: Vec<Arc<Product>>,
+    choices: Vec<Arc<Choices>>,
+    described: Vec<Described>,
+    size_labels: BTreeMap<String, Localized>,
+    /// Shared by every product without options.
+    none: Arc<Choices>,
+}
+
+impl Held {
+    fn with_capacity(n: usize) -> Held {
+        Held {
+            products: Vec::with_capacity(n),
+            choices: Vec::with_capacity(n),
+            described: Vec::with_capacity(n),
+            size_labels: BTreeMap::new(),
+            none: Arc::default(),
+        }
+    }
+
+    fn push(&mut self, item: Listed) {
+        for (key, text) in item.size_labels {
+            self.size_labels.entry(key.into()).or_insert(text);
+        }
+        self.described.push(item.described);
+        self.products.push(Arc::new(item.product));
+        self.choices.push(if item.choices.has_options() {
+            Arc::new(item.choices)
+        } else {
+            Arc::clone(&self.none)
+        });
+    }
+
+    /// The product pushed last.
+    fn last(&self) -> Entry<'_> {
+        Entry {
+            product: self.products.last().expect("a product was pushed"),
+            choices: self.choices.last().expect("a product was pushed"),
+        }
     }
 }

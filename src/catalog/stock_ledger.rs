@@ -10,11 +10,13 @@ use utoipa::ToSchema;
 
 use super::edit::{FieldProblem, ProductEditError, find_in};
 use super::stock::STOCK_CODE_TO_LEVEL;
+use super::variants::product_code_of;
 use super::writer::CatalogWriter;
 use crate::activity::{Actor, now_millis};
 use crate::store::{JsonTable, Store, StoreError, next_id};
 
-/// (product code, sequence) → [`StockEntry`]: every staff change of a product's stock level.
+/// (variant code, sequence) → [`StockEntry`]: every staff change of a variant's stock level
+/// (a product without options: its own code).
 pub const STOCK_LEDGER: JsonTable<(&str, u64), StockEntry> = JsonTable::new("stock_code_to_entry");
 
 /// Products with this many units or fewer count as low on stock (as on the dashboard).
@@ -97,7 +99,9 @@ pub(super) fn check_reason(reason: &str, code: Option<&str>) -> Option<FieldProb
     }
 }
 
-/// Moves a product's stock by `delta` units, with a reason, refusing a level below zero.
+/// Moves a variant's stock by `delta` units, with a reason, refusing a level below zero. `code`
+/// is a variant code (the code of a product without options is its one variant's); the code of
+/// a product with options that is none of its variants is a problem at `code`.
 pub fn adjust_stock(
     catalog: &CatalogWriter,
     actor: Actor,
@@ -117,8 +121,21 @@ pub fn adjust_stock(
         return Err(ProductEditError::Invalid(problems));
     }
     let entry = catalog.store().write(|txn| {
-        let product = find_in(txn, code)?.ok_or_else(|| ProductEditError::NotFound(code.into()))?;
-        let before = i64::from(product.stock);
+        let owner = super::variants::product_code_of(txn, code)?;
+        let product = find_in(txn, owner.as_deref().unwrap_or(code))?
+            .ok_or_else(|| ProductEditError::NotFound(code.into()))?;
+        let Some(variant) = product.variants.iter().find(|v| v.code == code) else {
+            let codes: Vec<&str> = product.variants.iter().map(|v| v.code.as_str()).collect();
+            return Err(ProductEditError::Invalid(vec![FieldProblem::new(
+                None,
+                "code",
+                format!(
+                    "{code} has options: adjust the stock of one of its variants ({})",
+                    codes.join(", ")
+                ),
+            )]));
+        };
+        let before = i64::from(variant.stock);
         let after = before + delta;
         if after < 0 {
             return Err(ProductEditError::BelowZero(format!(
@@ -130,11 +147,16 @@ pub fn adjust_stock(
         let after = u64::try_from(after).unwrap_or(0);
         let entry = set_level_in(txn, actor, code, after, reason)?
             .ok_or_else(|| ProductEditError::Invalid(vec![]))?;
+        let whose = if product.code == code {
+            String::new()
+        } else {
+            format!("{code} ")
+        };
         actor.log(
             txn,
             "stock adjusted",
-            &format!("product {}", code),
-            &format!("stock {before} → {after} ({delta:+}): {reason}"),
+            &format!("product {}", product.code),
+            &format!("{whose}stock {before} → {after} ({delta:+}): {reason}"),
         )?;
         Ok(entry)
     })?;

@@ -4,6 +4,8 @@
 //! changes once written (the resized-copy cache stays valid); uploads no product refers to any
 //! more are deleted.
 //!
+//! Removing a photo also removes it from the variants that show it.
+//!
 //! A request is all or nothing: every file is checked before any is written, and the files a
 //! failed product change wrote are removed again. A change puts the new catalogue snapshot in
 //! force (`writer`) before it returns.
@@ -306,6 +308,11 @@ pub fn change_images(
             }
             product.images = change.images.clone();
             product.image_alts = alts;
+            // A variant shows a subset of the product's photos (docs/VARIANTS.md §1): a removed
+            // photo leaves the variants that showed it.
+            for variant in &mut product.variants {
+                variant.images.retain(|i| change.images.contains(i));
+            }
             product.version += 1;
             PRODUCT_CODE_TO_PRODUCT.write(txn)?.put(code, &product)?;
             actor.log(

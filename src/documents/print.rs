@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use super::wording::{self, Labels};
 use super::{DocumentKind, Issuer, amount, date};
 use crate::domain::Satang;
-use crate::i18n::Locale;
 use crate::orders::model::{Order, PaymentMethod};
 
 /// Every word and figure of one document, in the order the page shows them.
@@ -215,14 +214,10 @@ fn lines(order: &Order) -> Vec<Line> {
         .lines
         .iter()
         .map(|line| {
-            let name = line.name.get(order.lang);
-            let name = if name.is_empty() {
-                line.name.get(Locale::En)
-            } else {
-                name
-            };
+            // The product's name and the chosen options (docs/VARIANTS.md §3), English where
+            // the order's language has no text.
             Line {
-                name: name.to_string(),
+                name: line.title(order.lang),
                 code: line.code.clone(),
                 qty: line.qty.to_string(),
                 unit_price: amount(line.unit_price),

@@ -9,6 +9,7 @@ use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::cart::choice::{self, Picked};
 use crate::cart::model::{Cart, CartOwner, MAX_QTY};
 use crate::cart::store;
 use crate::catalog::cache::CatalogSnapshot;
@@ -21,6 +22,7 @@ use crate::http::openapi_shared::string_or_integer;
 use crate::http::{AppError, blocking};
 use crate::pricing::{Quote, Satang};
 use crate::state::AppState;
+use crate::store::{StoreError, Txn};
 
 /// The cart as the UI shows it: lines with the product's current name, price and picture.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -32,19 +34,36 @@ pub struct CartView {
     pub amt: u32,
 }
 
-/// A cart line with what the catalogue says about its product now.
+/// A cart line with what the catalogue says about its variant now (docs/VARIANTS.md §3).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLineView {
+    /// The variant's code (a product without options: the product's code).
     pub code: String,
+    /// The product the variant belongs to; absent when it has left the catalogue.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub product_code: Option<String>,
     pub qty: u32,
-    /// Null when the product has left the catalogue.
+    /// The product's name; null when the product has left the catalogue.
     pub name: Option<Localized>,
-    /// Satang, the product's current price; null when it has left the catalogue.
+    /// The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+    /// product without options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub choice: Option<Localized>,
+    /// Satang, the variant's current price; null when it has left the catalogue.
     pub unit_price: Option<Satang>,
+    /// Satang, the variant's compare-at price when it is on sale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub compare_at_price: Option<Satang>,
+    /// The variant's first photo, else the product's first.
     pub image: Option<String>,
+    /// The variant's units in stock now.
     pub stock: u32,
-    /// False for products no longer sold: they can only be removed.
+    /// False for variants no longer sold (the variant or its product hidden, or gone): they
+    /// can only be removed.
     pub available: bool,
 }
 
@@ -55,34 +74,60 @@ pub struct CartAnswer {
     pub cart: CartView,
 }
 
-fn cart_view(owner: &CartOwner, cart: &Cart, catalog: &CatalogSnapshot) -> Json<CartAnswer> {
-    let lines = cart
-        .lines
-        .iter()
-        .map(|line| match catalog.product(&line.code) {
-            Some(p) => CartLineView {
+/// The lines of `cart` as the shopper sees them, each variant's stock read from `txn`.
+fn line_views(
+    txn: &impl Txn,
+    cart: &Cart,
+    catalog: &CatalogSnapshot,
+) -> Result<Vec<CartLineView>, StoreError> {
+    let mut lines = Vec::with_capacity(cart.lines.len());
+    for line in &cart.lines {
+        lines.push(match choice::pick(txn, catalog, &line.code)? {
+            Picked::Sold(pick) => CartLineView {
                 code: line.code.clone(),
+                product_code: Some(pick.product.code.clone()),
                 qty: line.qty,
-                name: Some(p.name.clone()),
-                unit_price: Some(p.price),
-                image: p
-                    .images
-                    .first()
+                name: Some(pick.product.name.clone()),
+                choice: pick.choice(),
+                unit_price: Some(pick.price()),
+                compare_at_price: pick.compare_at_price(),
+                image: pick
+                    .image()
                     .map(|i| crate::catalog::image_urls::versioned_url(i).into_owned()),
-                stock: p.stock,
-                available: p.active,
+                stock: pick.level(txn)?,
+                available: pick.active(),
             },
-            None => CartLineView {
+            // A product code that no longer names a variant (its options changed).
+            Picked::NeedsChoice(product) => CartLineView {
                 code: line.code.clone(),
+                product_code: Some(product.code.clone()),
                 qty: line.qty,
-                name: None,
+                name: Some(product.name.clone()),
+                choice: None,
                 unit_price: None,
+                compare_at_price: None,
                 image: None,
                 stock: 0,
                 available: false,
             },
-        })
-        .collect();
+            Picked::Unknown => CartLineView {
+                code: line.code.clone(),
+                product_code: None,
+                qty: line.qty,
+                name: None,
+                choice: None,
+                unit_price: None,
+                compare_at_price: None,
+                image: None,
+                stock: 0,
+                available: false,
+            },
+        });
+    }
+    Ok(lines)
+}
+
+fn cart_answer(owner: &CartOwner, cart: &Cart, lines: Vec<CartLineView>) -> Json<CartAnswer> {
     Json(CartAnswer {
         status: SuccessStatus::Success,
         cart: CartView {
@@ -129,9 +174,14 @@ pub async fn get_cart(
     Path(id): Path<String>,
 ) -> Result<Json<CartAnswer>, AppError> {
     let owner = owner_for(&state, &headers, &id).await?;
-    let (db, key) = (state.store.clone(), owner.clone());
-    let cart = blocking::<_, AppError>("cart task", move || Ok(store::get(&db, &key)?)).await?;
-    Ok(cart_view(&owner, &cart, &state.catalog.current()))
+    let (db, key, catalog) = (state.store.clone(), owner.clone(), state.catalog.current());
+    let (cart, lines) = blocking::<_, AppError>("cart task", move || {
+        let cart = store::get(&db, &key)?;
+        let lines = db.read(|txn| line_views(txn, &cart, &catalog))?;
+        Ok((cart, lines))
+    })
+    .await?;
+    Ok(cart_answer(&owner, &cart, lines))
 }
 
 /// Cart ids are strings, but a signed-in user's id is a number in every other answer: take both.
@@ -153,34 +203,59 @@ pub struct LineBody {
     #[schema(schema_with = string_or_integer)]
     #[ts(type = "string | number")]
     id: String,
-    /// The product code.
+    /// The variant's code (a product without options: the product's code). A product with
+    /// options named by its own code, when that is none of its variants', is refused with
+    /// `variant_required`.
     code: String,
     /// Units: 1 to 99 to add; 0 to 99 to set (0 takes the line out).
     #[schema(minimum = 0, maximum = 99)]
     qty: i64,
 }
 
-/// Checks a wanted quantity against the limits and the product's stock.
-fn checked_qty(catalog: &CatalogSnapshot, code: &str, wanted: i64) -> Result<u32, AppError> {
-    let product = catalog.product(code).filter(|p| p.active).ok_or_else(|| {
-        AppError::bad_request(
-            "unknown_product",
-            format!("{code}: no such product is for sale"),
-        )
-    })?;
+/// Checks a wanted quantity of the variant `code` against the limits and its stock.
+fn checked_qty(
+    txn: &impl Txn,
+    catalog: &CatalogSnapshot,
+    code: &str,
+    wanted: i64,
+) -> Result<u32, AppError> {
+    let pick = match choice::pick(txn, catalog, code)? {
+        Picked::NeedsChoice(product) => {
+            let offered: Vec<&str> = product
+                .variants
+                .iter()
+                .filter(|v| v.active)
+                .map(|v| v.code.as_str())
+                .collect();
+            return Err(AppError::bad_request(
+                "variant_required",
+                format!(
+                    "{code}: this product comes in several options; choose one of {}",
+                    offered.join(", ")
+                ),
+            ));
+        }
+        picked => picked.for_sale().ok_or_else(|| {
+            AppError::bad_request(
+                "unknown_product",
+                format!("{code}: no such product is for sale"),
+            )
+        })?,
+    };
     if wanted > i64::from(MAX_QTY) {
         return Err(AppError::bad_request(
             "quantity_limit",
             format!("{code}: at most {MAX_QTY} of one product per order"),
         ));
     }
-    if wanted > i64::from(product.stock) {
+    let stock = pick.level(txn)?;
+    if wanted > i64::from(stock) {
         return Err(AppError::bad_request(
             "out_of_stock",
-            format!("{code}: only {} in stock", product.stock),
+            format!("{code}: only {stock} in stock"),
         ));
     }
-    Ok(wanted.max(0) as u32)
+    Ok(u32::try_from(wanted.max(0)).unwrap_or(MAX_QTY))
 }
 
 /// Add 1–99 of a product to its line; bounded by stock.
@@ -192,7 +267,7 @@ fn checked_qty(catalog: &CatalogSnapshot, code: &str, wanted: i64) -> Result<u32
     request_body = LineBody,
     responses(
         (status = 200, description = "The whole cart", body = CartAnswer),
-        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `variant_required`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`", body = ErrorAnswer),
     ),
@@ -220,7 +295,7 @@ pub async fn add_to_cart(
     request_body = LineBody,
     responses(
         (status = 200, description = "The whole cart", body = CartAnswer),
-        (status = 400, description = "`invalid_quantity`, `unknown_product`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
+        (status = 400, description = "`invalid_quantity`, `unknown_product`, `variant_required`, `quantity_limit`, `out_of_stock` or `invalid_cart_id`", body = ErrorAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`", body = ErrorAnswer),
     ),
@@ -248,24 +323,30 @@ async fn change_line(
     let owner = owner_for(&state, &headers, &body.id).await?;
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), owner.clone(), catalog.clone());
-    let cart = blocking("cart task", move || {
-        store::update(&db, &key, move |cart: &mut Cart| -> Result<(), AppError> {
-            let wanted = if add {
-                i64::from(cart.qty(&body.code)) + body.qty
-            } else {
-                body.qty
-            };
-            let qty = if wanted == 0 {
-                0
-            } else {
-                checked_qty(&snapshot, &body.code, wanted)?
-            };
-            cart.set(&body.code, qty);
-            Ok(())
-        })
+    let (cart, lines) = blocking("cart task", move || {
+        let cart = store::update(
+            &db,
+            &key,
+            move |txn, cart: &mut Cart| -> Result<(), AppError> {
+                let wanted = if add {
+                    i64::from(cart.qty(&body.code)) + body.qty
+                } else {
+                    body.qty
+                };
+                let qty = if wanted == 0 {
+                    0
+                } else {
+                    checked_qty(txn, &snapshot, &body.code, wanted)?
+                };
+                cart.set(&body.code, qty);
+                Ok(())
+            },
+        )?;
+        let lines = db.read(|txn| line_views(txn, &cart, &catalog))?;
+        Ok::<_, AppError>((cart, lines))
     })
     .await?;
-    Ok(cart_view(&owner, &cart, &catalog))
+    Ok(cart_answer(&owner, &cart, lines))
 }
 
 #[derive(Deserialize, ToSchema, TS)]
@@ -325,16 +406,19 @@ pub async fn merge_carts(
     let user = CartOwner::User(uid);
     let catalog = state.catalog.current();
     let (db, key, snapshot) = (state.store.clone(), user.clone(), catalog.clone());
-    let cart = blocking::<_, AppError>("cart task", move || {
-        let cap = |code: &str, wanted: u32| {
-            snapshot.product(code).map_or(wanted.min(MAX_QTY), |p| {
-                wanted.min(MAX_QTY).min(p.stock.max(1))
-            })
+    let (cart, lines) = blocking::<_, AppError>("cart task", move || {
+        let cap = |txn: &redb::WriteTransaction, code: &str, wanted: u32| match choice::pick(
+            txn, &snapshot, code,
+        )? {
+            Picked::Sold(pick) => pick.capped(txn, wanted),
+            _ => Ok(wanted.min(MAX_QTY)),
         };
-        Ok(store::merge(&db, &visitor, &key, cap)?)
+        let cart = store::merge(&db, &visitor, &key, cap)?;
+        let lines = db.read(|txn| line_views(txn, &cart, &catalog))?;
+        Ok((cart, lines))
     })
     .await?;
-    Ok(cart_view(&user, &cart, &catalog))
+    Ok(cart_answer(&user, &cart, lines))
 }
 
 #[derive(Deserialize, ToSchema, TS)]
@@ -362,6 +446,7 @@ pub struct QuoteBody {
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PricedLine {
+    /// The variant's code, as in the cart.
     pub code: String,
     pub qty: u32,
     pub unit_price: Satang,
@@ -460,17 +545,19 @@ pub async fn quote_cart(
             }
             None => Coins::ZERO,
         };
-        let lines: Vec<crate::pricing::Line> = cart
-            .lines
-            .iter()
-            .filter_map(|line| {
-                catalog
-                    .product(&line.code)
-                    .filter(|p| p.active)
-                    .map(|p| (line, p))
-            })
-            .map(|(line, p)| crate::pricing::Line::of(p, line.qty))
-            .collect();
+        // Variants no longer sold are left out; the rest are priced as their variant, under
+        // their product (promotions naming a product apply to each of its variants).
+        let mut codes = Vec::with_capacity(cart.lines.len());
+        let mut lines: Vec<crate::pricing::Line> = Vec::with_capacity(cart.lines.len());
+        db.read(|txn| {
+            for line in &cart.lines {
+                if let Some(pick) = choice::pick(txn, &catalog, &line.code)?.for_sale() {
+                    codes.push(line.code.clone());
+                    lines.push(pick.priced(line.qty));
+                }
+            }
+            Ok::<(), StoreError>(())
+        })?;
         let request = crate::pricing::QuoteRequest {
             lines: &lines,
             lang,
@@ -484,9 +571,10 @@ pub async fn quote_cart(
         let quote = crate::pricing::quote(&request).map_err(pricing_error)?;
         let lines = lines
             .iter()
+            .zip(codes)
             .zip(&quote.line_discounts)
-            .map(|(l, discount)| PricedLine {
-                code: l.code.clone(),
+            .map(|((l, code), discount)| PricedLine {
+                code,
                 qty: l.qty,
                 unit_price: l.unit_price,
                 discount: *discount,

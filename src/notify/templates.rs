@@ -129,7 +129,8 @@ impl Mail {
             esc(w.amount)
         );
         for line in &order.lines {
-            let name = line.name.get(lang);
+            // The product's name and the chosen options (docs/VARIANTS.md §3).
+            let name = line.title(lang);
             let amount = Satang(line.unit_price.get() * i64::from(line.qty));
             let _ = writeln!(
                 self.text,
@@ -141,7 +142,7 @@ impl Mail {
             let _ = write!(
                 self.html,
                 "<tr><td style=\"padding:6px 4px;border-bottom:1px solid #f0f0f0\">{}<br><span style=\"color:#8a8a8a;font-size:13px\">{}</span></td><td align=\"right\" style=\"padding:6px 4px;border-bottom:1px solid #f0f0f0\">{}</td><td align=\"right\" style=\"padding:6px 4px;border-bottom:1px solid #f0f0f0\">{}</td></tr>",
-                esc(name),
+                esc(&name),
                 esc(&line.code),
                 line.qty,
                 esc(&baht(amount))

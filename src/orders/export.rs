@@ -29,6 +29,17 @@ pub fn orders_csv(
     Ok(sheet(&rows))
 }
 
+/// What was bought, in the order's language: `2 × Sofa — Grey / 6 ft (SF-1001-GRY-3); …`, so
+/// the sheet tells variants of one product apart (docs/VARIANTS.md §3).
+fn lines_cell(order: &Order) -> String {
+    order
+        .lines
+        .iter()
+        .map(|line| format!("{} × {} ({})", line.qty, line.title(order.lang), line.code))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// One row per order (the download adds the byte-order mark), amounts in baht with two decimals. Names, phones and the channel are
 /// typed by shoppers (and guests): the sheet marks any cell a spreadsheet would run.
 pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
@@ -52,6 +63,7 @@ pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
         "tax_invoice",
         "carrier",
         "tracking",
+        "lines",
     ])?;
     for o in orders {
         let placed = time::OffsetDateTime::from_unix_timestamp((o.created_at / 1000) as i64)
@@ -97,6 +109,7 @@ pub fn sheet(orders: &[Order]) -> Result<String, csv::Error> {
                 .as_ref()
                 .map(|s| s.tracking.clone())
                 .unwrap_or_default(),
+            lines_cell(o),
         ])?;
     }
     out.into_text()

@@ -308,19 +308,54 @@ pub struct BankAccount {
     pub account_number: String,
 }
 
-/// A line as bought: name, picture and price are copied so the order never changes when the
-/// catalogue does.
+/// A line as bought: name, choice, picture and price are copied so the order never changes
+/// when the catalogue does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
+    /// The variant's code (docs/VARIANTS.md §3): what the stock was taken from.
     pub code: String,
+    /// The product the variant belongs to; absent on orders placed before variants, whose
+    /// `code` is the product's (see [`OrderLine::product_code`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub product_code: Option<String>,
+    /// The product's name.
     pub name: Localized,
+    /// The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+    /// product without options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub choice: Option<Localized>,
     pub qty: u32,
     pub unit_price: Satang,
     /// The promotion discount of the whole line.
     pub discount: Satang,
     #[serde(default)]
     pub image: Option<String>,
+}
+
+impl OrderLine {
+    /// The code of the product the line's variant belongs to: reviews, ratings, promotions
+    /// and sales per product count by it.
+    pub fn product_code(&self) -> &str {
+        self.product_code.as_deref().unwrap_or(&self.code)
+    }
+
+    /// The line as every document, message and export shows it: the product's name, then the
+    /// choice, in `lang` (English where a translation is missing): "Sofa — Grey / 6 ft".
+    pub fn title(&self, lang: Locale) -> String {
+        let name = self.name.get(lang);
+        match self
+            .choice
+            .as_ref()
+            .map(|c| c.get(lang))
+            .filter(|c| !c.trim().is_empty())
+        {
+            Some(choice) => format!("{name} — {choice}"),
+            None => name.to_string(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
@@ -568,6 +603,38 @@ mod tests {
                 (Shipped, Delivered),
             ]
         );
+    }
+
+    #[test]
+    fn a_line_from_before_variants_is_its_own_product_and_shows_its_name_alone() {
+        let old = serde_json::json!({"code": "SF-1001", "name": {"en": "Sofa", "th": "โซฟา"},
+                                     "qty": 1, "unitPrice": 100, "discount": 0, "image": null});
+        let line: OrderLine = serde_json::from_value(old.clone()).unwrap();
+        assert_eq!(line.product_code(), "SF-1001");
+        assert_eq!(line.title(Locale::Th), "โซฟา");
+        assert_eq!(
+            line.title(Locale::Km),
+            "Sofa",
+            "English where a language has none"
+        );
+        let again = serde_json::to_value(&line).unwrap();
+        assert!(again.get("productCode").is_none() && again.get("choice").is_none());
+    }
+
+    #[test]
+    fn a_variant_line_names_its_product_and_shows_the_choice() {
+        let line: OrderLine = serde_json::from_value(serde_json::json!({
+            "code": "SF-1001-GRY-3", "productCode": "SF-1001",
+            "name": {"en": "Sofa", "th": "โซฟา"},
+            "choice": {"en": "Grey / 6 ft", "th": "เทา / 6 ฟุต"},
+            "qty": 1, "unitPrice": 100, "discount": 0}))
+        .unwrap();
+        assert_eq!(line.product_code(), "SF-1001");
+        assert_eq!(line.title(Locale::Th), "โซฟา — เทา / 6 ฟุต");
+        assert_eq!(line.title(Locale::Id), "Sofa — Grey / 6 ft");
+        let again = serde_json::to_value(&line).unwrap();
+        assert_eq!(again["productCode"], "SF-1001");
+        assert_eq!(again["choice"]["th"], "เทา / 6 ฟุต");
     }
 
     #[test]

@@ -19,6 +19,7 @@ use super::model::{BankAccount, Order, OrderLine, Payment, PaymentMethod, Status
 use super::store::{self as orders, ORDER_KEY_TO_ORDER, ORDER_USER_TO_ORDER, OrderError};
 use crate::accounts::coins::{self, CoinChange};
 use crate::accounts::model::{Address, VatInfo};
+use crate::cart::choice;
 use crate::cart::model::{Cart, CartOwner};
 use crate::cart::store::CART_OWNER_TO_CART;
 use crate::catalog::cache::{CatalogCache, CatalogSnapshot};
@@ -293,38 +294,34 @@ pub fn place_one(
     if cart.lines.is_empty() {
         return Err(OrderError::invalid("cart_empty", "the cart is empty"));
     }
+    // Each line is a variant (docs/VARIANTS.md §3): its own stock, its own price, sold while
+    // it and its product are active.
     let mut lines = Vec::with_capacity(cart.lines.len());
     let mut priced = Vec::with_capacity(cart.lines.len());
-    {
-        let stock = STOCK_CODE_TO_LEVEL.read(txn)?;
-        for line in &cart.lines {
-            let product = catalog
-                .product(&line.code)
-                .filter(|p| p.active)
-                .ok_or_else(|| {
-                    OrderError::conflict(
-                        "product_unavailable",
-                        format!(
-                            "{}: this product is no longer sold; remove it from the cart",
-                            line.code
-                        ),
-                    )
-                })?;
-            let level = stock
-                .get(line.code.as_str())?
-                .unwrap_or(u64::from(product.stock));
-            if u64::from(line.qty) > level {
-                return Err(OrderError::conflict(
-                    "out_of_stock",
+    for line in &cart.lines {
+        let pick = choice::pick(txn, catalog, &line.code)?
+            .for_sale()
+            .ok_or_else(|| {
+                OrderError::conflict(
+                    "product_unavailable",
                     format!(
-                        "{}: only {level} in stock, {} in the cart",
-                        line.code, line.qty
+                        "{}: this product is no longer sold; remove it from the cart",
+                        line.code
                     ),
-                ));
-            }
-            priced.push(pricing::Line::of(product, line.qty));
-            lines.push((product, line.qty));
+                )
+            })?;
+        let level = pick.level(txn)?;
+        if line.qty > level {
+            return Err(OrderError::conflict(
+                "out_of_stock",
+                format!(
+                    "{}: only {level} in stock, {} in the cart",
+                    line.code, line.qty
+                ),
+            ));
         }
+        priced.push(pick.priced(line.qty));
+        lines.push((pick, level, line.qty));
     }
     let promotions = PROMOTION_ID_TO_PROMOTION.read(txn)?.values()?;
     let coupon = match &request.coupon {
@@ -365,11 +362,8 @@ pub fn place_one(
     let number = Order::number_for(id);
     {
         let mut stock = STOCK_CODE_TO_LEVEL.write(txn)?;
-        for (product, qty) in &lines {
-            let level = stock
-                .get(product.code.as_str())?
-                .unwrap_or(u64::from(product.stock));
-            stock.put(product.code.as_str(), level - u64::from(*qty))?;
+        for (pick, level, qty) in &lines {
+            stock.put(pick.code(), u64::from(level - qty))?;
         }
     }
     let coins_used = quote.coins.whole_coins();
@@ -402,13 +396,15 @@ pub fn place_one(
         lines: lines
             .iter()
             .zip(&quote.line_discounts)
-            .map(|((product, qty), discount)| OrderLine {
-                code: product.code.clone(),
-                name: product.name.clone(),
+            .map(|((pick, _, qty), discount)| OrderLine {
+                code: pick.code().to_string(),
+                product_code: Some(pick.product.code.clone()),
+                name: pick.product.name.clone(),
+                choice: pick.choice(),
                 qty: *qty,
-                unit_price: product.price,
+                unit_price: pick.price(),
                 discount: *discount,
-                image: product.images.first().cloned(),
+                image: pick.image().cloned(),
             })
             .collect(),
         item_count: cart.amount(),

@@ -64,7 +64,12 @@ impl Reviewed {
         if order.status != Status::Delivered || !(1..=5).contains(&review.rating) {
             return None;
         }
-        let mut codes: Vec<String> = order.lines.iter().map(|l| l.code.clone()).collect();
+        // Ratings stay per product: a variant's line counts for its product.
+        let mut codes: Vec<String> = order
+            .lines
+            .iter()
+            .map(|l| l.product_code().to_string())
+            .collect();
         codes.sort_unstable();
         codes.dedup();
         Some(Reviewed {

@@ -33,7 +33,7 @@ pub struct DayTotals {
     pub by_payment: BTreeMap<String, Tally>,
     #[serde(default)]
     pub by_kcard: BTreeMap<String, Tally>,
-    /// Units sold per product code.
+    /// Units sold per product code (every variant of a product counts for the product).
     #[serde(default)]
     pub products: BTreeMap<String, u64>,
     /// Of these orders, the ones whose payment was received (card payments verified with the
@@ -79,7 +79,10 @@ pub fn record(txn: &WriteTransaction, order: &Order, placed: bool) -> Result<(),
         tally.revenue = amount(tally.revenue);
     }
     for line in &order.lines {
-        let sold = day.products.entry(line.code.clone()).or_default();
+        let sold = day
+            .products
+            .entry(line.product_code().to_string())
+            .or_default();
         *sold = if placed {
             *sold + u64::from(line.qty)
         } else {

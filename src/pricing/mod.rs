@@ -24,6 +24,8 @@ pub const VAT_PERCENT: i64 = 7;
 /// A cart line as pricing sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
+    /// The **product's** code, also for a line holding one of its variants: promotions that
+    /// name products apply to every variant of the product (docs/VARIANTS.md §3).
     pub code: String,
     pub qty: u32,
     pub unit_price: Satang,

@@ -1,6 +1,8 @@
 //! Filters and facet counts over search hits or a whole listing: room, category, material,
-//! colour and price, kept per document as small numbers so that narrowing and counting ten
-//! thousand hits costs well under a millisecond.
+//! colour, size and price, kept per document as small numbers so that narrowing and counting
+//! ten thousand hits costs well under a millisecond. A document may hold several materials,
+//! colours and sizes (a product's own key and those of its active variants, docs/VARIANTS.md
+//! §4); it counts once for each.
 //!
 //! Counts are "disjunctive", as shops count them: the count beside a material is what the
 //! shopper would see with every *other* filter kept and that material chosen, so picking a
@@ -16,14 +18,26 @@ const NONE: u16 = u16::MAX;
 /// ([`FacetColumns::refine_many`]); fewer are counted one by one.
 const MANY_HITS_SHARE: usize = 4;
 
+/// The facets a variant's option value can add to its product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Facet {
+    Material,
+    Colour,
+    Size,
+}
+
 /// What the facets need of one product.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct FacetDoc<'a> {
     pub rooms: &'a [String],
     /// Every category, parents included.
     pub categories: &'a [String],
+    /// The product's own material and colour keys (empty: none).
     pub material: &'a str,
     pub colour: &'a str,
+    /// Keys the product's active variants add (their values of colour, size and material
+    /// options).
+    pub variant_keys: Vec<(Facet, &'a str)>,
     /// Satang.
     pub price: i64,
 }
@@ -37,6 +51,7 @@ pub struct Filter<'a> {
     pub max_price: Option<i64>,
     pub materials: &'a [String],
     pub colours: &'a [String],
+    pub sizes: &'a [String],
 }
 
 /// Matches per key (only keys with matches) and the price range of the matches.
@@ -46,6 +61,7 @@ pub struct FacetCounts {
     pub categories: BTreeMap<String, u32>,
     pub materials: BTreeMap<String, u32>,
     pub colours: BTreeMap<String, u32>,
+    pub sizes: BTreeMap<String, u32>,
     /// (lowest, highest) price in satang; `None` when nothing matches.
     pub price: Option<(i64, i64)>,
 }
@@ -209,69 +225,113 @@ impl Keys {
     }
 }
 
-/// The facet values of every document, by document number, in flat columns (a document's rooms
-/// are `room_ids[room_start[doc]..room_start[doc + 1]]`): counting walks a few arrays in order
-/// rather than chasing a pointer per document.
-pub struct FacetColumns {
-    rooms: Keys,
-    categories: Keys,
-    materials: Keys,
-    colours: Keys,
-    room_ids: Vec<u16>,
-    room_start: Vec<u32>,
-    category_ids: Vec<u16>,
-    category_start: Vec<u32>,
-    material: Vec<u16>,
-    colour: Vec<u16>,
-    price: Vec<i64>,
+/// One facet's keys and, per document, the keys it holds: a document's ids are
+/// `ids[start[doc]..start[doc + 1]]`, each key once.
+struct Column {
+    keys: Keys,
+    ids: Vec<u16>,
+    start: Vec<u32>,
 }
 
-impl Default for FacetColumns {
+impl Default for Column {
     fn default() -> Self {
-        FacetColumns {
-            rooms: Keys::default(),
-            categories: Keys::default(),
-            materials: Keys::default(),
-            colours: Keys::default(),
-            room_ids: Vec::new(),
-            room_start: vec![0],
-            category_ids: Vec::new(),
-            category_start: vec![0],
-            material: Vec::new(),
-            colour: Vec::new(),
-            price: Vec::new(),
+        Column {
+            keys: Keys::default(),
+            ids: Vec::new(),
+            start: vec![0],
         }
     }
+}
+
+impl Column {
+    /// Records the keys of the next document (`doc`), each once, empty keys left out.
+    fn push<'k>(&mut self, doc: u32, keys: impl IntoIterator<Item = &'k str>) {
+        let first = self.ids.len();
+        for key in keys {
+            let id = self.keys.add(key, doc);
+            if id != NONE && !self.ids[first..].contains(&id) {
+                self.ids.push(id);
+            }
+        }
+        self.start.push(self.ids.len() as u32);
+    }
+
+    fn of(&self, doc: usize) -> &[u16] {
+        &self.ids[self.start[doc] as usize..self.start[doc + 1] as usize]
+    }
+
+    /// A table by id of the keys chosen, so each hit is a few lookups.
+    fn chosen(&self, wanted: &[String]) -> Vec<bool> {
+        let mut table = vec![false; self.keys.names.len() + 1];
+        for id in wanted.iter().filter_map(|k| self.keys.ids.get(k.as_str())) {
+            table[*id as usize] = true;
+        }
+        table
+    }
+
+    /// Whether `doc` holds one of the keys `chosen` marks (always, when nothing is wanted).
+    fn passes(&self, doc: usize, wanted: &[String], chosen: &[bool]) -> bool {
+        wanted.is_empty()
+            || self
+                .of(doc)
+                .iter()
+                .any(|&id| chosen.get(id as usize).copied().unwrap_or(false))
+    }
+
+    fn count(&self, doc: usize, counts: &mut [u32]) {
+        for &id in self.of(doc) {
+            if let Some(n) = counts.get_mut(id as usize) {
+                *n += 1;
+            }
+        }
+    }
+}
+
+/// The facet values of every document, by document number, in flat columns: counting walks a
+/// few arrays in order rather than chasing a pointer per document.
+#[derive(Default)]
+pub struct FacetColumns {
+    rooms: Column,
+    categories: Column,
+    materials: Column,
+    colours: Column,
+    sizes: Column,
+    price: Vec<i64>,
 }
 
 impl FacetColumns {
     pub fn push(&mut self, doc: &FacetDoc) {
         let n = self.price.len() as u32;
-        for room in doc.rooms {
-            let id = self.rooms.add(room, n);
-            self.room_ids.push(id);
-        }
-        self.room_start.push(self.room_ids.len() as u32);
-        for category in doc.categories {
-            let id = self.categories.add(category, n);
-            self.category_ids.push(id);
-        }
-        self.category_start.push(self.category_ids.len() as u32);
-        self.material.push(self.materials.add(doc.material, n));
-        self.colour.push(self.colours.add(doc.colour, n));
+        let added = |facet: Facet| {
+            doc.variant_keys
+                .iter()
+                .filter(move |(f, _)| *f == facet)
+                .map(|(_, key)| *key)
+        };
+        self.rooms.push(n, doc.rooms.iter().map(String::as_str));
+        self.categories
+            .push(n, doc.categories.iter().map(String::as_str));
+        self.materials.push(
+            n,
+            std::iter::once(doc.material).chain(added(Facet::Material)),
+        );
+        self.colours
+            .push(n, std::iter::once(doc.colour).chain(added(Facet::Colour)));
+        self.sizes.push(n, added(Facet::Size));
         self.price.push(doc.price);
     }
 
     /// Called once every document is pushed: common keys get bitsets.
     pub fn finish(&mut self) {
         let documents = self.price.len();
-        for keys in [
+        for column in [
             &mut self.rooms,
             &mut self.categories,
             &mut self.materials,
             &mut self.colours,
+            &mut self.sizes,
         ] {
-            keys.finish(documents);
+            column.keys.finish(documents);
         }
     }
 
@@ -281,10 +341,12 @@ impl FacetColumns {
     fn refine_many(&self, hits: &mut Vec<Scored>, filter: &Filter) -> FacetCounts {
         let documents = self.price.len();
         let found = bitset(hits, documents);
-        let one = |key: Option<&str>, keys: &Keys| key.map(|k| keys.holding(&[k], documents));
-        let any = |wanted: &[String], keys: &Keys| {
+        let one = |key: Option<&str>, column: &Column| {
+            key.map(|k| column.keys.holding(&[k], documents))
+        };
+        let any = |wanted: &[String], column: &Column| {
             let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
-            (!wanted.is_empty()).then(|| keys.holding(&wanted, documents))
+            (!wanted.is_empty()).then(|| column.keys.holding(&wanted, documents))
         };
         let price = (filter.min_price.is_some() || filter.max_price.is_some()).then(|| {
             let mut bits = vec![0u64; found.len()];
@@ -298,13 +360,14 @@ impl FacetColumns {
             }
             bits
         });
-        // Dimensions: room, category, price, material, colour.
+        // Dimensions: room, category, price, material, colour, size.
         let filters = [
             one(filter.room, &self.rooms),
             one(filter.category, &self.categories),
             price,
             any(filter.materials, &self.materials),
             any(filter.colours, &self.colours),
+            any(filter.sizes, &self.sizes),
         ];
         let within_all_but = |skip: Option<usize>| {
             let mut mask = found.clone();
@@ -315,7 +378,8 @@ impl FacetColumns {
             }
             mask
         };
-        let counted = |keys: &Keys, mask: &[u64]| keys.counted(&keys.count_in(mask));
+        let counted =
+            |column: &Column, mask: &[u64]| column.keys.counted(&column.keys.count_in(mask));
         let price_mask = within_all_but(Some(2));
         let (mut low, mut high) = (i64::MAX, i64::MIN);
         for (word, bits) in price_mask.iter().enumerate() {
@@ -332,6 +396,7 @@ impl FacetColumns {
             categories: counted(&self.categories, &within_all_but(Some(1))),
             materials: counted(&self.materials, &within_all_but(Some(3))),
             colours: counted(&self.colours, &within_all_but(Some(4))),
+            sizes: counted(&self.sizes, &within_all_but(Some(5))),
             price: low_high,
         };
         if filters.iter().any(Option::is_some) {
@@ -350,45 +415,34 @@ impl FacetColumns {
 
     /// The counts when nothing is filtered (the usual search): every hit counts everywhere.
     fn count_all(&self, hits: &[Scored]) -> FacetCounts {
-        let mut rooms = vec![0u32; self.rooms.names.len() + 1];
-        let mut categories = vec![0u32; self.categories.names.len() + 1];
-        let mut materials = vec![0u32; self.materials.names.len() + 1];
-        let mut colours = vec![0u32; self.colours.names.len() + 1];
+        let columns = [
+            &self.rooms,
+            &self.categories,
+            &self.materials,
+            &self.colours,
+            &self.sizes,
+        ];
+        let mut counts: [Vec<u32>; 5] =
+            columns.map(|column| vec![0u32; column.keys.names.len()]);
         let (mut low, mut high) = (i64::MAX, i64::MIN);
-        // NONE (no key) lands in the last slot, which is not reported.
-        let slot = |id: u16, len: usize| (id as usize).min(len - 1);
-        let (room_slots, category_slots) = (rooms.len(), categories.len());
-        let (material_slots, colour_slots) = (materials.len(), colours.len());
         for hit in hits {
             let doc = hit.doc as usize;
-            for &r in self.doc_rooms(doc) {
-                rooms[slot(r, room_slots)] += 1;
+            for (column, counts) in columns.iter().zip(counts.iter_mut()) {
+                column.count(doc, counts);
             }
-            for &c in self.doc_categories(doc) {
-                categories[slot(c, category_slots)] += 1;
-            }
-            materials[slot(self.material[doc], material_slots)] += 1;
-            colours[slot(self.colour[doc], colour_slots)] += 1;
             let price = self.price[doc];
             low = low.min(price);
             high = high.max(price);
         }
-        let counted = |keys: &Keys, counts: &[u32]| keys.counted(&counts[..counts.len() - 1]);
+        let [rooms, categories, materials, colours, sizes] = counts;
         FacetCounts {
-            rooms: counted(&self.rooms, &rooms),
-            categories: counted(&self.categories, &categories),
-            materials: counted(&self.materials, &materials),
-            colours: counted(&self.colours, &colours),
+            rooms: self.rooms.keys.counted(&rooms),
+            categories: self.categories.keys.counted(&categories),
+            materials: self.materials.keys.counted(&materials),
+            colours: self.colours.keys.counted(&colours),
+            sizes: self.sizes.keys.counted(&sizes),
             price: (!hits.is_empty()).then_some((low, high)),
         }
-    }
-
-    fn doc_rooms(&self, doc: usize) -> &[u16] {
-        &self.room_ids[self.room_start[doc] as usize..self.room_start[doc + 1] as usize]
-    }
-
-    fn doc_categories(&self, doc: usize) -> &[u16] {
-        &self.category_ids[self.category_start[doc] as usize..self.category_start[doc + 1] as usize]
     }
 
     /// Keeps the hits that pass `filter` (in their order) and counts the facets. Hits are this
@@ -409,82 +463,68 @@ impl FacetColumns {
             && filter.max_price.is_none()
             && filter.materials.is_empty()
             && filter.colours.is_empty()
+            && filter.sizes.is_empty()
         {
             return self.count_all(hits);
         }
-        let room = self.rooms.find(filter.room);
-        let category = self.categories.find(filter.category);
-        // Chosen keys as a table by id, so each hit is one lookup.
-        let chosen = |keys: &Keys, wanted: &[String]| -> Vec<bool> {
-            let mut table = vec![false; keys.names.len() + 1];
-            for id in wanted.iter().filter_map(|k| keys.ids.get(k.as_str())) {
-                table[*id as usize] = true;
-            }
-            table
-        };
-        let materials = chosen(&self.materials, filter.materials);
-        let colours = chosen(&self.colours, filter.colours);
-        let is_chosen = |table: &[bool], id: u16| table.get(id as usize).copied().unwrap_or(false);
-        let mut rooms = vec![0u32; self.rooms.names.len()];
-        let mut categories = vec![0u32; self.categories.names.len()];
-        let mut material_counts = vec![0u32; self.materials.names.len()];
-        let mut colour_counts = vec![0u32; self.colours.names.len()];
+        let room = self.rooms.keys.find(filter.room);
+        let category = self.categories.keys.find(filter.category);
+        let materials = self.materials.chosen(filter.materials);
+        let colours = self.colours.chosen(filter.colours);
+        let sizes = self.sizes.chosen(filter.sizes);
+        let mut rooms = vec![0u32; self.rooms.keys.names.len()];
+        let mut categories = vec![0u32; self.categories.keys.names.len()];
+        let mut material_counts = vec![0u32; self.materials.keys.names.len()];
+        let mut colour_counts = vec![0u32; self.colours.keys.names.len()];
+        let mut size_counts = vec![0u32; self.sizes.keys.names.len()];
         let mut price: Option<(i64, i64)> = None;
         hits.retain(|hit| {
             let doc = hit.doc as usize;
-            let (doc_rooms, doc_categories) = (self.doc_rooms(doc), self.doc_categories(doc));
-            let (doc_material, doc_colour, doc_price) =
-                (self.material[doc], self.colour[doc], self.price[doc]);
-            let room_ok = room.is_none_or(|r| r.is_some_and(|r| doc_rooms.contains(&r)));
-            let category_ok =
-                category.is_none_or(|c| c.is_some_and(|c| doc_categories.contains(&c)));
+            let doc_price = self.price[doc];
+            let room_ok = room.is_none_or(|r| r.is_some_and(|r| self.rooms.of(doc).contains(&r)));
+            let category_ok = category
+                .is_none_or(|c| c.is_some_and(|c| self.categories.of(doc).contains(&c)));
             let price_ok = filter.min_price.is_none_or(|min| doc_price >= min)
                 && filter.max_price.is_none_or(|max| doc_price <= max);
-            let material_ok = filter.materials.is_empty() || is_chosen(&materials, doc_material);
-            let colour_ok = filter.colours.is_empty() || is_chosen(&colours, doc_colour);
-            if category_ok && price_ok && material_ok && colour_ok {
-                for &r in doc_rooms {
-                    if let Some(n) = rooms.get_mut(r as usize) {
-                        *n += 1;
-                    }
-                }
+            let material_ok = self.materials.passes(doc, filter.materials, &materials);
+            let colour_ok = self.colours.passes(doc, filter.colours, &colours);
+            let size_ok = self.sizes.passes(doc, filter.sizes, &sizes);
+            // Each dimension counts among the hits passing every other one.
+            let oks = [room_ok, category_ok, price_ok, material_ok, colour_ok, size_ok];
+            let all_but = |skip: usize| {
+                oks.iter()
+                    .enumerate()
+                    .all(|(d, ok)| d == skip || *ok)
+            };
+            if all_but(0) {
+                self.rooms.count(doc, &mut rooms);
             }
-            if room_ok && price_ok && material_ok && colour_ok {
-                for &c in doc_categories {
-                    if let Some(n) = categories.get_mut(c as usize) {
-                        *n += 1;
-                    }
-                }
+            if all_but(1) {
+                self.categories.count(doc, &mut categories);
             }
-            if room_ok && category_ok && material_ok && colour_ok {
+            if all_but(2) {
                 price = Some(match price {
                     None => (doc_price, doc_price),
                     Some((low, high)) => (low.min(doc_price), high.max(doc_price)),
                 });
             }
-            if room_ok
-                && category_ok
-                && price_ok
-                && colour_ok
-                && let Some(n) = material_counts.get_mut(doc_material as usize)
-            {
-                *n += 1;
+            if all_but(3) {
+                self.materials.count(doc, &mut material_counts);
             }
-            if room_ok
-                && category_ok
-                && price_ok
-                && material_ok
-                && let Some(n) = colour_counts.get_mut(doc_colour as usize)
-            {
-                *n += 1;
+            if all_but(4) {
+                self.colours.count(doc, &mut colour_counts);
             }
-            room_ok && category_ok && price_ok && material_ok && colour_ok
+            if all_but(5) {
+                self.sizes.count(doc, &mut size_counts);
+            }
+            oks.iter().all(|ok| *ok)
         });
         FacetCounts {
-            rooms: self.rooms.counted(&rooms),
-            categories: self.categories.counted(&categories),
-            materials: self.materials.counted(&material_counts),
-            colours: self.colours.counted(&colour_counts),
+            rooms: self.rooms.keys.counted(&rooms),
+            categories: self.categories.keys.counted(&categories),
+            materials: self.materials.keys.counted(&material_counts),
+            colours: self.colours.keys.counted(&colour_counts),
+            sizes: self.sizes.keys.counted(&size_counts),
             price,
         }
     }

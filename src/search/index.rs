@@ -26,10 +26,11 @@ pub use build::IndexBuilder;
 pub use postings::MAX_DOCUMENTS;
 use postings::*;
 use ranking::*;
-pub use ranking::{CODE_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, NAME_WEIGHT};
+pub use ranking::{CODE_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, NAME_WEIGHT, OPTION_WEIGHT};
 
 /// What the index needs of a product. Inactive products keep their document number but are
 /// never found.
+#[derive(Default)]
 pub struct SearchDoc<'a> {
     pub code: &'a str,
     /// Names whose words all count alike (English puts the head noun last, after the model).
@@ -37,6 +38,14 @@ pub struct SearchDoc<'a> {
     /// Names whose first word is the head noun (Thai, Malay, Khmer, Indonesian).
     pub head_first_names: Vec<&'a str>,
     pub descriptions: Vec<&'a str>,
+    /// The texts of the product's option values, every language (docs/VARIANTS.md §4:
+    /// "grey sofa", "โซฟาสีเทา").
+    pub option_values: Vec<&'a str>,
+    /// The names of its options ("Fabric", "สีผ้า"): found, but counting as little as a
+    /// description.
+    pub option_names: Vec<&'a str>,
+    /// The codes of its variants other than `code`: searched like the product's code.
+    pub variant_codes: Vec<&'a str>,
     pub popularity: u32,
     pub active: bool,
     pub facets: FacetDoc<'a>,
@@ -95,8 +104,9 @@ pub struct SearchIndex {
     postings: Vec<Posting>,
     /// Characters per term (capped at 255), for the typo search's length window.
     term_chars: Vec<u8>,
-    /// (normalised code, doc) of active documents, sorted by code.
-    codes: Vec<(String, u32)>,
+    /// (normalised code, doc) of active documents, sorted by code: each document's own code
+    /// and its variants' codes.
+    codes: Vec<(Box<str>, u32)>,
     popularity: Vec<u32>,
     active: Vec<bool>,
     facets: FacetColumns,
@@ -535,19 +545,31 @@ impl SearchIndex {
         found
     }
 
-    /// Documents whose code starts with `prefix` (case and spaces ignored), by code.
+    /// Documents whose code or a variant's code starts with `prefix` (case and spaces
+    /// ignored), each once, by the first such code.
     pub fn search_code(&self, prefix: &str) -> Vec<u32> {
+        self.search_codes(prefix)
+            .into_iter()
+            .map(|(doc, _)| doc)
+            .collect()
+    }
+
+    /// [`SearchIndex::search_code`] with the (normalised) code each document was found by:
+    /// the first of its codes, in code order, that starts with the prefix.
+    pub fn search_codes(&self, prefix: &str) -> Vec<(u32, &str)> {
         let prefix = normalize_code(prefix);
         if prefix.is_empty() {
             return Vec::new();
         }
         let start = self
             .codes
-            .partition_point(|(code, _)| code.as_str() < prefix.as_str());
+            .partition_point(|(code, _)| &**code < prefix.as_str());
+        let mut seen = std::collections::HashSet::new();
         self.codes[start..]
             .iter()
             .take_while(|(code, _)| code.starts_with(&prefix))
-            .map(|(_, doc)| *doc)
+            .filter(|(_, doc)| seen.insert(*doc))
+            .map(|(code, doc)| (*doc, &**code))
             .collect()
     }
 

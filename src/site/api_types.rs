@@ -325,6 +325,7 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 orders::ratings::Rating,
                 crate::handlers::catalog::ProductListAnswer<'static>,
                 crate::handlers::catalog::ProductSummary<'static>,
+                crate::handlers::catalog::Swatch<'static>,
                 crate::handlers::catalog::LangParams,
             ],
         ),

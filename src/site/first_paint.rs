@@ -54,9 +54,11 @@ pub enum Draw {
         list: usize,
         heading: Heading,
     },
-    /// `/products/{code}` (from `urls[product]`).
+    /// `/products/{code}` (from `urls[product]`), with the variant `?variant=` chose (an
+    /// unknown or hidden one: the product's default variant).
     Product {
         product: usize,
+        variant: Option<String>,
     },
 }
 
@@ -138,6 +140,7 @@ pub fn plan(kind: RouteKind, path: &str, param: Option<&str>, query: &str, local
             ));
             Draw::Product {
                 product: urls.len() - 2,
+                variant: chosen_variant(query),
             }
         }
         (RouteKind::Screen, _) if path == "/search" => match only_keyword(query) {
@@ -209,6 +212,15 @@ fn only_keyword(query: &str) -> Option<String> {
         keyword = Some(value.trim().to_string());
     }
     keyword.filter(|k| !k.is_empty() && k.chars().count() <= 100)
+}
+
+/// The variant code a product page's address chooses (`?variant=SF-1001-GRY-3`,
+/// docs/VARIANTS.md §5), when it looks like a code.
+fn chosen_variant(query: &str) -> Option<String> {
+    url::form_urlencoded::parse(query.as_bytes())
+        .find(|(name, _)| name == "variant")
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|code| crate::catalog::model::is_product_code(code))
 }
 
 /// The answers, in the order of `plan.urls`; `None` where the API did not answer 200.

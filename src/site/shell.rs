@@ -15,6 +15,7 @@ use serde_json::value::RawValue;
 use super::first_paint::{self, Answers, Plan};
 use crate::catalog::image_urls::versioned_url;
 use crate::catalog::model::Product;
+use crate::catalog::variants::OptionKind;
 use crate::config::Config;
 use crate::content::cache::{ContentSnapshot, LocaleMessages};
 use crate::content::settings::SiteSettings;
@@ -287,7 +288,8 @@ fn organization(config: &Config, messages: &LocaleMessages) -> serde_json::Value
     })
 }
 
-/// schema.org Product with its offer, for rich results.
+/// schema.org Product with its offer, for rich results; a product with options is a
+/// `ProductGroup` whose `hasVariant` are `Product`s with their own offers (docs/VARIANTS.md §5).
 fn product_json_ld(
     config: &Config,
     product: &Product,
@@ -295,26 +297,88 @@ fn product_json_ld(
     url: &str,
     rating: Option<Rating>,
 ) -> serde_json::Value {
-    let availability = match (product.active, product.stock) {
+    let availability = |active: bool, stock: u32| match (active, stock) {
         (false, _) => "https://schema.org/Discontinued",
         (true, 0) => "https://schema.org/OutOfStock",
         (true, _) => "https://schema.org/InStock",
     };
-    let mut data = json!({
-        "@context": "https://schema.org",
-        "@type": "Product",
-        "name": product.name.get(locale),
-        "sku": product.code,
-        "image": product.images.iter().map(|i| format!("{}{}", config.public_url, versioned_url(i))).collect::<Vec<_>>(),
-        "description": product.description.get(locale),
-        "offers": {
+    let image_url = |i: &str| format!("{}{}", config.public_url, versioned_url(i));
+    let offer = |url: &str, price: Satang, available: &str| {
+        json!({
             "@type": "Offer",
             "url": url,
             "priceCurrency": "THB",
-            "price": product.price.to_decimal_string(),
-            "availability": availability,
-        }
+            "price": price.to_decimal_string(),
+            "availability": available,
+        })
+    };
+    let name = product.name.get(locale);
+    let mut data = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": name,
+        "sku": product.code,
+        "image": product.images.iter().map(|i| image_url(i)).collect::<Vec<_>>(),
+        "description": product.description.get(locale),
+        "offers": offer(url, product.price, availability(product.active, product.stock)),
     });
+    if !product.options.is_empty() {
+        let varies_by: Vec<String> = product
+            .options
+            .iter()
+            .map(|option| match option.kind {
+                OptionKind::Colour => "https://schema.org/color".to_string(),
+                OptionKind::Size => "https://schema.org/size".to_string(),
+                OptionKind::Material => "https://schema.org/material".to_string(),
+                OptionKind::Other => option.name.en.clone(),
+            })
+            .collect();
+        let variants: Vec<serde_json::Value> = product
+            .variants
+            .iter()
+            .filter(|v| v.active)
+            .map(|variant| {
+                let choice = product
+                    .choice(variant)
+                    .map(|c| c.get(locale).to_string())
+                    .unwrap_or_default();
+                let image = variant
+                    .images
+                    .first()
+                    .or_else(|| product.images.first())
+                    .map(|i| image_url(i));
+                let chosen = format!(
+                    "{url}?variant={}",
+                    url::form_urlencoded::byte_serialize(variant.code.as_bytes())
+                        .collect::<String>()
+                );
+                let mut one = json!({
+                    "@type": "Product",
+                    "sku": variant.code,
+                    "name": format!("{name} – {choice}"),
+                    "offers": offer(
+                        &chosen,
+                        variant.price,
+                        availability(product.active, variant.stock),
+                    ),
+                });
+                if let Some(image) = image {
+                    one["image"] = json!(image);
+                }
+                one
+            })
+            .collect();
+        data["@type"] = json!("ProductGroup");
+        data["productGroupID"] = json!(product.code);
+        data["url"] = json!(url);
+        data["variesBy"] = json!(varies_by);
+        data["hasVariant"] = json!(variants);
+        // A group's offers are its variants'.
+        if let Some(object) = data.as_object_mut() {
+            object.remove("offers");
+            object.remove("sku");
+        }
+    }
     if let Some(rating) = rating.filter(|r| r.count > 0) {
         data["aggregateRating"] = json!({
             "@type": "AggregateRating",

@@ -148,7 +148,8 @@ async fn filters_sort_and_pages_narrow_the_list() {
         ("limit=500", "limit"),
         ("page=0", "page"),
         ("colour=red%3Bdrop", "colour"),
-        ("size=xl", "size"),
+        ("size=x%20l", "size"),
+        ("width=xl", "width"),
         ("minPrice=10&maxPrice=5", "minPrice"),
     ] {
         let (status, body) = app

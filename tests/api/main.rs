@@ -49,3 +49,6 @@ mod staff_reach;
 mod standins;
 mod storage;
 mod stored_text;
+mod variants_search;
+mod variants_money;
+mod variants_staff;

@@ -8,10 +8,10 @@ use serde::Deserialize;
 use ts_rs::TS;
 use utoipa::IntoParams;
 
-use super::cards::{ProductListAnswer, ProductPageAnswer, cards, summaries};
+use super::cards::{Facets, ProductListAnswer, ProductPageAnswer, cards, summaries};
 use super::list::with_listing_filters;
 use super::{CATALOG_CACHE_CONTROL, cached_json, cached_json_with, locale};
-use crate::catalog::model::Product;
+use crate::catalog::listed::Entry;
 use crate::catalog::query::{ProductQuery, QueryError};
 use crate::http::AppError;
 use crate::http::encoded::{Effort, Encoded, Wanted, json_bytes};
@@ -84,11 +84,15 @@ impl SearchParams {
             || query.max_price.is_some()
             || !query.materials.is_empty()
             || !query.colours.is_empty()
+            || !query.sizes.is_empty()
     }
 }
 
-/// Keyword search over names, descriptions and codes in all five languages, best first (or in
-/// the listing's sorts), with the listing's filters and facet counts.
+/// Keyword search over names, descriptions, option values and codes (variants' too) in all
+/// five languages, best first (or in the listing's sorts), with the listing's filters and facet
+/// counts. A product appears once; when the keyword names one of its variants (its code, or
+/// option values such as "grey sofa") its card names that `variant` and shows its price and
+/// photo.
 ///
 /// Thai and Khmer are segmented into words; Latin text is case- and accent-folded and forgives
 /// typos (one from 5 letters, two from 9); the last word matches as a prefix; synonyms apply.
@@ -135,13 +139,19 @@ pub async fn search(
         // What the keyword found before filters: the count the misses below need, so a new
         // keyword is searched once, not twice.
         catalog.count(&count_key, || found.keyword_total);
+        let searched = found.corrected.as_deref().unwrap_or(&keyword);
+        let variants = crate::catalog::shopper_search::matched_variants(
+            &state.store,
+            searched,
+            &found.products,
+        )?;
         Ok(ProductPageAnswer {
             status: SuccessStatus::Success,
-            products: cards(&catalog, found.products, locale)?,
+            products: cards(&catalog, found.products.into_iter().zip(variants), locale)?,
             total: found.total,
             page: query.page,
             limit: query.limit,
-            facets: found.facets.into(),
+            facets: Facets::of(found.facets, &catalog),
             corrected_keyword: found.corrected,
         })
     };
@@ -194,7 +204,9 @@ pub struct CodeSearchParams {
     lang: Option<String>,
 }
 
-/// Products whose code starts with the keyword (case and spaces ignored), at most 200.
+/// Products whose code, or one of whose variants' codes, starts with the keyword (case and
+/// spaces ignored), each once, at most 200. A product found by a variant's code names that
+/// `variant` and shows its price and photo.
 #[utoipa::path(
     get,
     path = "/api/app/search/code",
@@ -218,12 +230,18 @@ pub async fn search_code(
         &format!("code {locale:?} {keyword:?}"),
         &wanted,
         || {
-            let products: Vec<&Product> = catalog
+            let products: Vec<(Entry, Option<usize>)> = catalog
                 .index
-                .search_code(&keyword)
+                .search_codes(&keyword)
                 .into_iter()
                 .take(200)
-                .map(|doc| catalog.product_at(doc))
+                .map(|(doc, code)| {
+                    let entry = catalog.entry_at(doc);
+                    let variant = entry.choices.variants.iter().position(|v| {
+                        crate::search::words::normalize_code(&v.code) == code
+                    });
+                    (entry, variant)
+                })
                 .collect();
             Ok(ProductListAnswer {
                 status: SuccessStatus::Success,

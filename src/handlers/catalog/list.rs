@@ -16,7 +16,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::cards::{Facets, ProductPageAnswer, cards};
 use super::{CATALOG_CACHE_CONTROL, cached_json, locale};
 use crate::catalog::cache::CatalogSnapshot;
-use crate::catalog::model::{CategoryNode, Product, Room};
+use crate::catalog::listed::Entry;
+use crate::catalog::model::{CategoryNode, Room};
 use crate::catalog::query::ProductQuery;
 use crate::http::AppError;
 use crate::http::encoded::{Encoded, Wanted};
@@ -90,7 +91,7 @@ pub async fn get_category_tree(
 /// `total` counts every match.
 fn page_of(
     catalog: &CatalogSnapshot,
-    items: Vec<&Product>,
+    items: Vec<Entry>,
     total: usize,
     page: usize,
     limit: usize,
@@ -99,7 +100,11 @@ fn page_of(
 ) -> Result<ProductPageAnswer, AppError> {
     let products = cards(
         catalog,
-        items.into_iter().skip((page - 1) * limit).take(limit),
+        items
+            .into_iter()
+            .skip((page - 1) * limit)
+            .take(limit)
+            .map(|entry| (entry, None)),
         locale,
     )?;
     Ok(ProductPageAnswer {
@@ -114,7 +119,7 @@ fn page_of(
 }
 
 /// Declares a query-parameter struct holding the product list's filters (room, category,
-/// prices, materials, colours, sort, page, limit) between the fields written before and after
+/// prices, materials, colours, sizes, sort, page, limit) between the fields written before and after
 /// them, with `take_filters`, which hands the filters given to [`ProductQuery::parse`]. The
 /// list and the search share them through this one declaration. A macro rather than a
 /// flattened struct: each parameter keeps its place and its doc in the OpenAPI document and in
@@ -153,6 +158,10 @@ macro_rules! with_listing_filters {
             /// Comma-separated colour keys.
             #[ts(optional)]
             colour: Option<String>,
+            /// Comma-separated size keys (the keys of size option values, as `facets.sizes`
+            /// names them).
+            #[ts(optional)]
+            size: Option<String>,
             #[doc = $sort_doc]
             #[param(pattern = $sort_pattern)]
             #[ts(optional)]
@@ -178,6 +187,7 @@ macro_rules! with_listing_filters {
                     ("maxPrice", self.max_price.take()),
                     ("material", self.material.take()),
                     ("colour", self.colour.take()),
+                    ("size", self.size.take()),
                     ("sort", self.sort.take()),
                     ("page", self.page.take()),
                     ("limit", self.limit.take()),
@@ -256,7 +266,7 @@ pub async fn list_products(
     cached_json(&catalog, &key, &wanted, || {
         let mut hits = catalog.index.all_active();
         let facets = catalog.index.refine(&mut hits, &query.filter());
-        let mut matching: Vec<&Product> = hits.iter().map(|h| catalog.product_at(h.doc)).collect();
+        let mut matching: Vec<Entry> = hits.iter().map(|h| catalog.entry_at(h.doc)).collect();
         let total = matching.len();
         query.sort_first(&mut matching, query.page.saturating_mul(query.limit));
         page_of(
@@ -265,7 +275,7 @@ pub async fn list_products(
             total,
             query.page,
             query.limit,
-            facets.into(),
+            Facets::of(facets, &catalog),
             locale,
         )
     })

@@ -54,8 +54,9 @@ fn find<'a>(catalog: &'a CatalogSnapshot, code: &str) -> Result<&'a Product, App
         .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))
 }
 
-/// One product by code (discontinued ones too, with `active: false`), with its rating when
-/// delivered orders holding it were reviewed.
+/// One product by code (discontinued ones too, with `active: false`), with its options and
+/// variants (each variant's `stock` its live level) and its rating when delivered orders
+/// holding it were reviewed.
 #[utoipa::path(
     get,
     path = "/api/app/product/get/{code}",
@@ -83,7 +84,13 @@ pub async fn get_product(
         let product = catalog
             .described(&state.store, &code)?
             .ok_or_else(|| AppError::NotFound(format!("no product with code {code:?}")))?;
-        let shown = crate::catalog::image_urls::for_shoppers(&product);
+        let mut shown = crate::catalog::image_urls::for_shoppers(&product);
+        // A variant's photos are some of the product's, named the same way.
+        for variant in &mut shown.variants {
+            for image in &mut variant.images {
+                *image = crate::catalog::image_urls::versioned_url(image).into_owned();
+            }
+        }
         json_bytes(&ProductAnswer {
             status: SuccessStatus::Success,
             product: RatedProduct {
@@ -125,7 +132,7 @@ pub async fn related_products(
             Ok(ProductListAnswer {
                 status: SuccessStatus::Success,
                 total: products.len(),
-                products: summaries(products, locale),
+                products: summaries(products.into_iter().map(|p| (p, None)), locale),
             })
         },
     )

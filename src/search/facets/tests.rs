@@ -46,13 +46,14 @@ fn many_hits_are_counted_as_sets_with_the_same_answers() {
             material,
             colour,
             price: *price,
+            ..FacetDoc::default()
         });
     }
     columns.finish();
-    assert!(matches!(columns.rooms.members[0], Members::Bits(_)));
-    let clocks = columns.categories.ids["clocks"] as usize;
+    assert!(matches!(columns.rooms.keys.members[0], Members::Bits(_)));
+    let clocks = columns.categories.keys.ids["clocks"] as usize;
     assert!(matches!(
-        columns.categories.members[clocks],
+        columns.categories.keys.members[clocks],
         Members::Docs(_)
     ));
     let teak_oak = strings(&["teak", "oak"]);
@@ -123,6 +124,7 @@ fn counts_keep_every_other_filter_and_hits_keep_all() {
             material,
             colour,
             price,
+            ..FacetDoc::default()
         });
     }
     let all = || {
@@ -169,4 +171,97 @@ fn counts_keep_every_other_filter_and_hits_keep_all() {
         },
     );
     assert!(hits.is_empty(), "a room no product has matches nothing");
+}
+
+/// A product holds its own material and colour and every key its active variants add; it
+/// counts once per key however many variants hold it, and a size filter keeps it when any
+/// of its sizes is chosen.
+#[test]
+fn variant_keys_count_their_product_once_and_filter_like_its_own() {
+    let none: Vec<String> = Vec::new();
+    let mut columns = FacetColumns::default();
+    let docs = [
+        // A sofa: own colour grey, variants in grey and beige, two sizes.
+        FacetDoc {
+            rooms: &none,
+            categories: &none,
+            material: "fabric",
+            colour: "grey",
+            variant_keys: vec![
+                (Facet::Colour, "grey"),
+                (Facet::Colour, "beige"),
+                (Facet::Colour, "grey"),
+                (Facet::Size, "2-seats"),
+                (Facet::Size, "3-seats"),
+                (Facet::Size, "2-seats"),
+            ],
+            price: 100,
+        },
+        // A bed without variants.
+        FacetDoc {
+            rooms: &none,
+            categories: &none,
+            material: "teak",
+            colour: "white",
+            price: 200,
+            ..FacetDoc::default()
+        },
+        // A table whose only size comes from a variant.
+        FacetDoc {
+            rooms: &none,
+            categories: &none,
+            material: "",
+            colour: "",
+            variant_keys: vec![(Facet::Size, "2-seats"), (Facet::Material, "teak")],
+            price: 300,
+        },
+    ];
+    for doc in &docs {
+        columns.push(doc);
+    }
+    columns.finish();
+    let all = || (0..3).map(|doc| Scored { doc, score: 0 }).collect::<Vec<_>>();
+    let mut hits = all();
+    let counts = columns.refine(&mut hits, &Filter::default());
+    assert_eq!(counts.colours["grey"], 1, "{counts:?}");
+    assert_eq!(counts.colours["beige"], 1);
+    assert_eq!(counts.sizes["2-seats"], 2);
+    assert_eq!(counts.sizes["3-seats"], 1);
+    assert_eq!(counts.materials["teak"], 2);
+
+    let three = strings(&["3-seats"]);
+    let beige = strings(&["beige"]);
+    let two = strings(&["2-seats"]);
+    for (filter, kept) in [
+        (
+            Filter {
+                sizes: &three,
+                ..Filter::default()
+            },
+            vec![0],
+        ),
+        (
+            Filter {
+                colours: &beige,
+                ..Filter::default()
+            },
+            vec![0],
+        ),
+        (
+            Filter {
+                sizes: &two,
+                ..Filter::default()
+            },
+            vec![0, 2],
+        ),
+    ] {
+        let (mut few, mut many) = (all(), all());
+        let counted = FacetColumns::refine_few(&columns, &mut few, &filter);
+        let as_sets = FacetColumns::refine_many(&columns, &mut many, &filter);
+        assert_eq!(counted, as_sets, "{filter:?}");
+        assert_eq!(few, many);
+        assert_eq!(few.iter().map(|h| h.doc).collect::<Vec<_>>(), kept, "{filter:?}");
+        // Other sizes stay countable under a size filter.
+        assert_eq!(counted.sizes.get("3-seats"), Some(&1), "{filter:?}");
+    }
 }

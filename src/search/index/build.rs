@@ -8,7 +8,7 @@ use super::*;
 /// without ever being held in memory together.
 pub struct IndexBuilder {
     terms: HashMap<String, Vec<Posting>>,
-    codes: Vec<(String, u32)>,
+    codes: Vec<(Box<str>, u32)>,
     popularity: Vec<u32>,
     active: Vec<bool>,
     facets: FacetColumns,
@@ -41,7 +41,10 @@ impl IndexBuilder {
         if !doc.active {
             return true;
         }
-        self.codes.push((normalize_code(doc.code), n));
+        self.codes.push((normalize_code(doc.code).into_boxed_str(), n));
+        for code in &doc.variant_codes {
+            self.codes.push((normalize_code(code).into_boxed_str(), n));
+        }
         if !self.words_too {
             return true;
         }
@@ -62,7 +65,16 @@ impl IndexBuilder {
         for description in &doc.descriptions {
             add(description, DESCRIPTION_WEIGHT, false);
         }
+        for name in &doc.option_names {
+            add(name, DESCRIPTION_WEIGHT, false);
+        }
+        for value in &doc.option_values {
+            add(value, OPTION_WEIGHT, false);
+        }
         add(doc.code, CODE_WEIGHT, false);
+        for code in &doc.variant_codes {
+            add(code, CODE_WEIGHT, false);
+        }
         for (word, weight) in best {
             self.terms
                 .entry(word)
@@ -106,6 +118,7 @@ impl IndexBuilder {
             .map(|t| t.chars().count().min(255) as u8)
             .collect();
         codes.sort_unstable();
+        codes.shrink_to_fit();
         SearchIndex {
             terms,
             starts,

@@ -13,6 +13,9 @@ pub const NAME_WEIGHT: u32 = 10;
 pub const HEAD_WEIGHT: u32 = 12;
 pub const CODE_WEIGHT: u32 = 8;
 pub const DESCRIPTION_WEIGHT: u32 = 1;
+/// A word of an option value ("Grey", "6 ft"): what the product is sold in, below its name
+/// and code, above its description.
+pub const OPTION_WEIGHT: u32 = 5;
 /// How a match counts by how the word was found: as typed, as a synonym or the start of a
 /// longer word, with one typo, with two.
 pub(super) const EXACT: u32 = 4;

@@ -12,6 +12,7 @@ fn doc<'a>(code: &'a str, name: &'a str, description: &'a str, popularity: u32) 
         popularity,
         active: true,
         facets: FacetDoc::default(),
+        ..SearchDoc::default()
     }
 }
 
@@ -35,6 +36,7 @@ fn index() -> SearchIndex {
             popularity: 100,
             active: false,
             facets: FacetDoc::default(),
+            ..SearchDoc::default()
         },
     ])
 }
@@ -136,6 +138,7 @@ fn random_index(products: usize) -> SearchIndex {
         popularity: (code.len() % 7) as u32,
         active: true,
         facets: FacetDoc::default(),
+        ..SearchDoc::default()
     }))
 }
 

@@ -187,7 +187,14 @@ pub fn markup(
         Draw::Listing { list, heading } => {
             listing(answers, *list, heading, locale, messages, promotions)
         }
-        Draw::Product { product } => product_page(answers, *product, locale, messages, promotions),
+        Draw::Product { product, variant } => product_page(
+            answers,
+            *product,
+            variant.as_deref(),
+            locale,
+            messages,
+            promotions,
+        ),
     };
     let route = plan.draw.route();
     let home_href = match locale.prefix() {
@@ -491,9 +498,81 @@ pub(super) fn localized(value: &Value, locale: Locale) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The variant a product page shows first: the one `wanted` names when it is active, else the
+/// first active one with stock, else the first active one (`Product::default_variant`); `None`
+/// for a product without options.
+pub(super) fn shown_variant<'a>(product: &'a Value, wanted: Option<&str>) -> Option<&'a Value> {
+    if product["options"].as_array().is_none_or(Vec::is_empty) {
+        return None;
+    }
+    let variants = product["variants"].as_array()?;
+    let active = |v: &&Value| v["active"].as_bool().unwrap_or(true);
+    variants
+        .iter()
+        .filter(active)
+        .find(|v| wanted.is_some() && v["code"].as_str() == wanted)
+        .or_else(|| {
+            variants
+                .iter()
+                .filter(active)
+                .find(|v| v["stock"].as_u64().unwrap_or(0) > 0)
+        })
+        .or_else(|| variants.iter().find(active))
+        .or_else(|| variants.first())
+}
+
+/// The app's `StockNote` (`ui/src/components/stock-note.tsx`): in stock, only N left, out of
+/// stock, or no longer sold.
+pub(super) fn stock_note(active: bool, stock: u64, messages: &LocaleMessages) -> String {
+    /// `ui/src/lib/product.ts` LOW_STOCK.
+    const LOW_STOCK: u64 = 5;
+    let (kind, text) = match (active, stock) {
+        (false, _) => ("discontinued", messages.text("product.discontinued").to_string()),
+        (true, 0) => ("out", messages.text("product.outOfStock").to_string()),
+        (true, 1) => ("low", messages.text("product.lastOne").to_string()),
+        (true, n) if n <= LOW_STOCK => (
+            "low",
+            messages
+                .text("product.lowStock")
+                .replace("{count}", &n.to_string()),
+        ),
+        (true, _) => ("in", messages.text("product.inStock").to_string()),
+    };
+    format!(
+        "<p class=\"stock-note stock-note--{kind}\">{}</p>",
+        escape(&text)
+    )
+}
+
+/// The chosen value of each option, as "Fabric: Grey".
+fn chosen_values(product: &Value, variant: &Value, locale: Locale) -> String {
+    let mut items = String::new();
+    let options = product["options"].as_array().into_iter().flatten();
+    for (o, option) in options.enumerate() {
+        let Some(value) = variant["values"][o]
+            .as_u64()
+            .and_then(|v| option["values"].get(usize::try_from(v).ok()?))
+        else {
+            continue;
+        };
+        let name = localized(&option["name"], locale).unwrap_or_default();
+        let text = localized(value, locale).unwrap_or_default();
+        items.push_str(&format!(
+            "<li class=\"first-paint__choice\"><span class=\"first-paint__choice-name\">{}:</span> {}</li>",
+            escape(&name),
+            escape(&text)
+        ));
+    }
+    if items.is_empty() {
+        return items;
+    }
+    format!("<ul class=\"first-paint__choices\">{items}</ul>")
+}
+
 pub(super) fn product_page(
     answers: &Answers,
     index: usize,
+    wanted: Option<&str>,
     locale: Locale,
     messages: &LocaleMessages,
     promotions: &Running,
@@ -504,8 +583,24 @@ pub(super) fn product_page(
     let product = &answer["product"];
     let code = product["code"].as_str().unwrap_or_default();
     let name = localized(&product["name"], locale).unwrap_or_else(|| code.to_string());
-    let (price, was) = shown_price(product, promotions, locale);
-    let image = product["images"][0].as_str().unwrap_or_default();
+    let variant = shown_variant(product, wanted);
+    // The chosen variant's price, stock and photo: as a product for the promotion rules (which
+    // name the product's rooms, categories and code).
+    let shown = match variant {
+        Some(variant) => {
+            let mut shown = product.clone();
+            shown["price"] = variant["price"].clone();
+            shown["compareAtPrice"] = variant["compareAtPrice"].clone();
+            shown["stock"] = variant["stock"].clone();
+            shown
+        }
+        None => product.clone(),
+    };
+    let (price, was) = shown_price(&shown, promotions, locale);
+    let image = variant
+        .and_then(|v| v["images"][0].as_str())
+        .or_else(|| product["images"][0].as_str())
+        .unwrap_or_default();
     let picture = if image.is_empty() {
         String::new()
     } else {
@@ -518,8 +613,19 @@ pub(super) fn product_page(
             640,
         )
     };
+    let active = product["active"].as_bool().unwrap_or(true)
+        && variant.is_none_or(|v| v["active"].as_bool().unwrap_or(true));
+    // The app shows the note only for a product on sale (a discontinued one says so apart).
+    let stock = if product["active"].as_bool().unwrap_or(true) {
+        stock_note(active, shown["stock"].as_u64().unwrap_or(0), messages)
+    } else {
+        String::new()
+    };
+    let choices = variant
+        .map(|v| chosen_values(product, v, locale))
+        .unwrap_or_default();
     let html = format!(
-        "<div class=\"first-paint__product\"><div class=\"first-paint__gallery\">{picture}</div><div class=\"first-paint__summary\"><p class=\"first-paint__code\">{}</p><h1 class=\"first-paint__title\">{}</h1>{}</div></div>",
+        "<div class=\"first-paint__product\"><div class=\"first-paint__gallery\">{picture}</div><div class=\"first-paint__summary\"><p class=\"first-paint__code\">{}</p><h1 class=\"first-paint__title\">{}</h1>{}{choices}{stock}</div></div>",
         escape(code),
         escape(&name),
         price_html(price, was, messages, "price--lg"),

@@ -3,21 +3,20 @@
 //! show it; the product page is itself lazy).
 import type { ComponentChildren } from 'preact';
 import { Suspense } from 'react';
-import type { Product } from '../api/types';
-import { ProductSlotsContext, type ProductSlots } from '../components/product-slots';
+import { ProductSlotsContext, type BuyBoxProps, type ProductSlots } from '../components/product-slots';
 import { PromotionBadge } from '../features/promotions/components/promotion-badge';
 import { PromotionPrice } from '../features/promotions/components/promotion-price';
 import { lazyWithReload } from './lazy-with-reload';
 
-const AddToCart = lazyWithReload<{ product: Product }>(() =>
+const AddToCart = lazyWithReload<BuyBoxProps>(() =>
   import('../features/cart/components/add-to-cart').then((m) => ({ default: m.AddToCart })),
 );
 
-function BuyBox({ product }: { product: Product }) {
+function BuyBox(props: BuyBoxProps) {
   // The placeholder keeps the button's height, so nothing below moves when it arrives.
   return (
     <Suspense fallback={<div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />}>
-      <AddToCart product={product} />
+      <AddToCart {...props} />
     </Suspense>
   );
 }

@@ -4,9 +4,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { i18nStore } from '../i18n/i18n-store';
 import { makeSummary } from '../testing/products';
+import type { ListProduct } from '../lib/product';
 import { ProductCard } from './product-card';
 
-function renderCard(product = makeSummary('SF-1001'), base = '') {
+function renderCard(product: ListProduct = makeSummary('SF-1001'), base = '') {
   const memory = memoryLocation({ path: '/' });
   return render(
     <Router hook={memory.hook} base={base}>
@@ -63,5 +64,21 @@ describe('ProductCard', () => {
     const { container } = renderCard(makeSummary('A-4', { image: null }));
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.product-image--missing')).toBeTruthy();
+  });
+
+  it('says "from" the lowest price when variants differ in price, with up to five colour dots', () => {
+    i18nStore.set((s) => ({ ...s, locale: 'en' }));
+    const swatches = ['grey', 'beige', 'green', 'blue', 'black', 'white'].map((key) => ({ key, swatch: key === 'grey' ? '#8a8d91' : null }));
+    const { container } = renderCard({ ...makeSummary('SF-1001', { price: 1_590_000 }), maxPrice: 2_190_000, swatches } as ListProduct);
+    expect(container.querySelector('.price__now')?.textContent).toBe('from ฿15,900');
+    expect(container.querySelectorAll('.product-card__dot')).toHaveLength(5);
+    expect(container.querySelector<HTMLElement>('.product-card__dot')?.style.background).toMatch(/8a8d91|rgb\(138, 141, 145\)/);
+    expect(screen.getByText('Available in 6 colours')).toBeTruthy();
+  });
+
+  it('opens the variant a search matched, at its own price (no "from")', () => {
+    renderCard({ ...makeSummary('SF-1001', { price: 1_890_000 }), maxPrice: 2_190_000, variant: 'SF-1001-GRY-3' } as ListProduct);
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/products/SF-1001?variant=SF-1001-GRY-3');
+    expect(document.querySelector('.price__now')?.textContent).toBe('฿18,900');
   });
 });

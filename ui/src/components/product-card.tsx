@@ -2,10 +2,13 @@
 //! the translation is empty), price and a stock note when it matters. The whole card is one
 //! link to the product page; its text is the name. A promotion badge (the app's product slot)
 //! sits on the photo's corner when a promotion applies, and the price is then the promotion's
-//! (the app's price slot), as the cart will charge it.
+//! (the app's price slot), as the cart will charge it. A product whose variants differ in price
+//! says "from ฿X", up to five dots show its colours, and a card for the variant a search matched
+//! opens the product with that variant chosen (docs/VARIANTS.md §4).
 import { Link } from 'wouter';
-import type { ProductSummary } from '../api/types';
-import { productPath } from '../lib/product';
+import { useI18n } from '../i18n/i18n-store';
+import { formatNumber } from '../lib/format';
+import { isFromPrice, productPath, type ListProduct, type ListSwatch } from '../lib/product';
 import { Later } from './later';
 import { Price } from './price';
 import { ProductImage } from './product-image';
@@ -20,9 +23,27 @@ export const CARD_IMAGE_SIZES = '(max-width: 700px) 50vw, (max-width: 1024px) 30
  * page's largest paint), the rest as they come near the screen. */
 export type CardLoading = 'priority' | 'eager' | 'lazy';
 
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy' }: { product: ProductSummary; sizes?: string; loading?: CardLoading }) {
+const MAX_DOTS = 5;
+
+/** Up to five colour dots; one colour alone is no choice, so it shows none. */
+function ColourDots({ swatches }: { swatches: ListSwatch[] }) {
+  const { t } = useI18n();
+  const shown = swatches.slice(0, MAX_DOTS);
+  return (
+    <p class="product-card__colours">
+      {shown.map((dot, index) => (
+        <span key={`${dot.key} ${index}`} class="swatch product-card__dot" data-colour={dot.key} style={dot.swatch ? { background: dot.swatch } : undefined} aria-hidden="true" />
+      ))}
+      <span class="visually-hidden">{t('product.colourCount', { count: formatNumber(swatches.length) })}</span>
+    </p>
+  );
+}
+
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy' }: { product: ListProduct; sizes?: string; loading?: CardLoading }) {
   const { badge: Badge, price: SlotPrice = Price } = useProductSlots();
   const name = product.name || product.code;
+  const from = isFromPrice(product);
+  const swatches = product.swatches ?? [];
   return (
     <li class="product-card">
       <ProductImage
@@ -42,11 +63,12 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy
       <div class="product-card__body">
         <p class="product-card__code">{product.code}</p>
         <p class="product-card__name">
-          <Link href={productPath(product.code)} class="product-card__link">
+          <Link href={productPath(product.code, product.variant)} class="product-card__link">
             {name}
           </Link>
         </p>
-        <SlotPrice product={product} size="sm" />
+        {swatches.length > 1 ? <ColourDots swatches={swatches} /> : null}
+        <SlotPrice product={product} size="sm" from={from} />
         <StockNote product={product} />
       </div>
     </li>
@@ -61,8 +83,8 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, loading = 'lazy
  * `eagerFirst` cards load their photos at once (the first row); the rest load lazily and, in the
  * app's first render, render a task later (`Later`).
  */
-export function ProductGrid({ products, label, sizes, eagerFirst = 0 }: { products: ProductSummary[]; label?: string; sizes?: string; eagerFirst?: number }) {
-  const card = (product: ProductSummary, index: number) => (
+export function ProductGrid({ products, label, sizes, eagerFirst = 0 }: { products: ListProduct[]; label?: string; sizes?: string; eagerFirst?: number }) {
+  const card = (product: ListProduct, index: number) => (
     <ProductCard key={product.code} product={product} sizes={sizes} loading={index >= eagerFirst ? 'lazy' : index === 0 ? 'priority' : 'eager'} />
   );
   return (

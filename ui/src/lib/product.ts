@@ -8,6 +8,23 @@ import type { LocaleCode } from './locale-path';
 /** A page of products; facet counts only where the answer has them (lists and searches). */
 export type ProductPage = Omit<ProductPageAnswer, 'status' | 'facets'> & { facets?: ProductPageAnswer['facets'] };
 
+/** A colour of a product's colour option: its facet key and, when the staff gave one, its colour. */
+export type ListSwatch = { key: string; swatch?: string | null };
+
+/** A list item with what variants add to it (docs/VARIANTS.md §4). */
+export type ListProduct = ProductSummary & {
+  /** Only when active variants differ in price: `price` is then the lowest. */
+  maxPrice?: number | null;
+  swatches?: ListSwatch[] | null;
+  /** The variant a search matched; the item's price and photo are its. */
+  variant?: string | null;
+};
+
+/** Whether a list shows the item's price as "from ฿X" (its variants differ in price). */
+export function isFromPrice(item: ListProduct): boolean {
+  return typeof item.maxPrice === 'number' && item.maxPrice > item.price && !item.variant;
+}
+
 /** At or below this many pieces a product shows "Only N left". */
 export const LOW_STOCK = 5;
 
@@ -56,8 +73,29 @@ export function formatDimensions(dimensions: Partial<Dimensions> | null | undefi
 /** A product code as the server accepts it in a URL: letters, digits, -, _ and . (at most 64). */
 export const PRODUCT_CODE = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function productPath(code: string): string {
-  return `/products/${encodeURIComponent(code)}`;
+/** A product page; with `variant`, that variant chosen (`?variant=`, docs/VARIANTS.md §5). */
+export function productPath(code: string, variant?: string | null): string {
+  const path = `/products/${encodeURIComponent(code)}`;
+  return variant ? `${path}?variant=${encodeURIComponent(variant)}` : path;
+}
+
+/** The `?variant=` of a product page's query string, if it is a well-formed code. */
+export function variantOfSearch(search: string): string | null {
+  const code = new URLSearchParams(search).get('variant');
+  return code && PRODUCT_CODE.test(code) ? code : null;
+}
+
+/**
+ * What a cart or order line adds for variants (docs/VARIANTS.md §3): `code` is the variant's,
+ * `productCode` the product's (absent on lines older than variants: `code` is then the product's),
+ * `choice` the chosen values per language ("Grey / 6 ft"), absent for products without options.
+ */
+export type VariantLine = { code: string; productCode?: string | null; choice?: Partial<Record<LocaleCode, string>> | null };
+
+/** The product page a line links to, with its variant chosen when it is one. */
+export function linePath(line: VariantLine): string {
+  const product = line.productCode || line.code;
+  return productPath(product, line.choice || product !== line.code ? line.code : null);
 }
 
 /** The API path of one product (also its key in the answer cache of useRemote). */

@@ -21,6 +21,8 @@ export function makeProduct(code: string, overrides: Partial<Product> = {}): Pro
     popularity: 50,
     createdAt: '2026-01-01',
     version: 1,
+    options: [],
+    variants: [],
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@
 //! handlers over `catalog::edit`; a failed change answers every problem by field, or the stored
 //! product on a version conflict (docs/STAFF.md).
 
+use std::collections::BTreeMap;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -24,13 +26,16 @@ use crate::http::json::Json;
 use crate::http::{AppError, blocking};
 use crate::state::AppState;
 
-/// `{status, product, ledger}`
+/// `{status, product, ledger, ledgers}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct AdminProductAnswer {
     pub status: SuccessStatus,
     pub product: Product,
-    /// The newest 100 stock changes, newest first.
+    /// The newest 100 stock changes of the product's own code, newest first.
     pub ledger: Vec<StockEntry>,
+    /// Each variant's newest stock changes (100 for a product without options, 20 each
+    /// otherwise), newest first, by variant code.
+    pub ledgers: BTreeMap<String, Vec<StockEntry>>,
 }
 
 /// `{status, product}`
@@ -248,7 +253,7 @@ fn product_from(body: Value) -> Result<Product, ProductEditError> {
     })
 }
 
-/// One product with its live stock level, version and stock ledger.
+/// One product with its live stock levels (each variant's), version and stock ledgers.
 #[utoipa::path(
     get,
     path = "/api/admin/products/{code}",
@@ -268,20 +273,31 @@ pub async fn get_product(
     Path(code): Path<String>,
 ) -> Result<Json<AdminProductAnswer>, EditFailure> {
     let db = state.store.clone();
-    let (product, ledger) = run(move || {
+    let (product, ledger, ledgers) = run(move || {
         let product =
             edit::find(&db, &code)?.ok_or_else(|| ProductEditError::NotFound(code.clone()))?;
-        Ok((product, edit::ledger(&db, &code, 100)?))
+        let each = if product.options.is_empty() { 100 } else { 20 };
+        let mut ledgers = BTreeMap::new();
+        for variant in &product.variants {
+            ledgers.insert(variant.code.clone(), edit::ledger(&db, &variant.code, each)?);
+        }
+        let ledger = match ledgers.get(&code) {
+            Some(own) if each == 100 => own.clone(),
+            _ => edit::ledger(&db, &code, 100)?,
+        };
+        Ok((product, ledger, ledgers))
     })
     .await?;
     Ok(Json(AdminProductAnswer {
         status: SuccessStatus::Success,
         product,
         ledger,
+        ledgers,
     }))
 }
 
-/// Adds a product (its `stock` is the opening level); live on the storefront at once.
+/// Adds a product (its `stock`, or each variant's, is the opening level); live on the
+/// storefront at once. A variant code another product uses is a problem at `variants[i].code`.
 #[utoipa::path(
     post,
     path = "/api/admin/products",
@@ -312,7 +328,8 @@ pub async fn create_product(
 
 /// Saves a product's fields. The body carries the `version` the editor started from; if the
 /// product was saved since, 409 `version_conflict` answers the stored product. Stock is not
-/// changed here (see `/stock`); the code cannot change (duplicate instead).
+/// changed here (see `/stock`): a stored variant keeps its level, a new variant's `stock` is its
+/// opening level, a removed variant's level goes; the code cannot change (duplicate instead).
 #[utoipa::path(
     put,
     path = "/api/admin/products/{code}",
@@ -351,7 +368,8 @@ pub async fn update_product(
     Ok(saved(product))
 }
 
-/// A copy under a new code: hidden, no stock, version 1.
+/// A copy under a new code: hidden, no stock, version 1. Its variant codes take the new code
+/// in place of the original's (`SF-1001-GRY` → `SF-2001-GRY`; others get it in front).
 #[utoipa::path(
     post,
     path = "/api/admin/products/{code}/duplicate",
@@ -411,17 +429,18 @@ pub async fn set_active(
     Ok(saved(product))
 }
 
-/// Moves a product's stock by `delta` with a reason (the stock ledger); never below zero.
+/// Moves a variant's stock by `delta` with a reason (the stock ledger); never below zero. The
+/// code is a variant code; a product without options is its own one variant.
 #[utoipa::path(
     post,
     path = "/api/admin/products/{code}/stock",
     tag = "admin",
     security(("bearer" = [])),
-    params(("code" = String, Path, description = "product code")),
+    params(("code" = String, Path, description = "variant code (a product without options: its code)")),
     request_body = StockBody,
     responses(
         (status = 200, description = "The new level and its ledger entry", body = StockAnswer),
-        (status = 400, description = "`invalid_product` (no reason, delta 0), `stock_below_zero`", body = ProductProblemsAnswer),
+        (status = 400, description = "`invalid_product` (no reason, delta 0, the code of a product with options), `stock_below_zero`", body = ProductProblemsAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
         (status = 403, description = "`forbidden`: needs catalog.write", body = ErrorAnswer),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
@@ -454,8 +473,8 @@ pub async fn adjust_stock(
 }
 
 /// Changes the price (absolute, or by a percent rounded to whole baht) and/or stock of a
-/// selection; all of it is saved, or nothing if any product has a problem (each reported with
-/// its code).
+/// selection of products or variants; all of it is saved, or nothing if any has a problem
+/// (each reported with its code).
 #[utoipa::path(
     post,
     path = "/api/admin/catalog/bulk",

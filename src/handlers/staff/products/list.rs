@@ -26,7 +26,8 @@ use crate::state::AppState;
 #[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AdminProductQuery {
-    /// Part of the code (a leading `#` is ignored) or of a name in any language.
+    /// Part of the code, a variant's included (a leading `#` is ignored), or of a name in any
+    /// language.
     #[ts(optional)]
     pub q: Option<String>,
     /// A room key.
@@ -38,7 +39,8 @@ pub struct AdminProductQuery {
     /// `true`: shown on the storefront; `false`: hidden.
     #[ts(optional)]
     pub active: Option<bool>,
-    /// `true`: only products with 3 units or fewer.
+    /// `true`: only products with 3 units or fewer (a product with options: when any shown
+    /// variant has).
     #[ts(optional)]
     pub low_stock: Option<bool>,
     /// `any` or a language (`th`…): products lacking a name or description in it.
@@ -102,7 +104,7 @@ impl AdminProductQuery {
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct AdminProductPageAnswer {
     pub status: SuccessStatus,
-    /// By code, with live stock levels and versions.
+    /// By code, with live stock levels (each variant's) and versions.
     pub products: Vec<Product>,
     /// Pass as `after` for the next page; `null` on the last page.
     pub next: Option<String>,
@@ -134,8 +136,21 @@ pub async fn list_products(
     let filter = query.filter()?;
     let after = query.after.unwrap_or_default();
     let catalog = state.catalog.current();
-    let page = staff_pages::page(&catalog, &filter, &after, limit);
-    let products = catalog.described_all(&state.store, page.products)?;
+    // The low-stock filter looks at each variant's live level.
+    let levels = if filter.low_stock {
+        let store = state.store.clone();
+        blocking("reading stock levels", move || {
+            Ok::<_, AppError>(store.read(crate::catalog::stock::levels)?)
+        })
+        .await?
+    } else {
+        Default::default()
+    };
+    let page = staff_pages::page(&catalog, &filter, &after, limit, |code| {
+        levels.get(code).copied()
+    });
+    let mut products = catalog.described_all(&state.store, page.products)?;
+    staff_pages::live_levels(&state.store, &mut products)?;
     let next = page
         .more
         .then(|| products.last().map(|p: &Product| p.code.clone()))

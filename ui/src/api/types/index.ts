@@ -1645,6 +1645,11 @@ material?: string,
  */
 colour?: string,
 /**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
+/**
  * `popular` (default), `newest`, `price_asc` or `price_desc`.
  */
 sort?: string,
@@ -1694,6 +1699,11 @@ material?: string,
  * Comma-separated colour keys.
  */
 colour?: string,
+/**
+ * Comma-separated size keys (the keys of size option values, as `facets.sizes`
+ * names them).
+ */
+size?: string,
 /**
  * `relevance` (default), `popular`, `newest`, `price_asc` or `price_desc`.
  */
@@ -1781,10 +1791,15 @@ facets: Facets,
 correctedKeyword?: string, };
 
 /**
- * Matches per room, category, material and colour key (keys without matches left out), and
- * the price range of the matches.
+ * Matches per room, category, material, colour and size key (keys without matches left out),
+ * the price range of the matches, and the text of each size counted (sizes have no label set
+ * to name them, docs/VARIANTS.md §4).
  */
-export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, price: PriceRange, };
+export type Facets = { rooms: { [key in string]: number }, categories: { [key in string]: number }, materials: { [key in string]: number }, colours: { [key in string]: number }, sizes: { [key in string]: number },
+/**
+ * The text of each key of `sizes`, per language.
+ */
+sizeLabels: { [key in string]: Localized }, price: PriceRange, };
 
 /**
  * Lowest and highest price in satang (both 0 when nothing matches).
@@ -1874,11 +1889,36 @@ export type ProductSummary = { code: string,
 /**
  * In the requested language; English when that translation is empty.
  */
-name: string, price: Satang, compareAtPrice: Satang | null,
+name: string,
 /**
- * The first picture, if any, as a versioned URL (`image_urls`).
+ * With `variant`: that variant's price; otherwise the lowest price of the active
+ * variants ("from").
  */
-image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean, };
+price: Satang, compareAtPrice: Satang | null,
+/**
+ * The first picture (with `variant`: that variant's), if any, as a versioned URL
+ * (`image_urls`).
+ */
+image: string | null, rooms: Array<string>, categories: Array<string>, stock: number, active: boolean,
+/**
+ * The highest price of the active variants, only when they differ in price and no
+ * `variant` is named: the card says "from ฿price".
+ */
+maxPrice?: Satang,
+/**
+ * Up to five colour values that an active variant has, in option order.
+ */
+swatches?: Array<Swatch>,
+/**
+ * The variant a code search or option-value search matched (`price`, `compareAtPrice`,
+ * `image` and `stock` are then its own); the product page opens with it chosen.
+ */
+variant?: string, };
+
+/**
+ * A colour dot on a card: the colour's label key and its `#rrggbb`, when it has one.
+ */
+export type Swatch = { key: string, swatch?: string, };
 
 /**
  * The language of a list's names.
@@ -1905,19 +1945,45 @@ id: string, lines: Array<CartLineView>,
 amt: number, };
 
 /**
- * A cart line with what the catalogue says about its product now.
+ * A cart line with what the catalogue says about its variant now (docs/VARIANTS.md §3).
  */
-export type CartLineView = { code: string, qty: number,
+export type CartLineView = {
 /**
- * Null when the product has left the catalogue.
+ * The variant's code (a product without options: the product's code).
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent when it has left the catalogue.
+ */
+productCode?: string, qty: number,
+/**
+ * The product's name; null when the product has left the catalogue.
  */
 name: Localized | null,
 /**
- * Satang, the product's current price; null when it has left the catalogue.
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
  */
-unitPrice: Satang | null, image: string | null, stock: number,
+choice?: Localized,
 /**
- * False for products no longer sold: they can only be removed.
+ * Satang, the variant's current price; null when it has left the catalogue.
+ */
+unitPrice: Satang | null,
+/**
+ * Satang, the variant's compare-at price when it is on sale.
+ */
+compareAtPrice?: Satang,
+/**
+ * The variant's first photo, else the product's first.
+ */
+image: string | null,
+/**
+ * The variant's units in stock now.
+ */
+stock: number,
+/**
+ * False for variants no longer sold (the variant or its product hidden, or gone): they
+ * can only be removed.
  */
 available: boolean, };
 
@@ -1927,7 +1993,9 @@ export type LineBody = {
  */
 id: string | number,
 /**
- * The product code.
+ * The variant's code (a product without options: the product's code). A product with
+ * options named by its own code, when that is none of its variants', is refused with
+ * `variant_required`.
  */
 code: string,
 /**
@@ -2027,7 +2095,11 @@ endsAt: number, };
 /**
  * A cart line as priced: the promotion discount of the whole line.
  */
-export type PricedLine = { code: string, qty: number, unitPrice: Satang, discount: Satang, };
+export type PricedLine = {
+/**
+ * The variant's code, as in the cart.
+ */
+code: string, qty: number, unitPrice: Satang, discount: Satang, };
 
 /**
  * A quote with the lines it priced (products no longer sold are left out).
@@ -2256,10 +2328,28 @@ duplicateOf?: string | null, };
 export type ProofStatus = "pending" | "accepted" | "rejected";
 
 /**
- * A line as bought: name, picture and price are copied so the order never changes when the
- * catalogue does.
+ * A line as bought: name, choice, picture and price are copied so the order never changes
+ * when the catalogue does.
  */
-export type OrderLine = { code: string, name: Localized, qty: number, unitPrice: Satang,
+export type OrderLine = {
+/**
+ * The variant's code (docs/VARIANTS.md §3): what the stock was taken from.
+ */
+code: string,
+/**
+ * The product the variant belongs to; absent on orders placed before variants, whose
+ * `code` is the product's (see [`OrderLine::product_code`]).
+ */
+productCode?: string,
+/**
+ * The product's name.
+ */
+name: Localized,
+/**
+ * The chosen option values per language joined by " / " ("Grey / 6 ft"); absent for a
+ * product without options.
+ */
+choice?: Localized, qty: number, unitPrice: Satang,
 /**
  * The promotion discount of the whole line.
  */

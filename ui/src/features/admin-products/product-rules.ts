@@ -58,6 +58,12 @@ export function productHref(code: string): string {
   return `/admin/products/${encodeURIComponent(code)}`;
 }
 
+/** Low on stock: a product with options when any shown variant is (as the server's filter). */
+export function isLow(product: Pick<Product, 'stock' | 'options' | 'variants'>): boolean {
+  if (!product.options?.length) return product.stock <= LOW_STOCK;
+  return (product.variants ?? []).some((v) => v.active && v.stock <= LOW_STOCK);
+}
+
 /** Languages a product lacks a name or description in. */
 export function missingLanguages(product: Pick<Product, 'name' | 'description'>): Lang[] {
   return LANGUAGES.filter((lang) => !product.name[lang]?.trim() || !product.description[lang]?.trim());

@@ -6,7 +6,13 @@ import type { LocalizedText } from '../../i18n/types';
 export const ORDER_STEPS = ['pending_payment', 'paid', 'preparing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 
 /** A line as shown: the API's `OrderLine`, its name possibly missing a language. */
-export type OrderLineView = Omit<OrderLine, 'name'> & { name: LocalizedText };
+export type OrderLineView = Omit<OrderLine, 'name'> & {
+  name: LocalizedText;
+  /** The product of the variant bought; absent on orders older than variants (docs/VARIANTS.md §3). */
+  productCode?: string;
+  /** The chosen values per language ("Grey / 6 ft"); absent for products without options. */
+  choice?: LocalizedText;
+};
 /**
  * Money is integer satang: the quote the order was placed with, without its per-line discounts;
  * `coins` is the satang paid with coins, `vat` the VAT included in `total` (the order's own).
@@ -98,6 +104,8 @@ function parseLine(value: unknown): OrderLineView {
     unitPrice: num(raw.unitPrice),
     discount: num(raw.discount),
     image: typeof raw.image === 'string' && raw.image ? raw.image : null,
+    ...(str(raw.productCode) ? { productCode: str(raw.productCode) } : {}),
+    ...(raw.choice ? { choice: localized(raw.choice) } : {}),
   };
 }
 

@@ -93,3 +93,47 @@ describe('the product form', () => {
     expect((screen.getByLabelText('Name (Thai)') as HTMLInputElement).value).toBe('ตู้ไม้สัก');
   });
 });
+
+describe('the options and variants section', () => {
+  const bed: Product = {
+    ...product,
+    code: 'BD-1',
+    options: [{ kind: 'size', name: { en: 'Size', th: 'ขนาด', my: '', km: '', id: '' }, values: [{ en: '5 ft', th: '5 ฟุต', my: '', km: '', id: '', key: '5ft' }] }],
+    variants: [{ code: 'BD-1-5FT', values: [0], price: 1_290_000, compareAtPrice: null, stock: 2, active: true, images: [] }],
+  };
+
+  for (const narrow of [false, true]) {
+    it(`adds a size, generates its variant and saves it with its opening stock (${narrow ? 'cards' : 'table'})`, async () => {
+      fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+        if (url === '/api/app/room/list') return jsonResponse({ status: 'success', rooms: [] });
+        if (url === '/api/app/category/tree') return jsonResponse({ status: 'success', categories: [] });
+        if (init?.method === 'PUT') {
+          return jsonResponse(
+            { status: 'error', error: { code: 'invalid_product', message: '1 problem(s)' }, problems: [{ field: 'variants[1].code', message: 'BD-1-6-FT is used by another product or its variant' }] },
+            400,
+          );
+        }
+        return jsonResponse({ status: 'success', product: bed, ledger: [], ledgers: { 'BD-1-5FT': [] } });
+      });
+      render(<ProductPage code="BD-1" tools={{ ...tools, narrow }} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Add a value' }));
+      fireEvent.input(screen.getAllByLabelText('Value (English)')[1]!, { target: { value: '6 ft' } });
+      fireEvent.input(screen.getAllByLabelText('Value (Thai)')[1]!, { target: { value: '6 ฟุต' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Generate combinations' }));
+      const rows = await screen.findAllByTestId('variant-row');
+      expect(rows).toHaveLength(2);
+      const codes = screen.getAllByLabelText('Code') as HTMLInputElement[];
+      expect(codes.map((c) => c.value)).toContain('BD-1-6-FT');
+      fireEvent.input(screen.getByLabelText('Opening stock'), { target: { value: '5' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      // The server's problem shows at the new row's code, in the staff's words.
+      expect((await screen.findAllByText('This code is already used by another product or variant.')).length).toBeGreaterThan(0);
+      const put = fetchMock.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'PUT')!;
+      const body = JSON.parse(String((put[1] as RequestInit).body));
+      expect(body.options[0].values[1]).toMatchObject({ en: '6 ft', th: '6 ฟุต', key: '6-ft' });
+      expect(body.variants[1]).toMatchObject({ code: 'BD-1-6-FT', values: [1], price: 1_290_000, stock: 5, active: true });
+      expect(body.variants[0]).toMatchObject({ code: 'BD-1-5FT', stock: 2 });
+      expect(body.price).toBe(1_290_000);
+    });
+  }
+});

@@ -3,7 +3,9 @@
 //! code tables, prices in baht, dimensions, shown or hidden, images; stock through its own
 //! dialog with the ledger. Every problem the server finds shows at its field. A save based on an
 //! old version is refused (409): the page says someone else changed the product, lists what
-//! differs, and offers to load their version or to save over it.
+//! differs, and offers to load their version or to save over it. Options and variants have their
+//! own section (`VariantEditor`); a product with options shows its "from" price and its stock
+//! per variant, each adjusted through the ledger by its variant code.
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { FieldProblem, Product, StockEntry } from '../../../api/types';
@@ -16,12 +18,14 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { localizePath } from '../../../lib/locale-path';
 import { productPath } from '../../../lib/product';
-import { createProduct, duplicateProduct, getProduct, setActive, updateProduct, type SaveResult } from '../api/products';
+import { bulkEdit, createProduct, duplicateProduct, getProduct, setActive, updateProduct, type SaveResult } from '../api/products';
 import { ImageSlot } from '../components/image-slot';
 import { LanguageFields } from '../components/language-fields';
 import { StockDialog, StockLedger } from '../components/stock-dialog';
+import { VariantEditor } from '../components/variant-editor';
 import { bodyOf, changedFields, draftOf, emptyDraft, problemsByField, productHref, type Draft } from '../product-rules';
 import type { ProductTools } from '../tools';
+import { lowestPrice, variantField, variantsBody, variantsDraftOf, type VariantsDraft } from '../variant-rules';
 import { useCatalogKeys } from './products-page';
 import '../admin-products.css';
 
@@ -51,6 +55,17 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   version: 'admin.products.version',
 };
 
+/** Server messages the staff read in their own language (others are shown as the server says them). */
+const KNOWN_MESSAGES: [RegExp, MessageKey][] = [
+  [/used by (another|product)/i, 'admin.products.variants.codeTaken'],
+  [/the same combination|name the same/i, 'admin.products.variants.sameCombination'],
+];
+
+export function staffMessage(message: string, t: (key: MessageKey) => string): string {
+  const known = KNOWN_MESSAGES.find(([pattern]) => pattern.test(message));
+  return known ? t(known[1]) : message;
+}
+
 function Problems({ messages }: { messages: string[] | undefined }) {
   if (!messages?.length) return null;
   return <p class="admin-error">{messages.join(' ')}</p>;
@@ -70,7 +85,10 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [stockOpen, setStockOpen] = useState(false);
+  /** The code (the product's or a variant's) whose stock dialog is open. */
+  const [stockCode, setStockCode] = useState<string | null>(null);
+  const [variants, setVariants] = useState<VariantsDraft>(variantsDraftOf(null));
+  const [ledgers, setLedgers] = useState<Record<string, StockEntry[]>>({});
   const [copyCode, setCopyCode] = useState('');
   const [attempt, setAttempt] = useState(0);
 
@@ -80,6 +98,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
     if (creating) {
       setStored(null);
       setDraft(emptyDraft());
+      setVariants(variantsDraftOf(null));
       return undefined;
     }
     const controller = new AbortController();
@@ -88,7 +107,9 @@ export function ProductPage({ code, tools }: ProductPageProps) {
       (answer) => {
         setStored(answer.product);
         setLedger(answer.ledger);
+        setLedgers(answer.ledgers ?? {});
         setDraft(draftOf(answer.product));
+        setVariants(variantsDraftOf(answer.product));
         setProblems([]);
         setConflict(null);
       },
@@ -99,7 +120,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
     return () => controller.abort();
   }, [code, creating, attempt]);
 
-  const byField = problemsByField(problems);
+  const byField = problemsByField(problems.map((p) => ({ ...p, message: staffMessage(p.message, t) })));
   /** Edits a field; its server problems go (they are about the value just replaced). */
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -123,19 +144,37 @@ export function ProductPage({ code, tools }: ProductPageProps) {
     }
   };
 
+  const withOptions = variants.options.length > 0;
+  /** The product and its options and variants as the API takes them. */
+  const body = (base: Product | null) => {
+    const out: Record<string, unknown> = { ...bodyOf(draft, base), ...variantsBody(variants) };
+    if (withOptions) {
+      // The variants lead; the server sums them up into the product's "from" price and stock.
+      out.price = lowestPrice(variants) ?? 0;
+      out.compareAtPrice = null;
+    }
+    return out;
+  };
+  /** Shows a product as saved: the form and the variants start again from it. */
+  const show = (product: Product) => {
+    setStored(product);
+    setDraft(draftOf(product));
+    setVariants(variantsDraftOf(product));
+  };
+
   const save = async (event?: Event) => {
     event?.preventDefault();
     setBusy(true);
     setNotice(null);
     try {
       if (creating) {
-        const result = await createProduct(bodyOf(draft, null));
+        const result = await createProduct(body(null));
         outcome(result, (product) => navigate(productHref(product.code), { replace: true }));
       } else if (stored) {
-        const result = await updateProduct(stored.code, bodyOf(draft, stored));
+        const result = await updateProduct(stored.code, body(stored));
         outcome(result, (product) => {
-          setStored(product);
-          setDraft(draftOf(product));
+          show(product);
+          void refreshLedgers(product.code);
           setNotice({ ok: true, text: t('admin.products.saved') });
         });
       }
@@ -149,8 +188,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   /** Takes the stored version: the form shows their product, my changes are dropped. */
   const takeTheirs = () => {
     if (!conflict) return;
-    setStored(conflict.stored);
-    setDraft(draftOf(conflict.stored));
+    show(conflict.stored);
     setConflict(null);
     setProblems([]);
   };
@@ -161,17 +199,50 @@ export function ProductPage({ code, tools }: ProductPageProps) {
     setStored(base);
     setConflict(null);
     setBusy(true);
-    updateProduct(base.code, bodyOf(draft, base))
+    updateProduct(base.code, body(base))
       .then(
         (result) =>
           outcome(result, (product) => {
-            setStored(product);
-            setDraft(draftOf(product));
+            show(product);
             setNotice({ ok: true, text: t('admin.products.saved') });
           }),
         (error: unknown) => setNotice({ ok: false, text: tools.errorText(error) }),
       )
       .finally(() => setBusy(false));
+  };
+
+  /** Reads the stock ledgers again (new variants have their opening lines). */
+  const refreshLedgers = async (productCode: string) => {
+    try {
+      const answer = await getProduct(productCode);
+      setLedger(answer.ledger);
+      setLedgers(answer.ledgers ?? {});
+    } catch (error) {
+      console.warn('stock history not reloaded', error);
+    }
+  };
+
+  /** Sets the level of stored variants through the ledger (one bulk edit); null when done. */
+  const setVariantStock = async (codes: string[], level: number, reason: string): Promise<string | null> => {
+    try {
+      const result = await bulkEdit({ codes, stock: { mode: 'set', value: level }, reason });
+      if (result.kind === 'problems') return result.problems.map((p) => `${p.code ?? ''} ${p.field}: ${staffMessage(p.message, t)}`).join(' ');
+      const product = result.products.find((p) => p.code === stored?.code) ?? result.products[0];
+      if (product) {
+        setStored(product);
+        setVariants((v) => ({
+          ...v,
+          variants: v.variants.map((row) => {
+            const saved = product.variants?.find((s) => s.code === row.code);
+            return saved && row.stored ? { ...row, level: saved.stock } : row;
+          }),
+        }));
+        void refreshLedgers(product.code);
+      }
+      return null;
+    } catch (error) {
+      return tools.errorText(error);
+    }
   };
 
   const toggleActive = async () => {
@@ -217,6 +288,15 @@ export function ProductPage({ code, tools }: ProductPageProps) {
   const withCurrent = (list: string[], current: string) => (current && !list.includes(current) ? [...list, current] : list);
   const toggleKey = (list: string[], key: string) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]);
   const fieldName = (field: string) => {
+    const at = variantField(field);
+    if (at) {
+      const [row, rest] = at;
+      const head = t('admin.products.variants.variantField', { n: row + 1, code: variants.variants[row]?.code ?? '' });
+      const known = FIELD_LABELS[rest.split('.')[0] ?? ''];
+      return rest ? `${head} · ${known ? t(known) : rest}` : head;
+    }
+    const option = /^options\[(\d+)\]/.exec(field);
+    if (option) return `${t('admin.products.variants.title')} · ${t('admin.products.variants.option', { n: Number(option[1]) + 1 })}`;
     const [head = '', lang] = field.split('.');
     if (lang && (head === 'name' || head === 'description')) return `${t(`admin.products.${head}`)} (${lang.toUpperCase()})`;
     const known = FIELD_LABELS[head];
@@ -279,7 +359,7 @@ export function ProductPage({ code, tools }: ProductPageProps) {
           <ul class="product-problems">
             {problems.map((problem, i) => (
               <li key={i}>
-                {fieldName(problem.field)}: {problem.message}
+                {fieldName(problem.field)}: {staffMessage(problem.message, t)}
               </li>
             ))}
           </ul>
@@ -332,57 +412,81 @@ export function ProductPage({ code, tools }: ProductPageProps) {
           />
         </fieldset>
 
-        <fieldset class="admin-card product-form__section">
-          <legend class="admin-card__title">{t('admin.products.priceAndStock')}</legend>
-          <div class="product-form__row">
-            <div class="admin-field">
-              <label for={`${id}-price`}>{t('admin.products.priceBaht')}</label>
-              <input
-                id={`${id}-price`}
-                inputMode="decimal"
-                value={draft.price}
-                aria-invalid={byField.price ? true : undefined}
-                onInput={(event) => set('price', (event.currentTarget as HTMLInputElement).value)}
-              />
-              <Problems messages={byField.price} />
-            </div>
-            <div class="admin-field">
-              <label for={`${id}-compare`}>{t('admin.products.compareAtPrice')}</label>
-              <input
-                id={`${id}-compare`}
-                inputMode="decimal"
-                value={draft.compareAtPrice}
-                aria-invalid={byField.compareAtPrice ? true : undefined}
-                onInput={(event) => set('compareAtPrice', (event.currentTarget as HTMLInputElement).value)}
-              />
-              <p class="admin-muted">{t('admin.products.compareHint')}</p>
-              <Problems messages={byField.compareAtPrice} />
-            </div>
-            {creating ? (
-              <div class="admin-field">
-                <label for={`${id}-stock`}>{t('admin.products.openingStock')}</label>
-                <input
-                  id={`${id}-stock`}
-                  inputMode="numeric"
-                  value={draft.stock}
-                  aria-invalid={byField.stock ? true : undefined}
-                  onInput={(event) => set('stock', (event.currentTarget as HTMLInputElement).value)}
-                />
-                <Problems messages={byField.stock} />
-              </div>
-            ) : (
-              <div class="admin-field">
-                <span class="product-form__label">{t('admin.products.stock')}</span>
-                <p class="product-form__stock" data-testid="stock-level">
-                  {formatNumber(stored?.stock ?? 0)}
-                </p>
-                <button type="button" class="button button--ghost button--small" onClick={() => setStockOpen(true)}>
-                  {t('admin.products.adjustStock')}
-                </button>
-              </div>
-            )}
+        {withOptions ? (
+          <div class="admin-card product-form__section" data-testid="variant-summary">
+            <h2 class="admin-card__title">{t('admin.products.priceAndStock')}</h2>
+            <p>
+              {t('admin.products.variants.fromPrice', { price: formatMoney(lowestPrice(variants) ?? 0) })}
+              {' · '}
+              {t('admin.products.variants.totalStock', { level: formatNumber(stored?.stock ?? 0) })}
+            </p>
+            <p class="admin-muted">{t('admin.products.variants.perVariant')}</p>
           </div>
-        </fieldset>
+        ) : (
+          <fieldset class="admin-card product-form__section">
+            <legend class="admin-card__title">{t('admin.products.priceAndStock')}</legend>
+            <div class="product-form__row">
+              <div class="admin-field">
+                <label for={`${id}-price`}>{t('admin.products.priceBaht')}</label>
+                <input
+                  id={`${id}-price`}
+                  inputMode="decimal"
+                  value={draft.price}
+                  aria-invalid={byField.price ? true : undefined}
+                  onInput={(event) => set('price', (event.currentTarget as HTMLInputElement).value)}
+                />
+                <Problems messages={byField.price} />
+              </div>
+              <div class="admin-field">
+                <label for={`${id}-compare`}>{t('admin.products.compareAtPrice')}</label>
+                <input
+                  id={`${id}-compare`}
+                  inputMode="decimal"
+                  value={draft.compareAtPrice}
+                  aria-invalid={byField.compareAtPrice ? true : undefined}
+                  onInput={(event) => set('compareAtPrice', (event.currentTarget as HTMLInputElement).value)}
+                />
+                <p class="admin-muted">{t('admin.products.compareHint')}</p>
+                <Problems messages={byField.compareAtPrice} />
+              </div>
+              {creating ? (
+                <div class="admin-field">
+                  <label for={`${id}-stock`}>{t('admin.products.openingStock')}</label>
+                  <input
+                    id={`${id}-stock`}
+                    inputMode="numeric"
+                    value={draft.stock}
+                    aria-invalid={byField.stock ? true : undefined}
+                    onInput={(event) => set('stock', (event.currentTarget as HTMLInputElement).value)}
+                  />
+                  <Problems messages={byField.stock} />
+                </div>
+              ) : (
+                <div class="admin-field">
+                  <span class="product-form__label">{t('admin.products.stock')}</span>
+                  <p class="product-form__stock" data-testid="stock-level">
+                    {formatNumber(stored?.stock ?? 0)}
+                  </p>
+                  <button type="button" class="button button--ghost button--small" onClick={() => setStockCode(stored?.variants?.[0]?.code ?? stored?.code ?? null)}>
+                    {t('admin.products.adjustStock')}
+                  </button>
+                </div>
+              )}
+            </div>
+          </fieldset>
+        )}
+
+        <VariantEditor
+          draft={variants}
+          onChange={setVariants}
+          productCode={draft.code}
+          price={draft.price}
+          images={stored?.images ?? []}
+          problems={byField}
+          tools={tools}
+          onAdjust={(variantCode) => setStockCode(variantCode)}
+          onSetStock={setVariantStock}
+        />
 
         <fieldset class="admin-card product-form__section">
           <legend class="admin-card__title">{t('admin.products.placement')}</legend>
@@ -499,19 +603,23 @@ export function ProductPage({ code, tools }: ProductPageProps) {
         </section>
       ) : null}
 
-      {stockOpen && stored ? (
+      {stockCode && stored ? (
         <StockDialog
-          code={stored.code}
-          level={stored.stock}
-          ledger={ledger}
+          code={stockCode}
+          level={stockCode === stored.code && !withOptions ? stored.stock : (variants.variants.find((v) => v.code === stockCode)?.level ?? 0)}
+          ledger={ledgers[stockCode] ?? (stockCode === stored.code ? ledger : [])}
           tools={tools}
           onAdjusted={(level, entry) => {
-            setStored({ ...stored, stock: level });
-            setLedger([entry, ...ledger]);
-            setStockOpen(false);
+            const before = variants.variants.find((v) => v.code === stockCode);
+            const delta = before?.active || !withOptions ? level - (before?.level ?? stored.stock) : 0;
+            setStored({ ...stored, stock: withOptions ? stored.stock + delta : level });
+            setVariants((v) => ({ ...v, variants: v.variants.map((row) => (row.code === stockCode && row.stored ? { ...row, level } : row)) }));
+            setLedgers((all) => ({ ...all, [stockCode]: [entry, ...(all[stockCode] ?? [])] }));
+            if (stockCode === stored.code) setLedger([entry, ...ledger]);
+            setStockCode(null);
             setNotice({ ok: true, text: t('admin.products.stockSaved', { level: formatNumber(level) }) });
           }}
-          onClose={() => setStockOpen(false)}
+          onClose={() => setStockCode(null)}
         />
       ) : null}
     </section>

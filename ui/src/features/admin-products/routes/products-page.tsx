@@ -16,7 +16,7 @@ import { loadCatalogKeys, type CatalogKeys } from '../api/catalog-keys';
 import { exportProducts, saveFile } from '../api/products';
 import { BulkBar } from '../components/bulk-bar';
 import { CsvImport } from '../components/csv-import';
-import { LANGUAGES, LOW_STOCK, filtersOf, listHref, missingLanguages, productHref, queryOf, toggle, type ProductFilters } from '../product-rules';
+import { LANGUAGES, LOW_STOCK, filtersOf, isLow, listHref, missingLanguages, productHref, queryOf, toggle, type ProductFilters } from '../product-rules';
 import type { ProductTools } from '../tools';
 import { useProducts } from '../use-products';
 import '../admin-products.css';
@@ -61,9 +61,33 @@ function ActiveChip({ product }: { product: Product }) {
   );
 }
 
+/** A product with options: its shown variants' levels, the low ones first (at most six). */
+function VariantLevels({ product }: { product: Product }) {
+  const { t } = useI18n();
+  if (!product.options?.length) return null;
+  const shown = (product.variants ?? []).filter((v) => v.active);
+  const ordered = [...shown].sort((a, b) => Number(b.stock <= LOW_STOCK) - Number(a.stock <= LOW_STOCK) || a.code.localeCompare(b.code));
+  const more = ordered.length - 6;
+  return (
+    <span class="product-variants" data-testid="variant-levels" aria-label={t('admin.products.variants.levels', { count: shown.length })}>
+      {ordered.slice(0, 6).map((v) => (
+        <span key={v.code} class={v.stock <= LOW_STOCK ? 'product-variants__one product-variants__one--low' : 'product-variants__one'}>
+          {v.code}: {formatNumber(v.stock)}
+        </span>
+      ))}
+      {more > 0 ? <span>{t('admin.products.variants.moreLevels', { count: more })}</span> : null}
+    </span>
+  );
+}
+
 function StockCell({ product }: { product: Product }) {
-  const low = product.stock <= LOW_STOCK;
-  return <span class={low ? 'product-stock product-stock--low' : 'product-stock'}>{formatNumber(product.stock)}</span>;
+  const low = isLow(product);
+  return (
+    <>
+      <span class={low ? 'product-stock product-stock--low' : 'product-stock'}>{formatNumber(product.stock)}</span>
+      <VariantLevels product={product} />
+    </>
+  );
 }
 
 export function ProductsPage({ tools }: ProductsPageProps) {

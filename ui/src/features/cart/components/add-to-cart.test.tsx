@@ -6,6 +6,7 @@ import { makeCart, makeLine } from '../../../testing/carts';
 import { jsonResponse, makeProduct } from '../../../testing/products';
 import { loadCart, replaceCart } from '../cart-store';
 import { Toasts } from '../../../components/toasts';
+import { VARIANT_SOFA } from '../../../testing/variants';
 import { AddToCart } from './add-to-cart';
 
 const MID = '3f2c8a4e-9b1d-4c6e-8f7a-2d5b9e1c0a47';
@@ -81,5 +82,42 @@ describe('the buy box', () => {
     renderBuyBox();
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(screen.getByText('There is not enough stock of SF-1002 any more.')).toBeTruthy());
+  });
+
+  it('sells the chosen variant of a product with options: its code, its stock; a product without options sells itself', async () => {
+    replaceCart(makeCart(MID, []));
+    const sofa = VARIANT_SOFA;
+    const chosen = sofa.variants?.find((variant) => variant.code === 'SF-2001-SND-3') ?? null;
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ id: MID, code: 'SF-2001-SND-3', qty: 1 });
+      return jsonResponse({ status: 'success', cart: makeCart(MID, [makeLine('SF-2001-SND-3', { qty: 1 })]) });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const memory = memoryLocation({ path: '/products/SF-2001' });
+    const { unmount } = render(
+      <Router hook={memory.hook}>
+        <AddToCart product={sofa} variant={chosen} choice="Sand / 3-seat" />
+      </Router>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByText('1 in your cart.')).toBeTruthy());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    unmount();
+    // The sold-out variant cannot be bought, though the product has stock.
+    const soldOut = sofa.variants?.find((variant) => variant.code === 'SF-2001-GRY-2') ?? null;
+    const again = render(
+      <Router hook={memory.hook}>
+        <AddToCart product={sofa} variant={soldOut} />
+      </Router>,
+    );
+    expect((screen.getByRole('button', { name: 'Out of stock' }) as HTMLButtonElement).disabled).toBe(true);
+    again.unmount();
+    // Without options the page hands no variant (null): the product itself is on sale.
+    render(
+      <Router hook={memory.hook}>
+        <AddToCart product={makeProduct('SF-1002', { stock: 3 })} variant={null} />
+      </Router>,
+    );
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });

@@ -1,33 +1,41 @@
 //! The product page's buy box: a quantity (1 up to what is left in stock beyond what the cart
 //! already holds, at most 99) and "Add to cart". Out of stock or discontinued products get a
 //! disabled button saying so. After adding, a toast confirms (a polite live region) and a line
-//! under the button keeps saying how many are in the cart, with a link to it.
+//! under the button keeps saying how many are in the cart, with a link to it. A product with
+//! options sells the variant chosen on the page: its code, its stock (docs/VARIANTS.md §3).
 //!
 //! While adding, and once the whole stock is in the cart, the button is `aria-disabled` rather
 //! than `disabled`: a disabled element loses focus, which would drop a keyboard or screen-reader
 //! shopper to the top of the page right after pressing it.
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Product } from '../../../api/types';
+import type { BuyBoxProps } from '../../../components/product-slots';
 import { Icon } from '../../../components/icon';
 import { showToast } from '../../../components/toast-store';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
+import { hasOptions } from '../../../lib/variants';
 import { addToCart, cart, MAX_LINE_QTY, qtyInCart } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { QuantityStepper } from './quantity-stepper';
 import './cart.css';
 
-export function AddToCart({ product }: { product: Product }) {
+export function AddToCart({ product, variant, choice }: BuyBoxProps) {
   const { t, locale } = useI18n();
+  // A product with options sells the chosen variant: its code goes to the cart, its stock counts.
+  const withOptions = hasOptions(product);
+  const code = variant?.code ?? product.code;
+  const stock = withOptions ? (variant?.stock ?? 0) : product.stock;
+  const active = product.active && (!withOptions || (variant?.active ?? false));
+  const name = pickText(product.name, locale) || product.code;
   const current = useStore(cart);
   const [qty, setQty] = useState(1);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
-  const inCart = qtyInCart(current, product.code);
-  const room = Math.max(0, Math.min(MAX_LINE_QTY, product.stock) - inCart);
-  const soldOut = !product.active || product.stock <= 0;
+  const inCart = qtyInCart(current, code);
+  const room = Math.max(0, Math.min(MAX_LINE_QTY, stock) - inCart);
+  const soldOut = !active || stock <= 0;
   const shownQty = Math.min(qty, Math.max(1, room));
 
   const add = async () => {
@@ -36,12 +44,12 @@ export function AddToCart({ product }: { product: Product }) {
     setAdding(true);
     setError(null);
     try {
-      await addToCart(product.code, shownQty);
-      showToast(t('checkout.added', { name: pickText(product.name, locale) || product.code, count: shownQty }), 'success');
+      await addToCart(code, shownQty);
+      showToast(t('checkout.added', { name: choice ? `${name} (${choice})` : name, count: shownQty }), 'success');
       setQty(1);
     } catch (failure) {
       const problem = checkoutProblem(failure);
-      setError(t(problem.key, { ...problem.params, code: product.code }));
+      setError(t(problem.key, { ...problem.params, code }));
     } finally {
       busy.current = false;
       setAdding(false);
@@ -52,7 +60,7 @@ export function AddToCart({ product }: { product: Product }) {
     return (
       <div class="buy-box">
         <button type="button" class="button buy-box__button" disabled>
-          {product.active ? t('product.outOfStock') : t('checkout.notForSale')}
+          {active ? t('product.outOfStock') : t('checkout.notForSale')}
         </button>
       </div>
     );
@@ -62,7 +70,7 @@ export function AddToCart({ product }: { product: Product }) {
     <div class="buy-box">
       <div class="buy-box__row">
         <QuantityStepper
-          id={`buy-qty-${product.code}`}
+          id={`buy-qty-${code}`}
           value={shownQty}
           max={Math.max(1, room)}
           label={t('checkout.quantity')}

@@ -1,4 +1,4 @@
-//! One cart line: photo, name in the current language, code, unit price, the line's promotion
+//! One cart line: photo, name in the current language, the chosen values of a variant, its code, unit price, the line's promotion
 //! discount, a quantity stepper (1 to the stock, at most 99) and Remove. A product no longer sold
 //! can only be removed. The stepper shows the chosen quantity at once; the server's answer then
 //! replaces the cart (the latest answer wins).
@@ -10,12 +10,13 @@ import { ProductImage } from '../../../components/product-image';
 import { showToast } from '../../../components/toast-store';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatMoney } from '../../../lib/format';
-import { productPath } from '../../../lib/product';
+import { LineChoice } from '../../../components/line-choice';
+import { linePath, type VariantLine } from '../../../lib/product';
 import { MAX_LINE_QTY, setCartLine } from '../cart-store';
 import { checkoutProblem } from '../checkout-errors';
 import { QuantityStepper } from './quantity-stepper';
 
-export function CartLineItem({ line, discount }: { line: CartLineView; discount: number }) {
+export function CartLineItem({ line, discount }: { line: CartLineView & VariantLine; discount: number }) {
   const { t, locale } = useI18n();
   const [qty, setQty] = useState(line.qty);
   const [pending, setPending] = useState(0);
@@ -44,8 +45,9 @@ export function CartLineItem({ line, discount }: { line: CartLineView; discount:
       <ProductImage class="cart-line__image" src={line.image ?? undefined} alt="" sizes="96px" fallbackWidth={160} />
       <div class="cart-line__info">
         <p class="cart-line__name">
-          <Link href={productPath(line.code)}>{name}</Link>
+          <Link href={linePath(line)}>{name}</Link>
         </p>
+        <LineChoice line={line} />
         <p class="cart-line__code">
           {t('product.code')}: {line.code}
         </p>

@@ -14,10 +14,12 @@ import type { Order } from '../../../api/types';
 import { Loading } from '../../../components/loading';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LineChoice } from '../../../components/line-choice';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { linePath } from '../../../lib/product';
 import { getOrder } from '../api/pay-order';
 import { postClaimOrder } from '../api/claim-order';
 import { guestOrderPath, orderKeyOf, rememberOrderKey } from '../guest-checkout';
@@ -239,7 +241,11 @@ export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, 
               {order.lines.map((line) => (
                 <li key={line.code} class="summary-lines__item">
                   <span class="summary-lines__name">
-                    {pickText(line.name, locale) || line.code} <span class="summary-lines__qty">× {formatNumber(line.qty)}</span>
+                    <Link href={linePath(line)} class="summary-lines__link">
+                      {pickText(line.name, locale) || line.code}
+                    </Link>{' '}
+                    <span class="summary-lines__qty">× {formatNumber(line.qty)}</span>
+                    <LineChoice line={line} />
                     <span class="summary-lines__code">
                       {line.code} · {formatMoney(line.unitPrice)}
                       {line.discount > 0 ? ` · ${t('checkout.promotion')} ${formatMoney(-line.discount)}` : ''}

@@ -12,12 +12,14 @@ import { Link, useLocation } from 'wouter';
 import type { Address } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
+import { LineChoice } from '../../../components/line-choice';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { useStore } from '../../../lib/create-store';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { linePath } from '../../../lib/product';
 import { goToCardPayment } from '../api/pay-order';
 import { postPlaceOrder, type PlacedOrder } from '../api/place-order';
 import { cart, cartLoaded, emptyCart, refreshCart, replaceCartResult, visitorId } from '../cart-store';
@@ -178,7 +180,11 @@ export function OrderPage({ user, onSignIn, coinBalance, provinces, provinceKeys
               return (
                 <li key={line.code} class="summary-lines__item">
                   <span class="summary-lines__name">
-                    {pickText(line.name, locale) || line.code} <span class="summary-lines__qty">× {formatNumber(line.qty)}</span>
+                    <Link href={linePath(line)} class="summary-lines__link">
+                      {pickText(line.name, locale) || line.code}
+                    </Link>{' '}
+                    <span class="summary-lines__qty">× {formatNumber(line.qty)}</span>
+                    <LineChoice line={line} />
                   </span>
                   <span class="summary-lines__amount">{formatMoney((line.unitPrice ?? 0) * line.qty - discount)}</span>
                 </li>

@@ -13,7 +13,7 @@ import { ProductImage } from '../../../components/product-image';
 import { useProductSlots } from '../../../components/product-slots';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
-import { productPath, type ProductPage } from '../../../lib/product';
+import { isFromPrice, productPath, type ProductPage } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { listProducts, productListUrl, type ProductListQuery } from '../api/list-products';
 import { pickFeatured } from '../featured';
@@ -41,7 +41,7 @@ function Slide({ product, index, count, current }: { product: ProductSummary; in
         <ProductImage class="slide__image" src={product.image} alt="" sizes="(max-width: 1024px) 90vw, 440px" fallbackWidth={640} priority={index === 0} />
         <span class="slide__name">{name}</span>
       </Link>
-      <ShownPrice product={product} size="md" class="slide__price" />
+      <ShownPrice product={product} size="md" class="slide__price" from={isFromPrice(product)} />
     </div>
   );
 }

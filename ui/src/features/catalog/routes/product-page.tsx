@@ -7,8 +7,11 @@
 //! what the list's summary of the product had (name, code, price, first photo, stock) while the
 //! whole product loads, with skeletons where its description, facts and buy box will be.
 //! /products without a code offers the rooms and categories instead.
+//! A product with options (docs/VARIANTS.md §5) shows one variant at a time: the URL's
+//! `?variant=CODE` or the cheapest one in stock; choosing a value replaces the URL's variant and
+//! the price, compare-at price, stock note, photos, size and code follow without a reload.
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Product, ProductSummary } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
@@ -21,10 +24,12 @@ import { StockNote } from '../../../components/stock-note';
 import { httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import type { LocaleCode } from '../../../lib/locale-path';
-import { formatDimensions, PRODUCT_CODE, productApiPath, rememberedSummary } from '../../../lib/product';
+import { KEEP_POSITION } from '../../../lib/navigation-state';
+import { formatDimensions, PRODUCT_CODE, productApiPath, productPath, rememberedSummary, variantOfSearch } from '../../../lib/product';
 import { useResource } from '../../../lib/resource';
 import { paragraphs } from '../../../lib/text';
 import { useRemote } from '../../../lib/use-remote';
+import { choiceText, chosenVariant, variantAfterChoosing, variantImages, type Variant } from '../../../lib/variants';
 import { safeDecode } from '../../../lib/url-rules';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { getProduct } from '../api/get-product';
@@ -32,6 +37,7 @@ import { getRelatedProducts, relatedProductsUrl } from '../api/get-related-produ
 import { categories, categoryPath, productCategoryPath } from '../catalog-store';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductRating } from '../components/product-rating';
+import { VariantPicker } from '../components/variant-picker';
 import { labelTitle, type CatalogLabels } from '../labels';
 import './product-page.css';
 
@@ -42,14 +48,28 @@ import './product-page.css';
 type ProductHead = Pick<Product, 'code' | 'price' | 'compareAtPrice' | 'rooms' | 'categories' | 'stock' | 'active'> & {
   name: string;
   images: string[];
+  /** The code shown (and sold): the chosen variant's, else the product's. */
+  sku: string;
 };
 
-function headOf(product: Product, locale: LocaleCode): ProductHead {
-  return { ...product, name: pickText(product.name, locale) || product.code };
+/** The top of the page for a whole product: a chosen variant's price, stock and photos lead. */
+function headOf(product: Product, locale: LocaleCode, variant: Variant | null): ProductHead {
+  const name = pickText(product.name, locale) || product.code;
+  if (!variant) return { ...product, name, sku: product.code };
+  return {
+    ...product,
+    name,
+    sku: variant.code,
+    price: variant.price,
+    compareAtPrice: variant.compareAtPrice ?? null,
+    stock: variant.stock,
+    active: product.active && variant.active,
+    images: variantImages(product, variant),
+  };
 }
 
-function headOfSummary(summary: ProductSummary): ProductHead {
-  return { ...summary, name: summary.name || summary.code, images: summary.image ? [summary.image] : [] };
+function headOfSummary(summary: ProductSummary & { variant?: string | null }): ProductHead {
+  return { ...summary, name: summary.name || summary.code, images: summary.image ? [summary.image] : [], sku: summary.variant || summary.code };
 }
 
 function Breadcrumb({ product, name }: { product: Pick<Product, 'categories'>; name: string }) {
@@ -75,9 +95,11 @@ function Breadcrumb({ product, name }: { product: Pick<Product, 'categories'>; n
   );
 }
 
-function Facts({ product, labels }: { product: Product; labels: CatalogLabels }) {
+function Facts({ product, variant, labels }: { product: Product; variant: Variant | null; labels: CatalogLabels }) {
   const { t, locale } = useI18n();
-  const size = formatDimensions(product.dimensions, t('product.cm'));
+  const size = formatDimensions(variant?.dimensions ?? product.dimensions, t('product.cm'));
+  // An option of the kind says it per variant (the product's own colour would contradict a choice).
+  const optionOf = (kind: string) => (product.options ?? []).some((option) => option.kind === kind);
   return (
     <dl class="product__facts">
       {size ? (
@@ -86,13 +108,13 @@ function Facts({ product, labels }: { product: Product; labels: CatalogLabels })
           <dd>{size}</dd>
         </div>
       ) : null}
-      {product.material ? (
+      {product.material && !optionOf('material') ? (
         <div>
           <dt>{t('product.material')}</dt>
           <dd>{labelTitle(labels.groups, 'material', product.material, locale)}</dd>
         </div>
       ) : null}
-      {product.colour ? (
+      {product.colour && !optionOf('colour') ? (
         <div>
           <dt>{t('product.colour')}</dt>
           <dd>
@@ -179,7 +201,19 @@ function useBuyBarHeight() {
  * The product page. `product` is null while only a list's summary is known (`head` is then made
  * from it): the same elements show what the summary has, and skeletons hold the places of the rest.
  */
-function ProductView({ head, product, labels }: { head: ProductHead; product: Product | null; labels: CatalogLabels }) {
+function ProductView({
+  head,
+  product,
+  variant = null,
+  onChoose,
+  labels,
+}: {
+  head: ProductHead;
+  product: Product | null;
+  variant?: Variant | null;
+  onChoose?: (option: number, value: number) => void;
+  labels: CatalogLabels;
+}) {
   const { t, locale } = useI18n();
   const { name } = head;
   const description = product ? paragraphs(pickText(product.description, locale)) : [];
@@ -190,16 +224,18 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
     <div class={`page product-page${product ? '' : ' product-page--loading'}`} aria-busy={product ? undefined : 'true'}>
       <Breadcrumb product={head} name={name} />
       <article class="product">
-        <ProductGallery key={head.code} images={head.images} name={name} alts={product?.imageAlts} />
+        {/* A variant with other photos starts its gallery again at its own first photo. */}
+        <ProductGallery key={`${head.code} ${head.images[0] ?? ''}`} images={head.images} name={name} alts={product?.imageAlts} />
         <div class="product__summary">
           <h1 class="product__name">{name}</h1>
           <p class="product__code">
-            {t('product.code')}: <span>{head.code}</span>
+            {t('product.code')}: <span data-testid="product-sku">{head.sku}</span>
           </p>
           <ProductRating product={product} />
           <div class="product__price">
             <ShownPrice product={head} size="lg" saving={head.active} class={head.active ? undefined : 'price--muted'} />
           </div>
+          {product && variant && onChoose ? <VariantPicker product={product} current={variant} onChoose={onChoose} /> : null}
           {head.active ? (
             <>
               <StockNote product={head} showInStock />
@@ -210,7 +246,7 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
                     <ShownPrice product={head} size="sm" />
                   </div>
                   {product ? (
-                    <BuyBox product={product} />
+                    <BuyBox key={variant?.code} product={product} variant={variant} choice={variant ? choiceText(product, variant, locale) : undefined} />
                   ) : (
                     // The buy box's own placeholder, so nothing below moves when it arrives.
                     <div class="buy-box buy-box--loading" style={{ minHeight: '56px' }} />
@@ -224,7 +260,7 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
               <p>{t('product.discontinuedHint')}</p>
             </div>
           )}
-          {product ? <Facts product={product} labels={labels} /> : <FactsSkeleton />}
+          {product ? <Facts product={product} variant={variant} labels={labels} /> : <FactsSkeleton />}
         </div>
       </article>
       <Later>
@@ -249,6 +285,10 @@ function ProductView({ head, product, labels }: { head: ProductHead; product: Pr
 function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabels }) {
   const { locale } = useI18n();
   const remote = useRemote<Product>(productApiPath(code), (signal) => getProduct(code, signal));
+  // The choice lives in the URL (`?variant=`, shareable; docs/VARIANTS.md §5), read on every
+  // render, so the first render already shows the variant the server's first paint drew.
+  const wanted = variantOfSearch(useSearch());
+  const [, navigate] = useLocation();
   if (remote.status === 'error') {
     const status = httpStatusOf(remote.error);
     if (status === 404 || status === 400) return <ErrorStatus status={404} />;
@@ -257,9 +297,17 @@ function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabe
   if (remote.status === 'loading') {
     // A list showed this product lately: its summary stands in until the whole product is here.
     const summary = rememberedSummary(code, locale);
-    return summary ? <ProductView head={headOfSummary(summary)} product={null} labels={labels} /> : <ProductSkeleton />;
+    const shown = summary && (!wanted || (summary as { variant?: string | null }).variant === wanted) ? summary : undefined;
+    return shown ? <ProductView head={headOfSummary(shown)} product={null} labels={labels} /> : <ProductSkeleton />;
   }
-  return <ProductView head={headOf(remote.data, locale)} product={remote.data} labels={labels} />;
+  const product = remote.data;
+  const variant = chosenVariant(product, wanted);
+  // Choosing a value replaces the URL (no new history entry, the scroll and focus stay put).
+  const choose = (option: number, value: number) => {
+    const next = variant ? variantAfterChoosing(product, variant, option, value) : null;
+    if (next) navigate(productPath(product.code, next.code), { replace: true, state: KEEP_POSITION });
+  };
+  return <ProductView head={headOf(product, locale, variant)} product={product} variant={variant} onChoose={choose} labels={labels} />;
 }
 
 function ProductSkeleton() {

@@ -1,8 +1,12 @@
-//! The lines of an order as bought: photo, name in the current language, code, quantity, unit
-//! price, the line's promotion discount and what the line came to.
+//! The lines of an order as bought: photo, name in the current language (a link to the product,
+//! with the variant bought chosen), the chosen values, code, quantity, unit price, the line's
+//! promotion discount and what the line came to.
+import { Link } from 'wouter';
+import { LineChoice } from '../../../components/line-choice';
 import { ProductImage } from '../../../components/product-image';
 import { pickText, useI18n } from '../../../i18n/i18n-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { linePath } from '../../../lib/product';
 import type { OrderLineView } from '../order';
 
 export function OrderLines({ lines }: { lines: OrderLineView[] }) {
@@ -19,7 +23,10 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             <li key={line.code} class="order-line" data-code={line.code}>
               <ProductImage src={line.image ?? undefined} alt="" sizes="96px" fallbackWidth={160} class="order-line__image" />
               <div class="order-line__body">
-                <p class="order-line__name">{name}</p>
+                <p class="order-line__name">
+                  <Link href={linePath(line)}>{name}</Link>
+                </p>
+                <LineChoice line={line} />
                 <p class="order-line__code">{t('orders.code', { code: line.code })}</p>
                 <dl class="order-line__figures">
                   <div>

@@ -15,7 +15,7 @@ import { useProductSlots } from '../../../components/product-slots';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatNumber } from '../../../lib/format';
 import type { LocaleCode } from '../../../lib/locale-path';
-import { productPath } from '../../../lib/product';
+import { isFromPrice, productPath, type ListProduct } from '../../../lib/product';
 import { useRemote } from '../../../lib/use-remote';
 import { codeSearchUrl, searchCodes } from '../api/search-codes';
 import { searchProducts, suggestUrl } from '../api/search-products';
@@ -91,7 +91,8 @@ export function SearchBox({ focusOnOpen = false, onDismiss }: SearchBoxProps = {
     setUi(CLOSED);
   };
   const choose = (product: ProductSummary) => {
-    navigate(productPath(product.code));
+    // A variant's code (or one of its values) matched: open the product with it chosen.
+    navigate(productPath(product.code, (product as ListProduct).variant));
     reset();
   };
   const submit = (event: Event) => {
@@ -176,7 +177,7 @@ export function SearchBox({ focusOnOpen = false, onDismiss }: SearchBoxProps = {
                   <span class="suggestion__name">{product.name || product.code}</span>
                   <span class="suggestion__code">{product.code}</span>
                 </span>
-                <SlotPrice product={product} size="sm" class="suggestion__price" />
+                <SlotPrice product={product} size="sm" class="suggestion__price" from={isFromPrice(product)} />
               </li>
             ))
           : null}
