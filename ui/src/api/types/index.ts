@@ -637,7 +637,8 @@ export type StockChange = { "mode": "set", value: number, } | { "mode": "adjust"
  */
 export type BulkEdit = {
 /**
- * 1 to 500 product codes.
+ * 1 to 500 codes: variant codes, or product codes (a product without options: its one
+ * variant; a product with options: all its variants).
  */
 codes: Array<string>, price?: PriceChange, compareAt?: CompareAtChange, stock?: StockChange,
 /**
@@ -661,7 +662,12 @@ fields: Array<string>,
 /**
  * A short before → after summary.
  */
-details: string, };
+details: string,
+/**
+ * Image URLs a Shopify or WooCommerce file names for this product: the shop fetches
+ * nothing from the internet, so the owner uploads them (docs/IMPORT.md).
+ */
+imageUrls?: Array<string>, };
 
 /**
  * What importing a file would do (or did): every problem by line, and every row's change.
@@ -671,14 +677,28 @@ export type ImportPreview = {
 /**
  * `line N (CODE): field: message`, all of them.
  */
-problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, unchanged: number, };
+problems: Array<string>, rows: Array<RowPreview>, new: number, updated: number, unchanged: number,
+/**
+ * What the file was read as: `shop` (the shop's own JSON or CSV), `shopify` or
+ * `woocommerce`.
+ */
+format: string,
+/**
+ * Categories the import creates (or would create), as `key: Title > Title`.
+ */
+createdCategories?: Array<string>,
+/**
+ * Rows left out on purpose, by line (WooCommerce grouped and external products).
+ */
+notes?: Array<string>, };
 
 /**
  * The staff product list's filters (all optional).
  */
 export type AdminProductQuery = {
 /**
- * Part of the code (a leading `#` is ignored) or of a name in any language.
+ * Part of the code, a variant's included (a leading `#` is ignored), or of a name in any
+ * language.
  */
 q?: string,
 /**
@@ -694,7 +714,8 @@ category?: string,
  */
 active?: boolean,
 /**
- * `true`: only products with 3 units or fewer.
+ * `true`: only products with 3 units or fewer (a product with options: when any shown
+ * variant has).
  */
 lowStock?: boolean,
 /**
@@ -715,7 +736,7 @@ after?: string, };
  */
 export type AdminProductPageAnswer = { status: SuccessStatus,
 /**
- * By code, with live stock levels and versions.
+ * By code, with live stock levels (each variant's) and versions.
  */
 products: Array<Product>,
 /**
@@ -728,13 +749,18 @@ next: string | null,
 total: number, };
 
 /**
- * `{status, product, ledger}`
+ * `{status, product, ledger, ledgers}`
  */
 export type AdminProductAnswer = { status: SuccessStatus, product: Product,
 /**
- * The newest 100 stock changes, newest first.
+ * The newest 100 stock changes of the product's own code, newest first.
  */
-ledger: Array<StockEntry>, };
+ledger: Array<StockEntry>,
+/**
+ * Each variant's newest stock changes (100 for a product without options, 20 each
+ * otherwise), newest first, by variant code.
+ */
+ledgers: { [key in string]: Array<StockEntry> }, };
 
 /**
  * `{status, product}`
@@ -797,17 +823,23 @@ export type BulkEditAnswer = { status: SuccessStatus,
 products: Array<Product>, };
 
 /**
- * `{"csv": "...", "apply": false}`
+ * `{"csv": "...", "apply": false, "createCategories": false}`
  */
 export type ImportBody = {
 /**
- * The file's text, as `kiosk catalog import` reads a .csv file.
+ * The file's text, as `kiosk catalog import` reads a .csv file: the shop's own catalogue
+ * CSV, or Shopify's or WooCommerce's product export (recognised by its header row).
  */
 csv: string,
 /**
  * `false` (default): only preview; `true`: write it all, or nothing if any row has a problem.
  */
-apply?: boolean, };
+apply?: boolean,
+/**
+ * Shopify and WooCommerce files: create the categories they name that no category of the
+ * shop is titled (default: each is a problem).
+ */
+createCategories?: boolean, };
 
 /**
  * `{status, applied, preview}`
