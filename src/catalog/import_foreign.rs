@@ -457,10 +457,12 @@ impl Foreign {
     }
 }
 
-/// Reads a CSV into records with their lines (the header first, as line 1's record).
-pub fn records(
-    text: impl std::io::Read,
-) -> Result<(Vec<String>, Vec<(usize, csv::StringRecord)>), Vec<String>> {
+/// A CSV's header row and its other rows, each with the line it starts on.
+pub type Records = (Vec<String>, Vec<(usize, csv::StringRecord)>);
+
+/// Reads a CSV into records with their lines (blank rows left out); `Err`: every row that
+/// cannot be read, by line.
+pub fn records(text: impl std::io::Read) -> Result<Records, Vec<String>> {
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text);
     let header: Vec<String> = match reader.headers() {
         Ok(h) => h

@@ -316,7 +316,9 @@ impl Writer {
             }
             ("li", true) => self.end_block(),
             ("td" | "th", true) => self.space = true,
-            _ if BLOCKS.contains(&name) => self.end_block(),
+            // A paragraph right inside a list item (`<li><p>…`) stays on the item's line.
+            _ if BLOCKS.contains(&name) && !self.only_marker() => self.end_block(),
+            _ if BLOCKS.contains(&name) => {}
             _ => {
                 // Unknown and harmless inline tags (span, u, font…) are dropped, text kept;
                 // an image is dropped (its alt text is no description).
@@ -326,6 +328,17 @@ impl Writer {
                 self.space = true;
             }
         }
+    }
+
+    /// Whether the line being written is a list item's marker and nothing else yet.
+    fn only_marker(&self) -> bool {
+        let bare = self.line.trim_start();
+        self.in_item
+            && (bare == "-"
+                || bare == "- "
+                || bare
+                    .strip_suffix(". ")
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
     }
 
     /// Writes the space that separates what comes before from a new mark or link.
@@ -549,5 +562,9 @@ mod tests {
         assert_eq!(md("<p>Open <b>bold<p>next"), "Open **bold**\n\nnext");
         assert_eq!(md("<script>never closed"), "");
         assert_eq!(md("a <!-- note --> b"), "a b");
+        assert_eq!(
+            md("<ul><li><p>One</p></li><li><p><span>Two</span></p></li></ul><p>After</p>"),
+            "- One\n- Two\n\nAfter"
+        );
     }
 }
