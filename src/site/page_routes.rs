@@ -67,11 +67,15 @@ pub trait SiteIndex {
     fn has_room(&self, slug: &str) -> bool;
     fn has_category(&self, slug: &str) -> bool;
     fn has_product(&self, code: &str) -> bool;
+    /// The product that sells `code` as one of its variants, when `code` is not a product's
+    /// own code (docs/VARIANTS.md §5: an old product URL whose code became a variant's).
+    fn product_selling(&self, code: &str) -> Option<String>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
-    /// `/en/…`: 301 to the same path without `/en` (the query is added by the caller).
+    /// `/en/…`: 301 to the same path without `/en`; a variant's code in a product URL: 301
+    /// to its product with `?variant=` (the request's query is added by the caller).
     Redirect(String),
     /// A page that exists. `path` is the path without language prefix and trailing slash.
     Page {
@@ -109,6 +113,20 @@ pub fn resolve(raw_path: &str, site: &impl SiteIndex) -> Resolution {
         let Some(param) = match_pattern(pattern, &segments) else {
             continue;
         };
+        // A variant's code in a product URL: 301 to its product with that variant chosen.
+        if *kind == RouteKind::Product
+            && let Some(code) = param.as_deref()
+            && crate::catalog::model::is_product_code(code)
+            && !site.has_product(code)
+            && let Some(product) = site.product_selling(code)
+        {
+            let prefix = if locale == Locale::DEFAULT {
+                String::new()
+            } else {
+                format!("/{}", locale.code())
+            };
+            return Resolution::Redirect(format!("{prefix}/products/{product}?variant={code}"));
+        }
         // The first matching pattern decides: a bad parameter is a 404, not a fall-through.
         return match exists(*kind, param.as_deref(), site) {
             Some(page) => Resolution::Page {
@@ -198,6 +216,25 @@ mod tests {
         fn has_product(&self, code: &str) -> bool {
             code == "SF-1001"
         }
+        fn product_selling(&self, code: &str) -> Option<String> {
+            (code == "SF-1001-GRY").then(|| "SF-1001".to_string())
+        }
+    }
+
+    #[test]
+    fn a_variant_code_in_a_product_url_moves_to_its_product_with_the_variant_chosen() {
+        assert_eq!(
+            resolve("/products/SF-1001-GRY", &Site),
+            Resolution::Redirect("/products/SF-1001?variant=SF-1001-GRY".into())
+        );
+        assert_eq!(
+            resolve("/th/products/SF-1001-GRY", &Site),
+            Resolution::Redirect("/th/products/SF-1001?variant=SF-1001-GRY".into())
+        );
+        assert!(matches!(
+            resolve("/products/SF-1001-XXX", &Site),
+            Resolution::NotFound { .. }
+        ));
     }
 
     /// Scenario table: path → found or missing, in which locale.

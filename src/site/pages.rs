@@ -37,6 +37,10 @@ impl SiteIndex for Site<'_> {
     fn has_product(&self, code: &str) -> bool {
         self.catalog.product(code).is_some()
     }
+    fn product_selling(&self, code: &str) -> Option<String> {
+        let sold = self.catalog.sold(code)?;
+        sold.variant.map(|_| sold.entry.code.clone())
+    }
 }
 
 /// Every path that is not an API, asset or static file ends here.
@@ -65,6 +69,11 @@ pub async fn serve_page(
         },
     ) {
         Resolution::Redirect(target) => {
+            // The target may carry its own query (`?variant=`): the request's joins it.
+            let query = match (target.contains('?'), uri.query()) {
+                (true, Some(q)) => format!("&{q}"),
+                _ => query,
+            };
             return redirect(StatusCode::MOVED_PERMANENTLY, &format!("{target}{query}"));
         }
         Resolution::Page {
