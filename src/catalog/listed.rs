@@ -280,36 +280,6 @@ impl Choices {
             .position(|v| v.active && v.value(option) == Some(value))
     }
 
-    /// The first active variant that has, for every kind of option among `wanted` that the
-    /// product offers, one of the wanted keys (a list filtered by colour shows the matching
-    /// colour); `None` when no wanted kind is among its options.
-    pub fn matching(&self, wanted: &[(OptionKind, &[String])]) -> Option<usize> {
-        let rules: Vec<(usize, &[String])> = wanted
-            .iter()
-            .filter(|(_, keys)| !keys.is_empty())
-            .flat_map(|&(kind, keys)| {
-                self.options
-                    .iter()
-                    .enumerate()
-                    .filter(move |(_, o)| o.kind == kind)
-                    .map(move |(o, _)| (o, keys))
-            })
-            .collect();
-        if rules.is_empty() {
-            return None;
-        }
-        let key = |o: usize, v: &ListedVariant| {
-            let value = v.value(o)?;
-            Some(&*self.options[o].values.get(value)?.key)
-        };
-        self.variants.iter().position(|v| {
-            v.active
-                && rules
-                    .iter()
-                    .all(|&(o, keys)| key(o, v).is_some_and(|k| keys.iter().any(|w| w == k)))
-        })
-    }
-
     /// The facet keys of the options of `kind` that an active variant holds, each once, in
     /// option and value order.
     pub fn active_keys(&self, kind: OptionKind) -> Vec<(&str, Option<Rgb>)> {
@@ -657,19 +627,6 @@ mod tests {
         assert_eq!(Rgb::parse("8a8d91"), None);
         assert!(std::mem::size_of::<ListedValue>() <= 24);
         assert_eq!(choices.first_active_with(1, 1), Some(1));
-        let three = ["3-seats".to_string()];
-        let grey = ["grey".to_string()];
-        assert_eq!(
-            choices.matching(&[(OptionKind::Size, &three)]),
-            None,
-            "no key"
-        );
-        let two = ["2-seats".to_string()];
-        assert_eq!(
-            choices.matching(&[(OptionKind::Size, &two), (OptionKind::Colour, &grey)]),
-            Some(0)
-        );
-        assert_eq!(choices.matching(&[(OptionKind::Material, &grey)]), None);
         assert_eq!(choices.first_active_with(0, 1), None);
         assert_eq!(choices.active_stock(), 2);
         assert_eq!(listed.size_labels.len(), 1);

@@ -41,20 +41,6 @@ impl ProductQuery {
     }
 }
 
-impl ProductQuery {
-    /// The variant of `entry` this query's colour, material and size filters choose: the
-    /// first active one holding a chosen key for each filtered kind the product is sold in
-    /// (docs/VARIANTS.md §4: a product appears once, showing the matching variant).
-    pub fn filtered_variant(&self, entry: &Entry) -> Option<usize> {
-        use super::variants::OptionKind;
-        entry.choices.matching(&[
-            (OptionKind::Colour, &self.colours),
-            (OptionKind::Material, &self.materials),
-            (OptionKind::Size, &self.sizes),
-        ])
-    }
-}
-
 /// One search's matches after its filters, ranked as far as its pages have needed. Shoppers
 /// turn pages and change the page size, and each of those answers is new to the answer cache,
 /// but its matching, filtering and facet counts are not (Solr keeps the same "query result

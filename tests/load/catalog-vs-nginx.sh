@@ -41,6 +41,8 @@ rss() { awk '/VmRSS/ {printf "%d MB", $2 / 1024}' "/proc/$1/status"; }
 # Starts kiosk on DATA; sets KIOSK_PID, BASE and STARTUP (ms from exec to the first answer).
 start_kiosk() {
   local data=$1 started
+  # The last start's "listening on" must not be read before this start truncates the file.
+  rm -f "$WORK/out"
   started=$(now_ms)
   MIMALLOC_PURGE_DELAY=0 "$BIN" serve --listen 127.0.0.1:0 --data-dir "$data" >"$WORK/out" 2>"$WORK/err" &
   KIOSK_PID=$!

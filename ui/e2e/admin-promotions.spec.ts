@@ -10,7 +10,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { registerShopper, useToken } from './accounts';
 import { expect, isMobile, message, test } from './fixtures';
-import { call, fitsWidth, shoot, staffToken, userIdOf } from './shop';
+import { call, fitsWidth, shoot, soldByTheirCodes, staffToken, userIdOf } from './shop';
 
 const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -92,8 +92,9 @@ test('the owner creates a Thai-only outdoor promotion and the SONGKRAN25 coupon;
 
   // A Thai shopper: an outdoor piece (no other promotion: the cart also holds a sale item, and the
   // demo's garden promotion is not for such orders) and that sale item, over ฿5,000 together.
-  const outdoor = (await products(request, 'room=outdoor')).find((p) => p.active && p.stock > 2 && p.compareAtPrice === null && !p.categories.includes('decor'))!;
-  const onSale = (await products(request, 'room=bedroom'))
+  // Both sold under their own codes (the demo sells some products in options).
+  const outdoor = (await soldByTheirCodes(request, await products(request, 'room=outdoor'))).find((p) => p.active && p.stock > 2 && p.compareAtPrice === null && !p.categories.includes('decor'))!;
+  const onSale = (await soldByTheirCodes(request, await products(request, 'room=bedroom')))
     .filter((p) => p.active && p.stock > 2 && p.compareAtPrice !== null && !p.rooms.includes('outdoor') && !p.categories.some((c) => ['sofas', 'decor'].includes(c)))
     .sort((a, b) => b.price - a.price)[0]!;
   expect(outdoor.price + onSale.price).toBeGreaterThan(500_000);

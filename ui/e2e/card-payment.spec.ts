@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import type { OrderAnswer } from '../src/api/types';
 import { registerShopper, useToken } from './accounts';
 import { expect, message, test } from './fixtures';
-import { call, fitsWidth, shoot, staffToken, TEST_ADDRESS, userIdOf } from './shop';
+import { call, fitsWidth, shoot, soldByTheirCodes, staffToken, TEST_ADDRESS, userIdOf } from './shop';
 
 /** A real PNG for the slip upload (a demo product photo). */
 const SLIP_PNG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/demo/images/BD-2001-1.png');
@@ -27,12 +27,12 @@ const standin = () => {
 const onStandin = (page: Page) => page.waitForURL((url) => url.origin === standin() && url.pathname === '/payment');
 const backOnCartres = (page: Page, id: number) => page.waitForURL(new RegExp(`/th/cartres\\?order=${id}$`));
 
-/** A plain product for the cart (the cheapest active one with stock). */
+/** A plain product for the cart (the first one with stock that is sold under its own code). */
 async function someProduct(page: Page): Promise<string> {
   const response = await page.request.get('/api/app/product/list');
   const body = (await response.json()) as { data?: { code: string; stock: number }[]; products?: { code: string; stock: number }[] };
-  const products = body.data ?? body.products ?? [];
-  const found = products.find((p) => p.stock > 3);
+  const products = await soldByTheirCodes(page.request, (body.data ?? body.products ?? []).filter((p) => p.stock > 3));
+  const found = products[0];
   if (!found) throw new Error('no product in stock');
   return found.code;
 }

@@ -98,3 +98,20 @@ export async function productStock(request: APIRequestContext, code: string): Pr
   if (!response.ok()) throw new Error(`product ${code}: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { product: { stock: number } }).product.stock;
 }
+
+/**
+ * Whether `code` is sold under its own code (a product without options): the demo sells some
+ * products in options, which a cart takes only by a variant's code (docs/VARIANTS.md §3).
+ */
+export async function soldByItsCode(request: APIRequestContext, code: string): Promise<boolean> {
+  const response = await request.get(`/api/app/product/get/${encodeURIComponent(code)}`);
+  if (!response.ok()) return false;
+  const body = (await response.json()) as { product?: { options?: unknown[] } };
+  return (body.product?.options?.length ?? 0) === 0;
+}
+
+/** The items of `items` sold under their own code, in order. */
+export async function soldByTheirCodes<T extends { code: string }>(request: APIRequestContext, items: T[]): Promise<T[]> {
+  const keep = await Promise.all(items.map((item) => soldByItsCode(request, item.code)));
+  return items.filter((_, i) => keep[i]);
+}

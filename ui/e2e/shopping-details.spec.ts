@@ -12,9 +12,11 @@ const th = (key: string, params: Record<string, string | number> = {}) =>
 // Real cards only: the loading skeletons share the class.
 const cards = (page: Page) => page.locator('main .product-card:not(.product-card--skeleton)');
 
+/** Each card's own price in baht (`data-price`): what the sort goes by. The figure shown may be
+ * lower by a promotion, or a "from" price of a product sold in options. */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await cards(page).locator('.price__now').allTextContents();
-  return texts.map((text) => Number(text.replace(/[^\d.]/g, '')));
+  const satang = await cards(page).locator('.price').evaluateAll((all) => all.map((p) => Number(p.getAttribute('data-price'))));
+  return satang.map((value) => value / 100);
 }
 
 async function openFilters(page: Page) {

@@ -140,17 +140,11 @@ pub async fn search(
         // keyword is searched once, not twice.
         catalog.count(&count_key, || found.keyword_total);
         let searched = found.corrected.as_deref().unwrap_or(&keyword);
-        let named = crate::catalog::shopper_search::matched_variants(
+        let variants = crate::catalog::shopper_search::matched_variants(
             &state.store,
             searched,
             &found.products,
         )?;
-        // What the keyword names first, else what the filters choose.
-        let variants: Vec<Option<usize>> = named
-            .into_iter()
-            .zip(&found.products)
-            .map(|(named, entry)| named.or_else(|| query.filtered_variant(entry)))
-            .collect();
         Ok(ProductPageAnswer {
             status: SuccessStatus::Success,
             products: cards(&catalog, found.products.into_iter().zip(variants), locale)?,

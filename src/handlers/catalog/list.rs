@@ -93,19 +93,18 @@ fn page_of(
     catalog: &CatalogSnapshot,
     items: Vec<Entry>,
     total: usize,
-    query: &ProductQuery,
+    page: usize,
+    limit: usize,
     facets: Facets,
     locale: Locale,
 ) -> Result<ProductPageAnswer, AppError> {
-    let (page, limit) = (query.page, query.limit);
-    // A list filtered by colour, material or size shows each product's matching variant.
     let products = cards(
         catalog,
         items
             .into_iter()
             .skip((page - 1) * limit)
             .take(limit)
-            .map(|entry| (entry, query.filtered_variant(&entry))),
+            .map(|entry| (entry, None)),
         locale,
     )?;
     Ok(ProductPageAnswer {
@@ -274,7 +273,8 @@ pub async fn list_products(
             &catalog,
             matching,
             total,
-            &query,
+            query.page,
+            query.limit,
             Facets::of(facets, &catalog),
             locale,
         )
