@@ -150,8 +150,30 @@ pub fn is_product_code(code: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
 }
 
+/// The price rules of a product and of each variant (`prefix`: "" or "variants[2]."): a positive
+/// amount in satang, and a compare-at price above it.
+pub(super) fn price_problems(prefix: &str, price: Satang, was: Option<Satang>) -> Vec<String> {
+    let mut out = Vec::new();
+    if price <= Satang::ZERO || price > Satang(10_000_000_000) {
+        out.push(format!(
+            "{prefix}price: {} must be a positive amount in satang",
+            price.get()
+        ));
+    }
+    if let Some(was) = was
+        && was <= price
+    {
+        out.push(format!(
+            "{prefix}compareAtPrice: {} must be higher than price {}",
+            was.get(),
+            price.get()
+        ));
+    }
+    out
+}
+
 /// Applies `rule` to the text of every language.
-fn each_language(texts: &mut Localized, rule: fn(&str) -> String) {
+pub(super) fn each_language(texts: &mut Localized, rule: fn(&str) -> String) {
     for text in [
         &mut texts.en,
         &mut texts.th,
@@ -210,21 +232,7 @@ impl Product {
         if self.name.en.trim().is_empty() {
             out.push("name.en: an English name is required".into());
         }
-        if self.price <= Satang::ZERO || self.price > Satang(10_000_000_000) {
-            out.push(format!(
-                "price: {} must be a positive amount in satang",
-                self.price.get()
-            ));
-        }
-        if let Some(was) = self.compare_at_price
-            && was <= self.price
-        {
-            out.push(format!(
-                "compareAtPrice: {} must be higher than price {}",
-                was.get(),
-                self.price.get()
-            ));
-        }
+        out.extend(price_problems("", self.price, self.compare_at_price));
         for room in self.rooms.iter().filter(|r| !rooms.contains(*r)) {
             out.push(format!("rooms: unknown room {room:?}"));
         }

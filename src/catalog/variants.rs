@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::model::{Dimensions, Product, is_product_code};
+use super::model::{Dimensions, Product, each_language, is_product_code, price_problems};
 use crate::content::model::Localized;
 use crate::domain::Satang;
 use crate::i18n::Locale;
@@ -323,21 +323,11 @@ impl Product {
                     ));
                 }
             }
-            if variant.price <= Satang::ZERO || variant.price > Satang(10_000_000_000) {
-                out.push(format!(
-                    "{field}.price: {} must be a positive amount in satang",
-                    variant.price.get()
-                ));
-            }
-            if let Some(was) = variant.compare_at_price
-                && was <= variant.price
-            {
-                out.push(format!(
-                    "{field}.compareAtPrice: {} must be higher than price {}",
-                    was.get(),
-                    variant.price.get()
-                ));
-            }
+            out.extend(price_problems(
+                &format!("{field}."),
+                variant.price,
+                variant.compare_at_price,
+            ));
             if variant.weight.is_some_and(|grams| grams > 10_000_000) {
                 out.push(format!("{field}.weight: at most 10 000 kg"));
             }
@@ -357,18 +347,6 @@ impl Product {
             }
         }
         out
-    }
-}
-
-fn each_language(texts: &mut Localized, rule: fn(&str) -> String) {
-    for text in [
-        &mut texts.en,
-        &mut texts.th,
-        &mut texts.my,
-        &mut texts.km,
-        &mut texts.id,
-    ] {
-        *text = rule(text);
     }
 }
 
