@@ -110,6 +110,23 @@ impl TestApp {
             .expect("request")
     }
 
+    /// Sends what `make` builds until it answers other than 503 (at most three minutes): work
+    /// the shop does on first ask, such as a language's e-catalogue, can outlast the request
+    /// timeout on a busy machine, and then answers 503 while it finishes in the background.
+    pub async fn until_available(
+        &self,
+        make: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+    ) -> reqwest::Response {
+        let started = std::time::Instant::now();
+        loop {
+            let response = make(&self.client).send().await.expect("request");
+            if response.status() != 503 || started.elapsed() > std::time::Duration::from_secs(180) {
+                return response;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+
     pub async fn get_page(&self, path: &str) -> Page {
         self.page(self.client.get(self.url(path))).await
     }
