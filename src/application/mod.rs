@@ -45,6 +45,8 @@ impl Application {
     /// public URL, the shop's address is the one actually bound (port 0 picks a free port).
     pub async fn build(config: Config) -> Result<Application, StartError> {
         let listen = config.listen;
+        // Before start-up, so that the first catalogue snapshot's build is measured too.
+        let recorder = config.metrics.listen.map(|_| crate::metrics::install());
         let mut state = tokio::task::spawn_blocking(move || AppState::init(config))
             .await
             .map_err(|err| StartError::Seed(format!("start-up task failed: {err}")))??;
@@ -69,22 +71,21 @@ impl Application {
                 dir: state.config.data_dir.clone(),
                 source,
             })?;
-        let metrics = match state.config.metrics.listen {
-            None => None,
-            Some(listen) => {
+        let metrics = match (state.config.metrics.listen, recorder) {
+            (Some(listen), Some(handle)) => {
                 let bound = |source| StartError::Bind {
                     addr: listen,
                     source,
                 };
                 let listener = TcpListener::bind(listen).await.map_err(bound)?;
                 let address = listener.local_addr().map_err(bound)?;
-                let handle = crate::metrics::install();
                 Some(MetricsListener {
                     listener,
                     address,
                     handle,
                 })
             }
+            _ => None,
         };
         Ok(Application {
             state,

@@ -375,6 +375,46 @@ mod tests {
         assert_eq!(status_class(503), "5xx");
     }
 
+    /// Every series the sample dashboard queries is one the shop exports.
+    #[test]
+    fn the_grafana_dashboard_asks_for_exported_series_only() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/packaging/grafana-kiosk.json");
+        let dashboard = std::fs::read_to_string(path).unwrap();
+        let known = [
+            HTTP_REQUESTS,
+            HTTP_DURATION,
+            HTTP_IN_FLIGHT,
+            HTTP_CONNECTIONS,
+            HTTP_CONNECTIONS_ACCEPTED,
+            HTTP_CONNECTIONS_SHED,
+            ORDERS_PLACED,
+            ORDERS_PAID,
+            OUTBOX_PENDING,
+            OUTBOX_FAILURES,
+            SEARCH_DURATION,
+            CATALOG_REBUILD,
+            DATABASE_BYTES,
+            DATABASE_COMMIT,
+            BACKUP_AGE,
+            CERTIFICATE_EXPIRY,
+            PROCESS_RSS,
+            BUILD_INFO,
+        ];
+        let mut asked = 0;
+        for word in dashboard.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if !(word.starts_with("kiosk_") || word.starts_with("process_")) {
+                continue;
+            }
+            let series = ["_bucket", "_count", "_sum"]
+                .iter()
+                .find_map(|s| word.strip_suffix(s))
+                .unwrap_or(word);
+            assert!(known.contains(&series), "the dashboard asks for {word}");
+            asked += 1;
+        }
+        assert!(asked >= known.len(), "{asked}");
+    }
+
     #[test]
     fn rss_is_read_on_linux() {
         if cfg!(target_os = "linux") {
