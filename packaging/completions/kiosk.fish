@@ -31,7 +31,7 @@ complete -c kiosk -n "__fish_kiosk_needs_command" -l public-url -d 'Public addre
 complete -c kiosk -n "__fish_kiosk_needs_command" -l log-format -d 'Log format on stderr' -r -f -a "text\t''
 json\t''"
 complete -c kiosk -n "__fish_kiosk_needs_command" -l no-demo -d 'Do not seed the demo catalogue on first start'
-complete -c kiosk -n "__fish_kiosk_needs_command" -s h -l help -d 'Print help'
+complete -c kiosk -n "__fish_kiosk_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kiosk -n "__fish_kiosk_needs_command" -s V -l version -d 'Print version'
 complete -c kiosk -n "__fish_kiosk_needs_command" -f -a "serve" -d 'Run the shop: the storefront, the API and the staff area (the default command)'
 complete -c kiosk -n "__fish_kiosk_needs_command" -f -a "setup" -d 'First-time setup: write config.toml, create the database and the first admin'

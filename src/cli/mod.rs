@@ -19,13 +19,6 @@ use clap::{Parser, Subcommand};
 
 use crate::config::{Config, Overrides};
 
-/// Kiosk: a furniture shop in one binary.
-///
-/// Run without a command to serve the shop on http://127.0.0.1:8080 with its data in ./data.
-/// Settings come from (lowest to highest) built-in defaults, the config file, KIOSK_*
-/// environment variables and these flags; see config.example.toml for every setting.
-/// Commands that change data work on a running shop through its control socket
-/// (<data_dir>/kiosk.sock), or on the database directly when no server runs.
 /// `kiosk --version`: the release, the commit it was built from and the day (build.rs).
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -36,6 +29,13 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
+/// Kiosk: a furniture shop in one binary.
+///
+/// Run without a command to serve the shop on http://127.0.0.1:8080 with its data in ./data.
+/// Settings come from (lowest to highest) built-in defaults, the config file, KIOSK_*
+/// environment variables and these flags; see config.example.toml for every setting.
+/// Commands that change data work on a running shop through its control socket
+/// (<data_dir>/kiosk.sock), or on the database directly when no server runs.
 #[derive(Debug, Parser)]
 #[command(name = "kiosk", version = VERSION)]
 pub struct Cli {
