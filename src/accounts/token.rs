@@ -134,7 +134,11 @@ mod hs256 {
     }
 
     fn signer(algorithm: &Algorithm, key: &EncodingKey) -> Result<Box<dyn JwtSigner>> {
-        Ok(Box::new(Signer(mac(algorithm, key.family(), key.as_bytes())?)))
+        Ok(Box::new(Signer(mac(
+            algorithm,
+            key.family(),
+            key.as_bytes(),
+        )?)))
     }
 
     fn verifier(algorithm: &Algorithm, key: &DecodingKey) -> Result<Box<dyn JwtVerifier>> {

@@ -128,7 +128,9 @@ impl Config {
         {
             return Err(invalid(
                 "metrics.listen",
-                format!("{metrics} must not be the shop's own port: metrics are for the operator's eyes only"),
+                format!(
+                    "{metrics} must not be the shop's own port: metrics are for the operator's eyes only"
+                ),
             ));
         }
         if !(16..=1_000_000).contains(&self.limits.max_connections) {

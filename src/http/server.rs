@@ -120,7 +120,11 @@ pub async fn serve(
             let started = std::time::Instant::now();
             let early = refuse_oversized(&request).or_else(|| front_door.answer(&request));
             if let Some(answer) = &early {
-                crate::metrics::record_request(request.uri().path(), answer.status().as_u16(), started.elapsed());
+                crate::metrics::record_request(
+                    request.uri().path(),
+                    answer.status().as_u16(),
+                    started.elapsed(),
+                );
             }
             // Handlers read the peer address (sign-in throttling per client).
             request.extensions_mut().insert(ConnectInfo(peer));

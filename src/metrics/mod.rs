@@ -99,7 +99,10 @@ pub fn install() -> PrometheusHandle {
 
 fn describe() {
     use ::metrics::{describe_counter, describe_gauge, describe_histogram};
-    describe_counter!(HTTP_REQUESTS, "Answered requests by route family and status");
+    describe_counter!(
+        HTTP_REQUESTS,
+        "Answered requests by route family and status"
+    );
     describe_histogram!(
         HTTP_DURATION,
         ::metrics::Unit::Seconds,

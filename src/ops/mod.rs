@@ -235,12 +235,10 @@ fn doctor(ctx: &Context) -> Result<Value, StoreError> {
     let outbox = ctx.store.read(|txn| {
         let pending = OUTBOX_DUE_TO_ID.read(txn)?.len()?;
         let mut failed = 0u64;
-        OUTBOX_ID_TO_MESSAGE
-            .read(txn)?
-            .try_for_each(|_, message| {
-                failed += u64::from(message.status == MessageStatus::Failed);
-                Ok::<_, StoreError>(())
-            })?;
+        OUTBOX_ID_TO_MESSAGE.read(txn)?.try_for_each(|_, message| {
+            failed += u64::from(message.status == MessageStatus::Failed);
+            Ok::<_, StoreError>(())
+        })?;
         Ok::<_, StoreError>(json!({"pending": pending, "failed": failed}))
     });
     Ok(json!({

@@ -45,7 +45,14 @@ impl Drop for Running {
 
 fn serve(dir: &Path, data: &str) -> Running {
     let mut child = kiosk(dir)
-        .args(["serve", "--listen", "127.0.0.1:0", "--no-demo", "--data-dir", data])
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-demo",
+            "--data-dir",
+            data,
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -76,7 +83,11 @@ fn version_names_the_release_the_commit_and_the_build_day() {
         "{commit:?}"
     );
     let parts: Vec<&str> = day.split('-').collect();
-    assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [4, 2, 2], "{day:?}");
+    assert_eq!(
+        parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+        [4, 2, 2],
+        "{day:?}"
+    );
     assert!(day.starts_with("20"), "{day:?}");
 }
 
@@ -101,7 +112,10 @@ fn completions_for_each_shell_and_a_manual_page() {
 
     let (ok, man, _) = run(dir.path(), &["man"]);
     assert!(ok);
-    assert!(man.starts_with(".ie") || man.contains(".TH kiosk 1"), "{man}");
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH kiosk 1"),
+        "{man}"
+    );
     for word in [
         "furniture shop in one binary",
         "doctor",
@@ -178,12 +192,20 @@ fn doctor_says_what_is_wrong_and_what_to_do() {
     // After a backup, nothing is wrong.
     let (ok, _, err) = run(
         home,
-        &["backup", "--data-dir", "data", home.join("b.tar").to_str().unwrap()],
+        &[
+            "backup",
+            "--data-dir",
+            "data",
+            home.join("b.tar").to_str().unwrap(),
+        ],
     );
     assert!(ok, "{err}");
     let (ok, out, _) = run(home, &["doctor", "--data-dir", "data"]);
     assert!(ok, "{out}");
-    assert!(out.contains("ok       backup: last written 0 h ago"), "{out}");
+    assert!(
+        out.contains("ok       backup: last written 0 h ago"),
+        "{out}"
+    );
 
     // A data folder others can read is a problem, with the command that fixes it.
     #[cfg(unix)]
