@@ -115,3 +115,25 @@ pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
         }
     })
 }
+
+/// The gauges read when metrics are scraped: database size, notifications waiting, backup age
+/// and the process's resident memory (`crate::metrics`).
+pub fn read_gauges(state: &AppState) {
+    use crate::metrics::{self, BACKUP_AGE, DATABASE_BYTES, OUTBOX_PENDING, PROCESS_RSS};
+    let store = &state.store;
+    if let Ok(meta) = std::fs::metadata(store.path()) {
+        metrics::set(DATABASE_BYTES, meta.len() as f64);
+    }
+    if let Ok(pending) = store.read(|txn| crate::outbox::OUTBOX_DUE_TO_ID.read(txn)?.len()) {
+        metrics::set(OUTBOX_PENDING, pending as f64);
+    }
+    if let Ok(Some(written)) =
+        crate::store::backup::last_backup(store).map(|r| r.and_then(|r| r.last_written_at))
+    {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+        metrics::set(BACKUP_AGE, now.saturating_sub(written) as f64);
+    }
+    if let Some(rss) = metrics::process_rss_bytes() {
+        metrics::set(PROCESS_RSS, rss as f64);
+    }
+}

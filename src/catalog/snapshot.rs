@@ -173,6 +173,7 @@ impl CatalogSnapshot {
         store: &Store,
         words_up_to: usize,
     ) -> Result<CatalogSnapshot, StoreError> {
+        let _timer = crate::metrics::Timer::start(crate::metrics::CATALOG_REBUILD);
         let mut rooms = store::load_rooms(store)?;
         rooms.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
         let categories = store::load_categories(store)?;

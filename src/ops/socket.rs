@@ -315,6 +315,7 @@ fn operation_name(operation: &Operation) -> &'static str {
         Operation::UserResetPassword { .. } => "user_reset_password",
         Operation::UserList => "user_list",
         Operation::Check => "check",
+        Operation::Doctor => "doctor",
         Operation::CatalogImport { .. } => "catalog_import",
         Operation::CatalogExport => "catalog_export",
     }

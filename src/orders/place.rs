@@ -246,6 +246,11 @@ fn place_batch(
         fail_all(batch, &err);
         return Vec::new();
     }
+    let placed = answers
+        .iter()
+        .filter(|a| matches!(a, Ok(p) if !p.replayed))
+        .count();
+    crate::metrics::add(crate::metrics::ORDERS_PLACED, placed as u64);
     for ((_, reply), answer) in batch.into_iter().zip(answers) {
         let _ = reply.send(answer);
     }
