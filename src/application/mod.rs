@@ -110,6 +110,7 @@ impl Application {
         let catalogues = jobs::spawn_live_catalogue_refresh(state.clone());
         let misses = spawn_miss_flush(state.clone());
         let idle_trim = jobs::spawn_idle_trim(state.clone());
+        let offsite = jobs::spawn_offsite_copies(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
@@ -124,6 +125,7 @@ impl Application {
         catalogues.abort();
         misses.abort();
         idle_trim.abort();
+        offsite.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         flush_misses(&last_state).await;
         close_store(&last_state.store).await;

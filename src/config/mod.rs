@@ -64,6 +64,9 @@ pub struct Config {
     /// E-mail and LINE messages to shoppers and the shop.
     #[serde(default)]
     pub notifications: Notifications,
+    /// Off-site copies of the backups (`config/backup.rs`).
+    #[serde(default)]
+    pub backup: Backup,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -78,8 +81,11 @@ pub struct Features {
     pub category_menu: bool,
 }
 
+mod backup;
 mod sections;
 mod validate;
+
+pub use backup::{Backup, Destination, Location};
 
 pub use sections::*;
 
@@ -165,6 +171,7 @@ impl Default for Config {
             },
             seller: Seller::default(),
             notifications: Notifications::default(),
+            backup: Backup::default(),
             public_url_derived: false,
         }
     }
