@@ -163,10 +163,12 @@ impl Destination {
                     return Err("needs a host: webdav+https://host/path".into());
                 }
                 let https = url.scheme() == "webdav+https";
-                let loopback = matches!(
-                    url.host(),
-                    Some(url::Host::Ipv4(ip)) if ip.is_loopback()
-                ) || matches!(url.host(), Some(url::Host::Ipv6(ip)) if ip.is_loopback())
+                // A non-special scheme leaves the host opaque: parse it here.
+                let loopback = host
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_loopback())
                     || host == "localhost";
                 if !https && !loopback {
                     return Err(
@@ -380,6 +382,7 @@ mod tests {
             }
         );
         assert!(dest("webdav+http://127.0.0.1:8081/x").location().is_ok());
+        assert!(dest("webdav+http://[::1]:8081/x").location().is_ok());
         assert!(dest("webdav+http://nas.example/x").location().is_err());
         assert!(dest("ftp://host/x").location().is_err());
         assert!(dest("sftp://host/x").location().is_err());
