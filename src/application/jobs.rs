@@ -137,3 +137,38 @@ pub fn read_gauges(state: &AppState) {
         metrics::set(PROCESS_RSS, rss as f64);
     }
 }
+
+/// Copies the backups to each off-site destination once a day at `backup.schedule` (shop
+/// time), and at start when a night was missed; a failed copy is tried again the next day
+/// (`ops::offsite`; its failure reaches the shop's alerts).
+pub fn spawn_offsite_copies(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        if state.config.backup.destinations.is_empty()
+            || state.config.backup.schedule_minutes().is_none()
+        {
+            return;
+        }
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            let state = state.clone();
+            let copied = tokio::task::spawn_blocking(move || {
+                let now = time::OffsetDateTime::now_utc();
+                for name in crate::ops::offsite::due_destinations(&state.config, &state.store, now)
+                {
+                    // The outcome is recorded and a failure alerted inside.
+                    let _ = crate::ops::offsite::copy_to(
+                        &state.store,
+                        &state.config.data_dir,
+                        &state.config,
+                        &name,
+                    );
+                }
+            })
+            .await;
+            if let Err(err) = copied {
+                tracing::warn!(%err, "off-site copies failed");
+            }
+        }
+    })
+}

@@ -153,6 +153,7 @@ impl Application {
                 stopped(stop_rx.clone()),
             ))
         });
+        let offsite = jobs::spawn_offsite_copies(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
@@ -170,6 +171,7 @@ impl Application {
         if let Some(metrics) = metrics {
             metrics.abort();
         }
+        offsite.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         flush_misses(&last_state).await;
         close_store(&last_state.store).await;

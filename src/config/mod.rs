@@ -67,6 +67,9 @@ pub struct Config {
     /// Prometheus metrics on their own address; off by default.
     #[serde(default)]
     pub metrics: MetricsSettings,
+    /// Off-site copies of the backups (`config/backup.rs`).
+    #[serde(default)]
+    pub backup: Backup,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -81,8 +84,11 @@ pub struct Features {
     pub category_menu: bool,
 }
 
+mod backup;
 mod sections;
 mod validate;
+
+pub use backup::{Backup, Destination, Location};
 
 pub use sections::*;
 
@@ -169,6 +175,7 @@ impl Default for Config {
             seller: Seller::default(),
             notifications: Notifications::default(),
             metrics: MetricsSettings::default(),
+            backup: Backup::default(),
             public_url_derived: false,
         }
     }

@@ -151,6 +151,7 @@ impl Config {
             }
         }
         self.validate_documents_and_notifications()?;
+        self.validate_backup()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(
                 "registrations_per_hour",

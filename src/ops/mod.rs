@@ -5,6 +5,7 @@
 //! served; when none runs, the CLI opens the database and performs it itself. Both paths call
 //! the same [`execute`], so they cannot drift apart.
 
+pub mod offsite;
 pub mod socket;
 
 use std::path::{Path, PathBuf};
@@ -35,6 +36,11 @@ pub enum Operation {
     BackupRotate {
         dir: PathBuf,
         keep: usize,
+    },
+    /// Writes a backup and copies it, encrypted, to the off-site destination `name` of the
+    /// configuration of the process that runs it (`offsite`).
+    OffsiteCopy {
+        name: String,
     },
     AdminMenuImport {
         document: Value,
@@ -81,6 +87,8 @@ pub enum Operation {
 /// What an operation works on.
 pub struct Context<'a> {
     pub store: &'a Store,
+    /// The settings of the process that runs the operation (the server's, over the socket).
+    pub config: &'a Config,
     pub data_dir: &'a Path,
     /// The running server's catalogue snapshot, which catalogue changes refresh themselves
     /// (`catalog::writer`); `None` for the CLI on a stopped shop.
@@ -112,6 +120,12 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             let (report, removed) = written.map_err(|e| text(&e))?;
             Ok(json!({"report": report, "removed": removed}))
         }
+        Operation::OffsiteCopy { name } => Ok(json!(offsite::copy_to(
+            ctx.store,
+            ctx.data_dir,
+            ctx.config,
+            &name
+        )?)),
         Operation::AdminMenuImport { document } => {
             let menus = validate_menus(&document).map_err(|problems| {
                 format!(
@@ -317,6 +331,7 @@ fn run_with(
     execute(
         &Context {
             store: &store,
+            config,
             data_dir: &config.data_dir,
             catalog: None,
             attachment: None,

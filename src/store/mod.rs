@@ -9,6 +9,7 @@ pub mod backup;
 mod group;
 pub mod migrate;
 mod migrations;
+pub mod offsite;
 pub mod private;
 pub mod seed;
 pub mod table;

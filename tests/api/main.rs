@@ -32,6 +32,7 @@ mod image_variants;
 mod import_shopify_woo;
 mod issued_documents;
 mod notifications;
+mod offsite_backup;
 mod openapi_agrees;
 mod operator_cli;
 mod ops;

@@ -363,12 +363,43 @@ pub struct StorageStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub backup_warning: Option<crate::store::backup::BackupWarning>,
+    /// Each off-site destination configured (`[[backup.destinations]]`) and its copies.
+    pub offsite: Vec<OffsiteStatus>,
 }
 
-fn storage_status(store: &Store) -> Result<StorageStatus, StoreError> {
+/// One off-site destination on the dashboard: its last successful copy, and whether staff
+/// are warned (no successful copy for 48 hours, or never).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OffsiteStatus {
+    pub name: String,
+    /// `s3`, `webdav`, `sftp` or `file`.
+    pub kind: String,
+    /// The last copy tried and the last success; absent before the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub record: Option<crate::store::offsite::OffsiteRecord>,
+    pub overdue: bool,
+}
+
+fn storage_status(
+    store: &Store,
+    backups: &crate::config::Backup,
+) -> Result<StorageStatus, StoreError> {
     let last_backup = crate::store::backup::last_backup(store)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+    let mut offsite = Vec::new();
+    for dest in &backups.destinations {
+        let record = crate::store::offsite::record(store, &dest.name)?;
+        offsite.push(OffsiteStatus {
+            name: dest.name.clone(),
+            kind: dest.location().map(|l| l.kind()).unwrap_or_default().into(),
+            overdue: crate::store::offsite::overdue(record.as_ref(), now),
+            record,
+        });
+    }
     Ok(StorageStatus {
+        offsite,
         disk_full_since: store.storage_full_since(),
         backup_warning: crate::store::backup::backup_warning(last_backup.as_ref(), now),
         last_backup,
@@ -434,13 +465,14 @@ pub async fn dashboard(
     let db = state.store.clone();
     let to = today();
     let wait_hours = state.config.payment_wait_hours;
+    let config = state.config.clone();
     let (today_sales, week, month, attention, storage) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
             attention(&db, wait_hours)?,
-            storage_status(&db)?,
+            storage_status(&db, &config.backup)?,
         ))
     })
     .await
