@@ -24,6 +24,9 @@ pub struct Found<'a> {
     pub facets: FacetCounts,
     /// The query searched instead of the typed one, when it was rewritten.
     pub corrected: Option<String>,
+    /// Query words no product on the page holds: set when no product matched every word and
+    /// the answer is the products holding the most of them.
+    pub unmatched: Vec<String>,
 }
 
 impl ProductQuery {
@@ -126,6 +129,7 @@ pub fn search<'a>(
         keyword_total: ranked.keyword_total,
         facets: ranked.facets.clone(),
         corrected: ranked.corrected.clone(),
+        unmatched: Vec::new(),
     }
 }
 
