@@ -1,6 +1,7 @@
 //! Keyword search as a shopper uses it: the words read with synonyms and typo tolerance, a
 //! query typed with the wrong keyboard layout (or misspelt beyond the usual allowance)
-//! rescued and answered with what was searched instead, then the listing's filters, facet
+//! rescued and answered with what was searched instead, a query no product holds every word
+//! of answered with the products holding the most of them and the words left out, then the listing's filters, facet
 //! counts, sort and page; and which variant of each product found a search names
 //! ([`matched_variants`], docs/VARIANTS.md §4).
 
@@ -55,6 +56,7 @@ pub struct Ranked {
     keyword_total: usize,
     facets: FacetCounts,
     corrected: Option<String>,
+    unmatched: Vec<String>,
 }
 
 impl Ranked {
@@ -89,7 +91,8 @@ pub fn search<'a>(
     };
     let key = format!("{synonyms_generation} {relevance} {keyword:?} {unpaged:?}");
     let remembered = catalog.ranked(&key, || {
-        let (mut hits, corrected) = index.find(keyword, synonyms);
+        let found = index.find_keyword(keyword, synonyms);
+        let mut hits = found.hits;
         let keyword_total = hits.len();
         let facets = index.refine(&mut hits, &query.filter());
         Ranked {
@@ -97,7 +100,8 @@ pub fn search<'a>(
             ranked: 0,
             keyword_total,
             facets,
-            corrected,
+            corrected: found.corrected,
+            unmatched: found.unmatched,
         }
     });
     let mut ranked = remembered.lock().unwrap_or_else(|p| p.into_inner());
@@ -129,7 +133,7 @@ pub fn search<'a>(
         keyword_total: ranked.keyword_total,
         facets: ranked.facets.clone(),
         corrected: ranked.corrected.clone(),
-        unmatched: Vec::new(),
+        unmatched: ranked.unmatched.clone(),
     }
 }
 

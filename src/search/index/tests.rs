@@ -172,7 +172,7 @@ fn the_dense_and_the_sparse_way_find_the_same_hits_and_scores() {
                 synonyms: Some(&synonyms),
                 typos,
             };
-            let groups = index.query_groups(query, options);
+            let groups = index.query_groups(words(query), options);
             if groups.is_empty() {
                 continue;
             }
