@@ -117,7 +117,10 @@ fn score_file(
 ) -> Score {
     let judged: Judged = serde_json::from_str(text).unwrap();
     for lang in ["th", "en", "my", "id", "km"] {
-        assert!(judged.queries.iter().any(|c| c.lang == lang), "{name} {lang}");
+        assert!(
+            judged.queries.iter().any(|c| c.lang == lang),
+            "{name} {lang}"
+        );
     }
     let query = first_page_query();
     let mut before = Score::default();

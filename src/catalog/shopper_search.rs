@@ -20,7 +20,7 @@ pub struct Found<'a> {
     pub products: Vec<Entry<'a>>,
     /// Matches after the filters.
     pub total: usize,
-    /// Matches of the keyword alone (before filters): what tells a miss.
+    /// Products holding every word of the keyword (before filters): what tells a miss.
     pub keyword_total: usize,
     pub facets: FacetCounts,
     /// The query searched instead of the typed one, when it was rewritten.
@@ -93,7 +93,8 @@ pub fn search<'a>(
     let remembered = catalog.ranked(&key, || {
         let found = index.find_keyword(keyword, synonyms);
         let mut hits = found.hits;
-        let keyword_total = hits.len();
+        // Products holding only some words do not hide a miss from the misses report.
+        let keyword_total = found.full;
         let facets = index.refine(&mut hits, &query.filter());
         Ranked {
             hits,

@@ -24,11 +24,11 @@ mod reading;
 mod tests;
 
 pub use build::IndexBuilder;
-pub use reading::KeywordHits;
 pub use postings::MAX_DOCUMENTS;
 use postings::*;
 use ranking::*;
 pub use ranking::{CODE_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, NAME_WEIGHT, OPTION_WEIGHT};
+pub use reading::KeywordHits;
 
 /// What the index needs of a product. Inactive products keep their document number but are
 /// never found.

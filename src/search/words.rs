@@ -173,4 +173,3 @@ mod tests {
         assert_eq!(normalize_code(" sf 1001 "), "SF1001");
     }
 }
-

@@ -40,6 +40,7 @@ mod payment_proofs;
 mod payments_2c2p;
 mod payments_2c2p_trust;
 mod search;
+mod search_unseen;
 mod security;
 mod shopping_details;
 mod sign_in_window;

@@ -26,6 +26,9 @@ pub struct KeywordHits {
     pub corrected: Option<String>,
     /// Words of the keyword the best hits do not hold: set when no product held every word.
     pub unmatched: Vec<String>,
+    /// How many of the hits hold every word (of the keyword or what was searched instead):
+    /// what tells a miss (`super::super::misses`), since partial matches answer the rest.
+    pub full: usize,
 }
 
 /// Longest stretch of Thai or Khmer characters tried as one word when re-cutting a query.
@@ -60,6 +63,7 @@ impl SearchIndex {
                 let hits = self.matches_words(other, options);
                 if !hits.is_empty() {
                     return KeywordHits {
+                        full: hits.len(),
                         hits,
                         corrected: Some(swapped.clone()),
                         unmatched: Vec::new(),
@@ -71,6 +75,7 @@ impl SearchIndex {
         let hits = self.matches_words(read.clone(), options);
         if hits.len() > FEW_RESULTS {
             return KeywordHits {
+                full: hits.len(),
                 hits,
                 corrected,
                 unmatched: Vec::new(),
@@ -85,6 +90,7 @@ impl SearchIndex {
                 let better = self.matches_words(recut.clone(), options);
                 if better.len() > found {
                     return KeywordHits {
+                        full: better.len(),
                         hits: better,
                         corrected: Some(joined(&recut)),
                         unmatched: Vec::new(),
@@ -103,6 +109,7 @@ impl SearchIndex {
             .find(|(better, _)| better.len() > found)
         {
             return KeywordHits {
+                full: better.len(),
                 hits: better,
                 corrected: Some(rewritten),
                 unmatched: Vec::new(),
@@ -114,6 +121,7 @@ impl SearchIndex {
                 hits: partial,
                 corrected,
                 unmatched,
+                full: 0,
             };
         }
         // One or two products hold every word: they come first, the products holding the most
@@ -134,6 +142,7 @@ impl SearchIndex {
             hits: all,
             corrected,
             unmatched: Vec::new(),
+            full: found,
         }
     }
 
@@ -189,7 +198,8 @@ impl SearchIndex {
         let chars: Vec<char> = text.chars().collect();
         let n = chars.len();
         // best[j]: (cost, start of the last piece, the piece's word if known, slipped).
-        let mut best: Vec<(u32, usize, Option<String>, bool)> = vec![(u32::MAX, 0, None, false); n + 1];
+        let mut best: Vec<(u32, usize, Option<String>, bool)> =
+            vec![(u32::MAX, 0, None, false); n + 1];
         best[0].0 = 0;
         for j in 1..=n {
             for i in j.saturating_sub(MAX_PIECE_CHARS)..j {
@@ -290,7 +300,8 @@ impl SearchIndex {
             }
             let chars: Vec<char> = word.chars().collect();
             let split = (2..chars.len().saturating_sub(1)).rev().find_map(|k| {
-                let (a, b): (String, String) = (chars[..k].iter().collect(), chars[k..].iter().collect());
+                let (a, b): (String, String) =
+                    (chars[..k].iter().collect(), chars[k..].iter().collect());
                 (self.knows(&a, synonyms) && self.knows(&b, synonyms)).then_some([a, b])
             });
             match split {
@@ -336,7 +347,9 @@ impl SearchIndex {
             let rarity = 1 + ((active / touched.len() as f64).ln().max(0.0) * 4.0) as u32;
             for &doc in &touched {
                 let d = doc as usize;
-                score[d] = score[d].saturating_add(best[d] * rarity).min(FULL_MATCH - 1);
+                score[d] = score[d]
+                    .saturating_add(best[d] * rarity)
+                    .min(FULL_MATCH - 1);
                 held[d] |= 1 << g;
                 best[d] = 0;
             }
@@ -373,7 +386,9 @@ fn join_thai_runs(text: &str) -> String {
         if ch.is_whitespace() {
             let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
             let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-            if before.is_some_and(|c| is_thai_or_khmer(*c)) && after.is_some_and(|c| is_thai_or_khmer(*c)) {
+            if before.is_some_and(|c| is_thai_or_khmer(*c))
+                && after.is_some_and(|c| is_thai_or_khmer(*c))
+            {
                 continue;
             }
         }
