@@ -56,8 +56,7 @@ impl SearchIndex {
         let known = self.all_known(&read, synonyms);
         // The other layout weighed: its reading wins when made of known words and the typed
         // one is not (a prefix of rare words is no reading).
-        let swapped = layout::swap(keyword);
-        if !known && let Some(swapped) = &swapped {
+        if !known && let Some(swapped) = &layout::swap(keyword) {
             let (other, _) = self.read(swapped, synonyms);
             if self.all_known(&other, synonyms) {
                 let hits = self.matches_words(other, options);
@@ -99,7 +98,7 @@ impl SearchIndex {
             }
         }
         let rewrites = [
-            swapped,
+            layout::swap(keyword),
             (found == 0).then(|| self.correction(keyword)).flatten(),
         ];
         if let Some((better, rewritten)) = rewrites
@@ -251,6 +250,14 @@ impl SearchIndex {
         (out, slipped_any)
     }
 
+    /// Whether `prefix` starts a longer word of the index (the last word, still being typed).
+    fn is_prefix(&self, prefix: &str) -> bool {
+        let at = self.terms.partition_point(|term| &**term <= prefix);
+        self.terms
+            .get(at)
+            .is_some_and(|term| term.starts_with(prefix))
+    }
+
     /// The index's word whose skeleton is `piece`'s (the one in the most products).
     fn slipped(&self, piece: &str) -> Option<&str> {
         let key = skeleton(piece);
@@ -288,8 +295,8 @@ impl SearchIndex {
         let last = joined.len().saturating_sub(1);
         let mut out = Vec::with_capacity(joined.len() + 2);
         for (i, word) in joined.into_iter().enumerate() {
-            let typing = i == last && self.prefix_lists(&word).first().is_some();
-            if !latin(&word) || self.knows(&word, synonyms) || typing {
+            if !latin(&word) || self.knows(&word, synonyms) || (i == last && self.is_prefix(&word))
+            {
                 out.push(word);
                 continue;
             }
