@@ -1,6 +1,7 @@
 //! Keyword search as a shopper uses it: the words read with synonyms and typo tolerance, a
 //! query typed with the wrong keyboard layout (or misspelt beyond the usual allowance)
-//! rescued and answered with what was searched instead, then the listing's filters, facet
+//! rescued and answered with what was searched instead, a query no product holds every word
+//! of answered with the products holding the most of them and the words left out, then the listing's filters, facet
 //! counts, sort and page; and which variant of each product found a search names
 //! ([`matched_variants`], docs/VARIANTS.md §4).
 
@@ -19,11 +20,14 @@ pub struct Found<'a> {
     pub products: Vec<Entry<'a>>,
     /// Matches after the filters.
     pub total: usize,
-    /// Matches of the keyword alone (before filters): what tells a miss.
+    /// Products holding every word of the keyword (before filters): what tells a miss.
     pub keyword_total: usize,
     pub facets: FacetCounts,
     /// The query searched instead of the typed one, when it was rewritten.
     pub corrected: Option<String>,
+    /// Query words no product on the page holds: set when no product matched every word and
+    /// the answer is the products holding the most of them.
+    pub unmatched: Vec<String>,
 }
 
 impl ProductQuery {
@@ -52,6 +56,7 @@ pub struct Ranked {
     keyword_total: usize,
     facets: FacetCounts,
     corrected: Option<String>,
+    unmatched: Vec<String>,
 }
 
 impl Ranked {
@@ -87,15 +92,18 @@ pub fn search<'a>(
     };
     let key = format!("{synonyms_generation} {relevance} {keyword:?} {unpaged:?}");
     let remembered = catalog.ranked(&key, || {
-        let (mut hits, corrected) = index.find(keyword, synonyms);
-        let keyword_total = hits.len();
+        let found = index.find_keyword(keyword, synonyms);
+        let mut hits = found.hits;
+        // Products holding only some words do not hide a miss from the misses report.
+        let keyword_total = found.full;
         let facets = index.refine(&mut hits, &query.filter());
         Ranked {
             hits,
             ranked: 0,
             keyword_total,
             facets,
-            corrected,
+            corrected: found.corrected,
+            unmatched: found.unmatched,
         }
     });
     let mut ranked = remembered.lock().unwrap_or_else(|p| p.into_inner());
@@ -127,6 +135,7 @@ pub fn search<'a>(
         keyword_total: ranked.keyword_total,
         facets: ranked.facets.clone(),
         corrected: ranked.corrected.clone(),
+        unmatched: ranked.unmatched.clone(),
     }
 }
 

@@ -19,6 +19,7 @@ use super::words::{normalize_code, words};
 mod build;
 mod postings;
 mod ranking;
+mod reading;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,7 @@ pub use postings::MAX_DOCUMENTS;
 use postings::*;
 use ranking::*;
 pub use ranking::{CODE_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, NAME_WEIGHT, OPTION_WEIGHT};
+pub use reading::KeywordHits;
 
 /// What the index needs of a product. Inactive products keep their document number but are
 /// never found.
@@ -111,6 +113,10 @@ pub struct SearchIndex {
     active: Vec<bool>,
     facets: FacetColumns,
     phrases: PhraseLists,
+    /// (skeleton, term) of every Thai and Khmer term, sorted by skeleton (the term with the most
+    /// postings first among equals): how a slipped spelling finds its word
+    /// ([`super::words::skeleton`]).
+    skeletons: Vec<(Box<str>, u32)>,
     /// False for an index built without words ([`SearchIndex::build_without_words`]): lists,
     /// filters, facets and code search work; keyword search waits for the full index.
     has_words: bool,
@@ -190,37 +196,21 @@ impl SearchIndex {
         }
     }
 
-    /// What the shop searches for `keyword`: its words with synonyms and the usual typos; when
-    /// that finds [`FEW_RESULTS`] or fewer, the same keys typed with the other keyboard layout,
-    /// or (nothing found) the nearest known spellings, if either finds more. Answers the hits,
+    /// What the shop searches for `keyword` ([`SearchIndex::find_keyword`]): the hits,
     /// unordered, and the rewritten keyword when one was used.
     pub fn find(&self, keyword: &str, synonyms: &Synonyms) -> (Vec<Scored>, Option<String>) {
-        let options = Options {
-            synonyms: Some(synonyms),
-            typos: Typos::Standard,
-        };
-        let hits = self.matches(keyword, options);
-        if hits.len() > FEW_RESULTS {
-            return (hits, None);
-        }
-        let found = hits.len();
-        let rewrites = [
-            layout::swap(keyword),
-            (found == 0).then(|| self.correction(keyword)).flatten(),
-        ];
-        rewrites
-            .into_iter()
-            .flatten()
-            .map(|rewritten| (self.matches(&rewritten, options), rewritten))
-            .find(|(better, _)| better.len() > found)
-            .map_or((hits, None), |(better, rewritten)| {
-                (better, Some(rewritten))
-            })
+        let found = self.find_keyword(keyword, synonyms);
+        (found.hits, found.corrected)
     }
 
     /// Every document matching `query`, unordered, with its score.
     pub fn matches(&self, query: &str, options: Options) -> Vec<Scored> {
-        let groups = self.query_groups(query, options);
+        self.matches_words(words(query), options)
+    }
+
+    /// Every document matching every one of `query_words` (folded), unordered, with its score.
+    pub fn matches_words(&self, query_words: Vec<String>, options: Options) -> Vec<Scored> {
+        let groups = self.query_groups(query_words, options);
         if groups.is_empty() {
             return Vec::new();
         }
@@ -246,13 +236,16 @@ impl SearchIndex {
 
     /// The query's groups, the one with the fewest postings first; none when a group has no
     /// list (nothing can match).
-    fn query_groups(&self, query: &str, options: Options) -> Vec<Vec<List<'_>>> {
-        let mut query_words = words(query);
+    fn query_groups(&self, mut query_words: Vec<String>, options: Options) -> Vec<Vec<List<'_>>> {
         query_words.truncate(MAX_QUERY_WORDS);
         if query_words.is_empty() {
             return Vec::new();
         }
-        let mut groups = self.groups(&query_words, options);
+        let mut groups: Vec<Vec<List>> = self
+            .groups(&query_words, options)
+            .into_iter()
+            .map(|(_, lists)| lists)
+            .collect();
         groups.sort_by_key(|lists| lists.iter().map(|l| l.postings.len()).sum::<usize>());
         if groups.first().is_none_or(|lists| lists.is_empty()) {
             return Vec::new();
@@ -338,8 +331,13 @@ impl SearchIndex {
         changed.then(|| corrected.join(" "))
     }
 
-    /// The query's groups: synonym phrases as one group each, other words as one each.
-    fn groups(&self, query_words: &[String], options: Options) -> Vec<Vec<List<'_>>> {
+    /// The query's groups: synonym phrases as one group each, other words as one each; each
+    /// with the range of query words it reads.
+    fn groups(
+        &self,
+        query_words: &[String],
+        options: Options,
+    ) -> Vec<(std::ops::Range<usize>, Vec<List<'_>>)> {
         let spans = options
             .synonyms
             .map(|s| s.spans(query_words))
@@ -350,7 +348,10 @@ impl SearchIndex {
         let mut i = 0;
         while i < query_words.len() {
             let Some(span) = spans.next_if(|s| s.start == i) else {
-                groups.push(self.word_lists(&query_words[i], i == last, options.typos));
+                groups.push((
+                    i..i + 1,
+                    self.word_lists(&query_words[i], i == last, options.typos),
+                ));
                 i += 1;
                 continue;
             };
@@ -373,7 +374,7 @@ impl SearchIndex {
             if span.len == 1 && i == last {
                 lists.extend(self.prefix_lists(&query_words[i]));
             }
-            groups.push(lists);
+            groups.push((i..i + span.len, lists));
             i += span.len;
         }
         groups
@@ -393,6 +394,14 @@ impl SearchIndex {
             .collect();
         if last {
             lists.extend(self.prefix_lists(word));
+        }
+        // A number word meets the digits names use ("สาม" = "3").
+        if let Some(digits) = super::numbers::digits(word) {
+            lists.extend(self.exact_lists(digits).into_iter().map(|postings| List {
+                postings: Postings::Index(postings),
+                factor: SYNONYM,
+                reading: 0,
+            }));
         }
         for (i, typos) in self.typo_terms(word, typos, last) {
             lists.push(List {

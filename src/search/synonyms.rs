@@ -33,6 +33,9 @@ pub struct Synonyms {
     by_phrase: HashMap<Vec<String>, usize>,
     alternatives: Vec<Vec<Vec<String>>>,
     longest: usize,
+    /// Every word of every phrase (as [`word_key`]s): words a query may use though no product
+    /// holds them.
+    words: std::collections::HashSet<String>,
 }
 
 /// A run of query words that is a synonym phrase.
@@ -65,6 +68,7 @@ impl Synonyms {
         let mut by_phrase: HashMap<Vec<String>, usize> = HashMap::new();
         let mut alternatives: Vec<Vec<Vec<String>>> = Vec::new();
         let mut longest = 0;
+        let mut known = std::collections::HashSet::new();
         for group in &groups {
             let phrases: Vec<Vec<String>> = group
                 .iter()
@@ -88,6 +92,7 @@ impl Synonyms {
                 });
             for (phrase, key) in phrases.into_iter().zip(keys) {
                 longest = longest.max(key.len());
+                known.extend(key.iter().cloned());
                 if !alternatives[set].contains(&phrase) {
                     alternatives[set].push(phrase);
                 }
@@ -99,7 +104,19 @@ impl Synonyms {
             by_phrase,
             alternatives,
             longest,
+            words: known,
         }
+    }
+
+    /// Whether `word` is a word of some synonym phrase.
+    pub fn knows_word(&self, word: &str) -> bool {
+        self.words.contains(word_key(word))
+    }
+
+    /// Whether `phrase` (index words) is a synonym phrase.
+    pub fn knows_phrase(&self, phrase: &[String]) -> bool {
+        let key: Vec<String> = phrase.iter().map(|w| word_key(w).to_string()).collect();
+        self.by_phrase.contains_key(&key)
     }
 
     /// The groups as written.

@@ -43,6 +43,7 @@ mod payments_2c2p;
 mod payments_2c2p_trust;
 mod prometheus;
 mod search;
+mod search_unseen;
 mod security;
 mod shopping_details;
 mod sign_in_window;

@@ -21,7 +21,7 @@ use crate::http::envelope::SuccessStatus;
 use crate::i18n::Locale;
 use crate::search::facets::FacetCounts;
 
-/// `{status, products, total, page, limit, facets, correctedKeyword?}`: one page of the
+/// `{status, products, total, page, limit, facets, correctedKeyword?, unmatchedWords?}`: one page of the
 /// matching products.
 #[derive(Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
@@ -45,6 +45,12 @@ pub struct ProductPageAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub corrected_keyword: Option<String>,
+    /// Search only: the words of the keyword no product on the page holds, when no product
+    /// held every word and those holding the most of them are shown instead (for a "no results
+    /// for …; showing …" note).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub unmatched_words: Option<Vec<String>>,
 }
 
 /// Matches per room, category, material, colour and size key (keys without matches left out),

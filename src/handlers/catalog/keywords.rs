@@ -98,6 +98,8 @@ impl SearchParams {
 /// typos (one from 5 letters, two from 9); the last word matches as a prefix; synonyms apply.
 /// A keyword that finds (almost) nothing as typed but does with the other keyboard layout, or
 /// spelt as the nearest known word, is answered with those results and `correctedKeyword`.
+/// When no product holds every word, the products holding the most of them answer (the rarer
+/// words counting more) and `unmatchedWords` names the words left out.
 #[utoipa::path(
     get,
     path = "/api/app/search",
@@ -153,6 +155,7 @@ pub async fn search(
             limit: query.limit,
             facets: Facets::of(found.facets, &catalog),
             corrected_keyword: found.corrected,
+            unmatched_words: (!found.unmatched.is_empty()).then_some(found.unmatched),
         })
     };
     let response = if query.page <= REMEMBERED_SEARCH_PAGES {
@@ -170,7 +173,7 @@ pub async fn search(
         && query.page == 1
         && !SearchParams::filtered(&query)
         && catalog.count(&count_key, || {
-            catalog.index.find(&keyword, &synonyms).0.len()
+            catalog.index.find_keyword(&keyword, &synonyms).full
         }) <= crate::search::misses::FEW_RESULTS
     {
         state

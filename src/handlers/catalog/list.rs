@@ -115,6 +115,7 @@ fn page_of(
         limit,
         facets,
         corrected_keyword: None,
+        unmatched_words: None,
     })
 }
 

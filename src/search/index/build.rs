@@ -2,6 +2,7 @@
 //! indexed without ever being held in memory together.
 
 use super::*;
+use crate::search::words::{is_thai_or_khmer, skeleton};
 
 /// Builds a [`SearchIndex`] one document at a time (document numbers in the order added), so
 /// documents can be read and dropped one by one: a large catalogue's descriptions are indexed
@@ -120,6 +121,18 @@ impl IndexBuilder {
             .collect();
         codes.sort_unstable();
         codes.shrink_to_fit();
+        let mut skeletons: Vec<(Box<str>, u32)> = terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.chars().any(is_thai_or_khmer))
+            .map(|(i, t)| (skeleton(t).into_boxed_str(), i as u32))
+            .collect();
+        // By skeleton, then the term with the most postings first.
+        skeletons.sort_unstable_by(|a, b| {
+            let size = |i: u32| starts[i as usize + 1] - starts[i as usize];
+            a.0.cmp(&b.0).then(size(b.1).cmp(&size(a.1)))
+        });
+        skeletons.shrink_to_fit();
         SearchIndex {
             terms,
             starts,
@@ -129,6 +142,7 @@ impl IndexBuilder {
             popularity,
             active,
             facets,
+            skeletons,
             has_words: words_too,
             phrases: PhraseLists::default(),
         }

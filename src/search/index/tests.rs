@@ -172,7 +172,7 @@ fn the_dense_and_the_sparse_way_find_the_same_hits_and_scores() {
                 synonyms: Some(&synonyms),
                 typos,
             };
-            let groups = index.query_groups(query, options);
+            let groups = index.query_groups(words(query), options);
             if groups.is_empty() {
                 continue;
             }
@@ -276,4 +276,98 @@ fn phrases_intersect_a_rare_list_with_long_ones() {
         PHRASE.with_borrow(|w| w.iter().all(|&w| w == 0)),
         "left clean"
     );
+}
+
+/// A small shop for the rules that read a keyword as it was meant (issue 32).
+fn shop() -> SearchIndex {
+    SearchIndex::build([
+        doc("ST-1", "ตู้เสื้อผ้าไม้โอ๊ค", "Oak wardrobe", 10),
+        doc("BD-1", "ที่นอนยางพารา", "Latex mattress", 10),
+        doc("SF-3", "Nara 3-Seat Sofa", "โซฟา 3 ที่นั่ง សាឡុង 3 កន្លែងអង្គុយ", 10),
+        doc("SF-2", "Nara 2-Seat Sofa", "โซฟา 2 ที่นั่ง សាឡុង 2 កន្លែងអង្គុយ", 90),
+        doc("DK-1", "Loft Computer Desk", "A desk for work", 5),
+        doc("TB-1", "Oak Dining Table", "Seats six", 80),
+        doc("TB-2", "Teak Dining Table", "Seats eight", 70),
+        doc("ST-2", "Thonglor Bookshelf", "Five shelves", 10),
+        doc("SF-4", "Nordic Sofa Bed", "Sleeps two", 10),
+        doc("RG-1", "พรม รุ่นนอร์ดิก", "Nordic rug", 1),
+        doc("TB-3", "Rin Dressing Table", "With mirror", 99),
+    ])
+}
+
+fn codes(index: &SearchIndex, found: &KeywordHits) -> Vec<&'static str> {
+    let all = [
+        "ST-1", "BD-1", "SF-3", "SF-2", "DK-1", "TB-1", "TB-2", "ST-2", "SF-4", "RG-1", "TB-3",
+    ];
+    let mut hits = found.hits.clone();
+    index.best_first(&mut hits, 24);
+    hits.iter().take(24).map(|h| all[h.doc as usize]).collect()
+}
+
+#[test]
+fn no_product_holding_every_word_answers_those_holding_the_rarer_ones() {
+    let index = shop();
+    let none = Synonyms::default();
+    let found = index.find_keyword("computer table", &none);
+    let got = codes(&index, &found);
+    assert_eq!(got[0], "DK-1", "the rarer word counts more: {got:?}");
+    assert!(got.contains(&"TB-1"), "the others follow: {got:?}");
+    assert_eq!(found.unmatched, ["table"]);
+    assert_eq!(found.full, 0, "still a miss for the owner's report");
+    // A product holding every word comes before those holding some.
+    let found = index.find_keyword("oak table", &none);
+    assert_eq!(codes(&index, &found)[0], "TB-1");
+    assert!(found.unmatched.is_empty());
+    // Nothing at all: nothing.
+    assert!(index.find_keyword("xyzzy", &none).hits.is_empty());
+}
+
+#[test]
+fn a_thai_tone_mark_slip_costs_a_typo_whatever_the_length() {
+    let index = shop();
+    let none = Synonyms::default();
+    for slip in ["ตู้เสื้อผา", "ตูเสื้อผ้า"] {
+        let found = index.find_keyword(slip, &none);
+        assert_eq!(codes(&index, &found), ["ST-1"], "{slip}");
+        assert_eq!(found.corrected.as_deref(), Some("ตู้เสื้อผ้า"), "{slip}");
+    }
+    let found = index.find_keyword("ทีนอน", &none);
+    assert_eq!(codes(&index, &found), ["BD-1"]);
+}
+
+#[test]
+fn number_words_meet_digits() {
+    let index = shop();
+    let none = Synonyms::default();
+    for typed in ["โซฟาสามที่นั่ง", "three seat sofa", "sofa ๓", "សាឡុងបីកន្លែងអង្គុយ"]
+    {
+        let found = index.find_keyword(typed, &none);
+        assert_eq!(codes(&index, &found)[0], "SF-3", "{typed}");
+    }
+}
+
+#[test]
+fn split_and_joined_words_meet() {
+    let index = shop();
+    let none = Synonyms::default();
+    let found = index.find_keyword("book shelf", &none);
+    assert_eq!(codes(&index, &found), ["ST-2"]);
+    let found = index.find_keyword("sofabed", &none);
+    assert_eq!(codes(&index, &found)[0], "SF-4");
+    assert!(found.unmatched.is_empty(), "sofa and bed both held");
+    let found = index.find_keyword("ตู้ เสื้อผ้า", &none);
+    assert_eq!(codes(&index, &found), ["ST-1"]);
+}
+
+#[test]
+fn the_other_layout_wins_over_a_weak_prefix_match() {
+    let index = shop();
+    let none = Synonyms::default();
+    // "ri" prefixes "rin" (a dressing table), but "ri," is พรม typed with the US layout on.
+    assert!(!index.matches("ri,", Options::PLAIN).is_empty());
+    let found = index.find_keyword("ri,", &none);
+    assert_eq!(found.corrected.as_deref(), Some("พรม"));
+    assert_eq!(codes(&index, &found), ["RG-1"]);
+    let found = index.find_keyword("rin", &none);
+    assert_eq!(found.corrected, None, "a known word is not swapped");
 }

@@ -1800,7 +1800,7 @@ export type CategoriesAnswer = { status: SuccessStatus,
 categories: Array<CategoryNode>, };
 
 /**
- * `{status, products, total, page, limit, facets, correctedKeyword?}`: one page of the
+ * `{status, products, total, page, limit, facets, correctedKeyword?, unmatchedWords?}`: one page of the
  * matching products.
  */
 export type ProductPageAnswer = { status: SuccessStatus, products: Array<ProductSummary>,
@@ -1820,7 +1820,13 @@ facets: Facets,
  * Search only: what was searched instead of the keyword typed (another keyboard layout,
  * or the nearest known spelling), for a "showing results for …" note.
  */
-correctedKeyword?: string, };
+correctedKeyword?: string,
+/**
+ * Search only: the words of the keyword no product on the page holds, when no product
+ * held every word and those holding the most of them are shown instead (for a "no results
+ * for …; showing …" note).
+ */
+unmatchedWords?: Array<string>, };
 
 /**
  * Matches per room, category, material, colour and size key (keys without matches left out),

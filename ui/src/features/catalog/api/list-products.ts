@@ -62,5 +62,6 @@ export async function listProducts(query: ProductListQuery, lang: LocaleCode, si
     limit: body.limit ?? 24,
     facets: body.facets,
     correctedKeyword: body.correctedKeyword,
+    unmatchedWords: body.unmatchedWords,
   };
 }

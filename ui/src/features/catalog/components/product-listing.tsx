@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
+import { UnmatchedNote } from '../../../components/search/UnmatchedNote';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
 
 /** The cards the server draws first (src/http/first_paint.rs FIRST_CARDS): loaded at once. */
@@ -232,6 +233,7 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
           {t('search.showingFor', { keyword: remote.data.correctedKeyword, typed: keyword ?? '' })}
         </p>
       ) : null}
+      <UnmatchedNote words={remote.data?.unmatchedWords} />
       {results}
       {remote.data ? <Pagination page={filters.page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </section>
