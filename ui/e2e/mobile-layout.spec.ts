@@ -110,10 +110,11 @@ test.describe('at phone width', { tag: '@phone' }, () => {
     const button = await box(add);
     expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
     const barBox = await box(bar);
-    expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
-    // The bar takes the bottom bar's place on this page, and says so to the other sticky bars.
-    await expect(page.locator('.bottom-bar')).toHaveCount(0);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height').trim())).toBe('0px');
+    // The bar sits just above the bottom bar, which stays: Categories and Account are one tap away.
+    const bottomBar = page.locator('.bottom-bar');
+    await expect(bottomBar).toBeVisible();
+    expect(Math.round(barBox.y + barBox.height)).toBe(Math.round((await box(bottomBar)).y));
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height').trim())).toBe('64px');
     // The price in the bar is the page's price: after the sofa month's 10 % (฿18,900 − ฿1,890).
     await expect(bar.locator('.price__now')).toHaveText('฿17,010');
     await expect(page.locator('.product__price .price__now')).toHaveText('฿17,010');
