@@ -41,6 +41,7 @@ mod payments_2c2p;
 mod payments_2c2p_trust;
 mod search;
 mod security;
+mod shopper_audit;
 mod shopping_details;
 mod sign_in_window;
 mod sitemap_index;
