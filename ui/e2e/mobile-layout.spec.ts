@@ -166,12 +166,14 @@ test.describe('at phone width', { tag: '@phone' }, () => {
     await expect(page.locator('.site-header').getByRole('link', { name: `${message('en', 'header.cart')}, 1 item` })).toBeVisible();
   });
 
-  test('coins and coupons are in the account part of the menu', async ({ acceptedCookies: page, request }) => {
+  test('coins and name show in the header, and coins and coupons in the account part of the menu', async ({ acceptedCookies: page, request }) => {
     const shopper = await registerShopper(request, 'wallet', 'Wallet Shopper');
     await useToken(page, shopper.token);
     await page.goto('/');
     const header = page.locator('.site-header');
-    await expect(header.getByTestId('header-coin')).toBeHidden();
+    // The header's second row (signed in only) carries the coins and the name (issue 33).
+    await expect(header.getByTestId('header-coin')).toBeVisible();
+    await expect(header.getByTestId('header-user')).toContainText('Wallet Shopper');
     await page.getByRole('button', { name: message('en', 'header.openMenu') }).click();
     const menu = page.getByRole('navigation', { name: message('en', 'header.mainMenu') });
     await expect(menu.getByTestId('menu-user')).toHaveText('Wallet Shopper');
