@@ -45,6 +45,7 @@ mod prometheus;
 mod search;
 mod search_unseen;
 mod security;
+mod shopper_audit;
 mod shopping_details;
 mod sign_in_window;
 mod sitemap_index;
