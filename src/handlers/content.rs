@@ -305,7 +305,7 @@ pub async fn get_pdf(
 
 /// The live e-catalogue in `lang`: the current copy; an older copy while a new one is being
 /// made; built now only when the language was never asked for.
-pub(crate) async fn live_catalogue(state: &AppState, lang: Locale) -> Result<Built, AppError> {
+async fn live_catalogue(state: &AppState, lang: Locale) -> Result<Built, AppError> {
     let snapshot = state.catalog.current();
     match state.catalogues.get(lang) {
         Some(built) if built.is_current(&snapshot) => Ok(built),

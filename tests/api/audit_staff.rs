@@ -227,12 +227,27 @@ async fn a_product_ticked_only_in_a_sub_category_is_in_its_parent_and_its_promot
 async fn the_e_catalogue_staff_answer_tells_the_drawn_copy_shoppers_get() {
     let app = spawn_app().await;
     let owner = app.token("owner", "admin").await;
-    let (status, body) = app
+    // The first answer starts the drawing and does not wait for it (a large catalogue takes
+    // longer than a request may); asked again, it tells the copy made.
+    let (status, first) = app
         .get_authed("/api/admin/catalogue-pdf?lang=th", &owner)
         .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["file"]["uploaded"], false, "{body}");
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["file"]["uploaded"], false, "{first}");
+    assert_eq!(first["live"]["drawing"], true, "{first}");
+    let mut body = first;
+    for _ in 0..240 {
+        if body["live"]["drawing"] == false {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        body = app
+            .get_authed("/api/admin/catalogue-pdf?lang=th", &owner)
+            .await
+            .1;
+    }
     let live = &body["live"];
+    assert_eq!(live["drawing"], false, "drawn in two minutes: {body}");
     assert_eq!(live["lang"], "th", "{body}");
     let pages = live["pages"].as_u64().unwrap();
     assert!(pages >= 2, "cover and products: {body}");

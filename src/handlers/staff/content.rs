@@ -356,30 +356,44 @@ pub struct CatalogueAnswer {
 pub struct LiveCatalogue {
     /// The language of this copy (`th`); each language has its own.
     pub lang: String,
-    pub bytes: u64,
-    pub pages: u32,
+    /// True while the copy is being drawn (the first time, or after a catalogue change): ask
+    /// again shortly. Drawing a large catalogue takes longer than a request may wait.
+    pub drawing: bool,
+    /// Size and pages of the copy served now; absent before the first copy exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pages: Option<u32>,
     /// When it was drawn (unix milliseconds).
-    pub made_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub made_at: Option<u64>,
 }
 
 /// The e-catalogue facts for the staff page: the drawn copy in `lang` when nothing is
-/// uploaded (drawn now if it never was), else none.
-async fn live_facts(state: &AppState, file: &CatalogueFile, lang: Locale) -> Option<LiveCatalogue> {
+/// uploaded, else none. Never waits for a drawing: one is started when there is no current
+/// copy, and the answer says so.
+fn live_facts(state: &AppState, file: &CatalogueFile, lang: Locale) -> Option<LiveCatalogue> {
     if file.uploaded {
         return None;
     }
-    match crate::handlers::content::live_catalogue(state, lang).await {
-        Ok(built) => Some(LiveCatalogue {
-            lang: lang.code().to_string(),
-            bytes: built.bytes.len() as u64,
-            pages: u32::try_from(built.pages).unwrap_or(u32::MAX),
-            made_at: built.made_at,
-        }),
-        Err(err) => {
-            tracing::warn!(%err, "the e-catalogue could not be drawn for the staff page");
-            None
-        }
+    let snapshot = state.catalog.current();
+    let built = state.catalogues.get(lang);
+    let current = built.as_ref().is_some_and(|b| b.is_current(&snapshot));
+    if !current {
+        crate::handlers::content::rebuild_in_background(state, lang);
     }
+    Some(LiveCatalogue {
+        lang: lang.code().to_string(),
+        drawing: !current,
+        bytes: built.as_ref().map(|b| b.bytes.len() as u64),
+        pages: built
+            .as_ref()
+            .map(|b| u32::try_from(b.pages).unwrap_or(u32::MAX)),
+        made_at: built.as_ref().map(|b| b.made_at),
+    })
 }
 
 /// Which copy the staff page describes: `?lang=` (a shop language), else Thai.
@@ -415,7 +429,7 @@ pub async fn get_catalogue(
         .and_then(Locale::parse)
         .unwrap_or(Locale::Th);
     let file = catalogue_upload::current(&state.config.files_dir());
-    let live = live_facts(&state, &file, lang).await;
+    let live = live_facts(&state, &file, lang);
     Json(CatalogueAnswer {
         status: SuccessStatus::Success,
         file,

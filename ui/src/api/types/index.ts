@@ -1107,11 +1107,20 @@ export type LiveCatalogue = {
 /**
  * The language of this copy (`th`); each language has its own.
  */
-lang: string, bytes: number, pages: number,
+lang: string,
+/**
+ * True while the copy is being drawn (the first time, or after a catalogue change): ask
+ * again shortly. Drawing a large catalogue takes longer than a request may wait.
+ */
+drawing: boolean,
+/**
+ * Size and pages of the copy served now; absent before the first copy exists.
+ */
+bytes?: number, pages?: number,
 /**
  * When it was drawn (unix milliseconds).
  */
-madeAt: number, };
+madeAt?: number, };
 
 /**
  * Which copy the staff page describes: `?lang=` (a shop language), else Thai.

@@ -35,15 +35,24 @@ export function CataloguePage({ tools }: CataloguePageProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getCatalogueFacts(locale, { signal: controller.signal }).then(
-      (loaded) => {
-        if (controller.signal.aborted) return;
-        setCurrent(loaded.file);
-        setLive(loaded.live ?? null);
-      },
-      (failure: unknown) => !controller.signal.aborted && setError(failure),
-    );
-    return () => controller.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // While the shop draws the catalogue (the first time, or after a change), ask again every
+    // few seconds: the answer never waits for the drawing.
+    const load = (tries: number) =>
+      getCatalogueFacts(locale, { signal: controller.signal }).then(
+        (loaded) => {
+          if (controller.signal.aborted) return;
+          setCurrent(loaded.file);
+          setLive(loaded.live ?? null);
+          if (loaded.live?.drawing && tries < 60) timer = setTimeout(() => void load(tries + 1), 3000);
+        },
+        (failure: unknown) => !controller.signal.aborted && setError(failure),
+      );
+    void load(0);
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
   }, [locale]);
 
   const failureText = (failure: unknown) => {
@@ -111,8 +120,17 @@ export function CataloguePage({ tools }: CataloguePageProps) {
             // What shoppers really get: the catalogue drawn from today's products, not the
             // small built-in file (which only stands in when drawing fails).
             <>
-              <p data-testid="catalogue-live">{t('admin.content.catalogue.generated', { date: tools.time(live.madeAt) })}</p>
-              <p class="admin-muted">{t('admin.content.catalogue.generatedSize', { size: formatSize(live.bytes), pages: live.pages })}</p>
+              {live.madeAt != null && live.bytes != null && live.pages != null ? (
+                <>
+                  <p data-testid="catalogue-live">{t('admin.content.catalogue.generated', { date: tools.time(live.madeAt) })}</p>
+                  <p class="admin-muted">{t('admin.content.catalogue.generatedSize', { size: formatSize(live.bytes), pages: live.pages })}</p>
+                </>
+              ) : null}
+              {live.drawing ? (
+                <p class="admin-muted" role="status" data-testid="catalogue-drawing">
+                  {t('admin.content.catalogue.drawing')}
+                </p>
+              ) : null}
               <p class="admin-muted">{t('admin.content.catalogue.generatedNote')}</p>
             </>
           ) : (
