@@ -171,7 +171,8 @@ pub fn fill_new_coupon_dates(coupon: &mut Coupon, now: i64) {
     }
     if coupon.ends_at <= 0 {
         let start_ms = u64::try_from(coupon.starts_at).unwrap_or(0) * 1000;
-        let last = crate::domain::shop_day::day_of(start_ms) + time::Duration::days(NEW_COUPON_DAYS);
+        let last =
+            crate::domain::shop_day::day_of(start_ms) + time::Duration::days(NEW_COUPON_DAYS);
         let end = last
             .next_day()
             .map(crate::domain::shop_day::day_start_millis)

@@ -52,7 +52,10 @@ async fn an_order_line_in_the_activity_log_carries_its_total_as_data() {
     assert_eq!(line["params"]["items"], "1", "{line}");
     assert_eq!(line["params"]["totalSatang"], total.to_string(), "{line}");
     let details = line["details"].as_str().unwrap();
-    assert!(!details.contains("satang"), "money reads as baht: {details}");
+    assert!(
+        !details.contains("satang"),
+        "money reads as baht: {details}"
+    );
 
     // A stock adjustment names its numbers as data too.
     let (status, body) = app
@@ -99,7 +102,10 @@ async fn dashboard_sales_are_paid_orders_and_awaiting_payment_is_its_own_figure(
     let (status, dash) = app.get_authed("/api/admin/dashboard", &owner).await;
     assert_eq!(status, 200, "{dash}");
     let today = &dash["today"];
-    assert_eq!(today["sales"], paid_total, "only the paid order is a sale: {today}");
+    assert_eq!(
+        today["sales"], paid_total,
+        "only the paid order is a sale: {today}"
+    );
     assert_eq!(today["paid"]["orders"], 1, "{today}");
     assert_eq!(today["awaiting"]["orders"], 1, "{today}");
     assert_eq!(today["awaiting"]["revenue"], unpaid_total, "{today}");
@@ -149,7 +155,10 @@ async fn a_new_coupon_without_dates_runs_a_month_and_one_ending_in_the_past_is_r
     );
     assert!((starts - now()).abs() < 120, "starts now: {saved}");
     let days = (ends - starts) as f64 / 86_400.0;
-    assert!((30.0..=31.0).contains(&days), "about 30 days: {days} in {saved}");
+    assert!(
+        (30.0..=31.0).contains(&days),
+        "about 30 days: {days} in {saved}"
+    );
 
     let mut past = coupon("YESTERDAY");
     past["startsAt"] = json!(now() - 3 * 86_400);
@@ -157,7 +166,11 @@ async fn a_new_coupon_without_dates_runs_a_month_and_one_ending_in_the_past_is_r
     let (status, body) = app
         .post_json("/api/admin/coupons", &past, Some(&owner))
         .await;
-    assert_eq!((status, error_code(&body)), (400, "invalid_input"), "{body}");
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "invalid_input"),
+        "{body}"
+    );
     assert!(
         body["error"]["message"]
             .as_str()
@@ -220,7 +233,11 @@ async fn a_product_ticked_only_in_a_sub_category_is_in_its_parent_and_its_promot
 
     // The staff product keeps only what staff ticked.
     let (_, staff) = app.get_authed("/api/admin/products/SF-7777", &owner).await;
-    assert_eq!(staff["product"]["categories"], json!(["sofas-3-seat"]), "{staff}");
+    assert_eq!(
+        staff["product"]["categories"],
+        json!(["sofas-3-seat"]),
+        "{staff}"
+    );
 }
 
 #[tokio::test]
@@ -260,7 +277,11 @@ async fn the_e_catalogue_staff_answer_tells_the_drawn_copy_shoppers_get() {
         .unwrap();
     assert_eq!(pdf.status(), 200);
     let bytes = pdf.bytes().await.unwrap();
-    assert_eq!(live["bytes"].as_u64().unwrap(), bytes.len() as u64, "{body}");
+    assert_eq!(
+        live["bytes"].as_u64().unwrap(),
+        bytes.len() as u64,
+        "{body}"
+    );
 
     let clerk = app.token("stocky", "admin-stock").await;
     let (status, _) = app.get_authed("/api/admin/catalogue-pdf", &clerk).await;

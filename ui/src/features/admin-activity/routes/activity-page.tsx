@@ -10,7 +10,7 @@ import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { wordLine, type Translate } from '../../../lib/staff-wording';
+import { targetText, wordLine, type Translate } from '../../../lib/staff-wording';
 import { useKeysetList } from '../../../lib/use-keyset-list';
 import { activityQuery, activitySearch, NO_ACTIVITY_FILTERS, parseActivityFilters, type ActivityFilters } from '../activity-filters';
 import { listActivity } from '../api/list-activity';
@@ -134,7 +134,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
         </div>
         {filters.target ? (
           <p class="activity-filters__target">
-            <span>{t('admin.activity.target')}:</span> <strong>{filters.target}</strong>{' '}
+            <span>{t('admin.activity.target')}:</span> <strong>{targetText(filters.target, t as Translate)}</strong>{' '}
             <button type="button" class="button button--ghost" onClick={() => apply({ ...filters, target: '' })}>
               {t('admin.activity.allTargets')}
             </button>
