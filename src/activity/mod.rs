@@ -43,7 +43,7 @@ pub struct LogLine {
     /// message key, these its parameters): `items`, `totalSatang`, `before`, `after`, `delta`,
     /// `code`, `reason`, `coins`, `amountSatang`, `reference`… A name ending in `Satang` is an
     /// amount of money in satang. Absent on lines written before it existed: those show
-    /// `details` as stored (docs/STAFF.md, activity log).
+    /// `details` as stored (docs/STAFF.md, "The staff desk in the staff's own language").
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, String>>", optional)]
     pub params: BTreeMap<String, String>,

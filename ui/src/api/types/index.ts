@@ -329,7 +329,7 @@ details?: string,
  * message key, these its parameters): `items`, `totalSatang`, `before`, `after`, `delta`,
  * `code`, `reason`, `coins`, `amountSatang`, `reference`… A name ending in `Satang` is an
  * amount of money in satang. Absent on lines written before it existed: those show
- * `details` as stored (docs/STAFF.md, activity log).
+ * `details` as stored (docs/STAFF.md, "The staff desk in the staff's own language").
  */
 params?: { [key in string]: string }, };
 
