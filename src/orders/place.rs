@@ -471,7 +471,7 @@ pub fn place_one(
         Some(user) => user.username.clone(),
         None => "guest".to_string(),
     };
-    crate::activity::log(
+    crate::activity::log_with(
         txn,
         &crate::activity::Event {
             actor: &actor,
@@ -479,11 +479,15 @@ pub fn place_one(
             action: "order placed",
             target: &format!("order {number}"),
             details: &format!(
-                "{} items, total {} satang",
+                "{} items, total ฿{}",
                 order.item_count,
-                order.total.get()
+                order.total.to_decimal_string()
             ),
         },
+        &[
+            ("items", order.item_count.to_string()),
+            ("totalSatang", order.total.get().to_string()),
+        ],
     )?;
     Ok(Placed {
         order,

@@ -10,6 +10,7 @@ mod admin_products;
 mod admin_promotions;
 mod admin_taxonomy;
 mod api_files;
+mod audit_staff;
 mod buyer_tax_id;
 mod cart;
 mod catalog;

@@ -88,8 +88,17 @@ pub struct SalesDay {
 #[derive(Debug, Clone, Default, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SalesTotals {
+    /// Orders placed in the range (paid or not, cancelled ones not counted).
     pub orders: u64,
+    /// What those orders come to (paid or not).
     pub revenue: Satang,
+    /// Sales: what was paid for orders placed in the range, less the refunds recorded in it.
+    /// The figure the dashboard leads with: an order waiting for its payment is not a sale.
+    pub sales: Satang,
+    /// Orders placed in the range whose payment was received, and their total.
+    pub paid: Tally,
+    /// Orders placed in the range still waiting for their payment now, and their total.
+    pub awaiting: Tally,
     /// Revenue divided by orders, rounded down.
     pub average_order: Satang,
     /// VAT contained in the revenue.
@@ -150,6 +159,8 @@ fn summarise(store: &Store, from: Date, to: Date) -> Result<Summary, StoreError>
         summary.totals.vat += t.vat;
         summary.totals.refunds.orders += t.refunds.orders;
         summary.totals.refunds.revenue += t.refunds.revenue;
+        summary.totals.paid.orders += t.paid.orders;
+        summary.totals.paid.revenue += t.paid.revenue;
         for (into, from) in [
             (&mut summary.by_payment, &t.by_payment),
             (&mut summary.by_kcard, &t.by_kcard),
@@ -168,8 +179,34 @@ fn summarise(store: &Store, from: Date, to: Date) -> Result<Summary, StoreError>
         let orders = i64::try_from(summary.totals.orders).unwrap_or(i64::MAX);
         summary.totals.average_order = Satang(summary.totals.revenue.get() / orders);
     }
+    summary.totals.sales = summary.totals.paid.revenue - summary.totals.refunds.revenue;
+    summary.totals.awaiting = awaiting(store, from, to)?;
     summary.days = days;
     Ok(summary)
+}
+
+/// Orders placed from `from` to `to` (shop days) that wait for their payment now, read from
+/// the status index (a handful: unpaid orders expire).
+fn awaiting(store: &Store, from: Date, to: Date) -> Result<Tally, StoreError> {
+    let (first, last) = (day_key(from), day_key(to));
+    store.read(|txn| {
+        let index = ORDER_STATUS_TO_ORDER.read(txn)?;
+        let orders = ORDER_ID_TO_ORDER.read(txn)?;
+        let code = status_code(Status::PendingPayment);
+        let mut tally = Tally::default();
+        for key in index.keys_rev_in((code, 0)..(code + 1, 0))? {
+            let (_, id) = key?;
+            let Some(order) = orders.get(id)? else {
+                continue;
+            };
+            let day = day_key(crate::orders::sales::day_of(order.created_at));
+            if day >= first && day <= last {
+                tally.orders += 1;
+                tally.revenue += order.total;
+            }
+        }
+        Ok(tally)
+    })
 }
 
 fn top_products(state: &AppState, units: &BTreeMap<String, u64>, n: usize) -> Vec<ProductSales> {
