@@ -504,6 +504,19 @@ mod tests {
     }
 
     #[test]
+    fn a_failed_off_site_copy_is_told_to_the_shop_in_every_language_with_its_reason() {
+        for lang in [Locale::En, Locale::Th, Locale::My, Locale::Km, Locale::Id] {
+            let mail = shop_notice_mail(Event::BackupFailed, lang, &shop(), Some("r2: timed out"))
+                .unwrap();
+            assert!(mail.text.contains("r2: timed out"), "{lang:?}");
+            assert!(!mail.subject.trim().is_empty());
+            let line = shop_notice_line(Event::BackupFailed, lang, Some("r2: timed out")).unwrap();
+            assert!(line.contains("r2: timed out"));
+        }
+        assert!(shop_notice_mail(Event::OrderPlaced, Locale::En, &shop(), None).is_none());
+    }
+
+    #[test]
     fn every_event_renders_in_every_language() {
         let order = order();
         for lang in [Locale::En, Locale::Th, Locale::My, Locale::Km, Locale::Id] {

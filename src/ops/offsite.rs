@@ -403,7 +403,6 @@ fn upload(
         .finish()
         .map_err(|e| format!("cannot encrypt: {e}"))?;
     send(true)?;
-    drop(send);
 
     // Every part read back before the manifest makes the archive count.
     for part in &parts {

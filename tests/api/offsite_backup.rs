@@ -109,6 +109,9 @@ impl Drop for Proc {
     }
 }
 
+/// What the relay runs when it cuts (kills the server).
+type OnCut = Arc<Mutex<Option<Box<dyn FnOnce() + Send>>>>;
+
 /// A TCP relay between kiosk and a storage server that can cut the upload in the middle:
 /// after `cut_after` bytes towards the server it drops every connection, refuses new ones and
 /// runs `on_cut` (which kills the server), until healed.
@@ -118,7 +121,7 @@ struct Relay {
     sent: Arc<AtomicU64>,
     cut_after: Arc<AtomicU64>,
     cut: Arc<AtomicBool>,
-    on_cut: Arc<Mutex<Option<Box<dyn FnOnce() + Send>>>>,
+    on_cut: OnCut,
 }
 
 impl Relay {
