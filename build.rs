@@ -5,6 +5,11 @@
 //! build, so editing a translation never pays for a UI build. `npm ci` runs only when
 //! `node_modules` is missing or older than the lock file. Set `KIOSK_SKIP_UI_BUILD=1` to embed
 //! an existing `ui/dist` as it is (packaging pipelines that build the UI in a separate step).
+//!
+//! It also names the build for `kiosk --version`: `KIOSK_GIT_COMMIT` (the commit checked out;
+//! `unknown` outside a git checkout, or from `KIOSK_GIT_COMMIT` in the environment, for
+//! source tarballs) and `KIOSK_BUILD_DATE`
+//! (UTC day, from `SOURCE_DATE_EPOCH` when set, for reproducible builds).
 
 use std::path::Path;
 use std::process::Command;
@@ -23,6 +28,7 @@ const UI_INPUTS: &[&str] = &[
 const EMBEDDED_INPUTS: &[&str] = &["locales", "assets"];
 
 fn main() {
+    build_identity();
     for input in UI_INPUTS.iter().chain(EMBEDDED_INPUTS) {
         if !Path::new(input).exists() {
             fail(&format!(
@@ -105,4 +111,73 @@ fn run(cmd: &mut Command, what: &str) {
 fn fail(message: &str) -> ! {
     eprintln!("error: {message}");
     std::process::exit(1);
+}
+
+/// Sets `KIOSK_GIT_COMMIT` and `KIOSK_BUILD_DATE` for the crate (see the module documentation).
+fn build_identity() {
+    println!("cargo:rerun-if-env-changed=KIOSK_GIT_COMMIT");
+    println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    let commit = std::env::var("KIOSK_GIT_COMMIT")
+        .ok()
+        .filter(|c| !c.is_empty())
+        .or_else(git_commit)
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=KIOSK_GIT_COMMIT={commit}");
+    let seconds = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or_default()
+        });
+    println!("cargo:rustc-env=KIOSK_BUILD_DATE={}", utc_day(seconds));
+}
+
+/// The checked-out commit; `None` without git. Re-runs when HEAD moves (a commit, a
+/// checkout), watching only files that exist (the index is not watched: every `git add`
+/// would rebuild the crate).
+fn git_commit() -> Option<String> {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short=12", "HEAD"])?;
+    let git_dir = git(&["rev-parse", "--git-dir"]);
+    let common_dir = git(&["rev-parse", "--git-common-dir"]);
+    let head_ref = git(&["symbolic-ref", "-q", "HEAD"]);
+    let mut watched = Vec::new();
+    if let Some(dir) = &git_dir {
+        watched.push(Path::new(dir).join("HEAD"));
+    }
+    if let Some(dir) = common_dir.as_ref().or(git_dir.as_ref()) {
+        if let Some(head_ref) = &head_ref {
+            watched.push(Path::new(dir).join(head_ref));
+        }
+        watched.push(Path::new(dir).join("packed-refs"));
+    }
+    for path in watched.iter().filter(|p| p.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+    Some(commit)
+}
+
+/// `YYYY-MM-DD` (UTC) of a Unix time (days to civil date, Howard Hinnant's algorithm).
+fn utc_day(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }

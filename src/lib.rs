@@ -6,7 +6,7 @@
 //! 0. ground — `domain` (shared values: money, ids, free text, e-mail, HTML escaping),
 //!    `embedded` and `i18n` (files inside the binary, languages), `config`, and `store` (the
 //!    redb file, typed tables, migrations, backups; it knows its tables from its migrations,
-//!    not from the domains);
+//!    not from the domains), with `metrics` (Prometheus names and counters) between them;
 //! 1. the domains, each knowing only ground and the domains before it: `activity`, `content`,
 //!    `search`, `outbox`, `accounts`, `catalog`, `pricing`, `cart`, `orders`, `documents`,
 //!    `payments`, `notify`;
@@ -36,6 +36,7 @@ pub mod embedded;
 pub mod handlers;
 pub mod http;
 pub mod i18n;
+pub mod metrics;
 pub mod notify;
 pub mod ops;
 pub mod orders;

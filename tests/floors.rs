@@ -19,6 +19,8 @@ const FLOORS: &[&[&str]] = &[
     &["domain"],
     &["embedded", "i18n"],
     &["config"],
+    // Prometheus names and recording helpers: every floor above may count what it does.
+    &["metrics"],
     &["store"],
     // Domains, each knowing only those before it.
     &["activity"],

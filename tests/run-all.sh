@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test of Kiosk: formatting, lints, Rust unit and integration tests,
 # UI type check and unit tests, and the browser journeys in Debian's Chromium.
-# Usage: tests/run-all.sh        (from anywhere; needs cargo, node 20.19+, npm, /usr/bin/chromium,
-#                                 curl, and schemathesis in .venv: see tests/fuzz/schemathesis.sh)
+# Usage: tests/run-all.sh        (from anywhere; needs cargo, cargo-deny, node 20.19+, npm,
+#                                 /usr/bin/chromium, curl, and schemathesis in .venv: see
+#                                 tests/fuzz/schemathesis.sh; .ci/run installs what is missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,9 @@ cargo fmt --all -- --check
 
 step "cargo clippy (warnings are errors)"
 cargo clippy --all-targets --locked -- -D warnings
+
+step "cargo deny: licences, banned crates (rsa, openssl), sources (deny.toml; offline)"
+cargo deny --offline check --hide-inclusion-graph licenses bans sources
 
 step "floors: imports only go down (tests/floors.rs, docs/ARCHITECTURE.md)"
 cargo test --locked --test floors

@@ -93,7 +93,7 @@ pub fn adjust_by_staff(
     store.write(|txn| {
         super::store::customer_in(txn, user_id)?;
         let user = apply(txn, user_id, change)?;
-        crate::activity::log(
+        crate::activity::log_with(
             txn,
             &crate::activity::Event {
                 actor: staff_name,
@@ -102,6 +102,10 @@ pub fn adjust_by_staff(
                 target: &format!("user {}", user.username),
                 details: &format!("{:+} ({})", change.amount, change.reason),
             },
+            &[
+                ("coins", format!("{:+}", change.amount)),
+                ("reason", change.reason.to_string()),
+            ],
         )?;
         Ok(user)
     })

@@ -39,7 +39,18 @@ pub struct LogLine {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     #[ts(as = "Option<String>", optional)]
     pub details: String,
+    /// The change as data, for the viewer to word in their own language (`action` is the
+    /// message key, these its parameters): `items`, `totalSatang`, `before`, `after`, `delta`,
+    /// `code`, `reason`, `coins`, `amountSatang`, `reference`… A name ending in `Satang` is an
+    /// amount of money in satang. Absent on lines written before it existed: those show
+    /// `details` as stored (docs/STAFF.md, "The staff desk in the staff's own language").
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, String>>", optional)]
+    pub params: BTreeMap<String, String>,
 }
+
+/// One parameter of a log line: its name and its value as text (see [`LogLine::params`]).
+pub type Param<'a> = (&'a str, String);
 
 /// A structured event: who did what to which thing, and how it changed.
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +86,19 @@ impl Actor<'_> {
         target: &str,
         details: &str,
     ) -> Result<(), StoreError> {
-        log(
+        self.log_with(txn, action, target, details, &[])
+    }
+
+    /// [`Actor::log`] with the change as data ([`LogLine::params`]).
+    pub fn log_with(
+        &self,
+        txn: &WriteTransaction,
+        action: &str,
+        target: &str,
+        details: &str,
+        params: &[Param],
+    ) -> Result<(), StoreError> {
+        log_with(
             txn,
             &Event {
                 actor: self.name,
@@ -84,6 +107,7 @@ impl Actor<'_> {
                 target,
                 details,
             },
+            params,
         )
     }
 }
@@ -135,6 +159,12 @@ const DETAILS_CHARS: usize = 500;
 /// through [`crate::domain::text::single_line`] here, the one door into the log, whoever calls:
 /// no ESC, CR/LF, NUL or bidi override reaches a staff screen or an exported log.
 pub fn log(txn: &WriteTransaction, event: &Event) -> Result<(), StoreError> {
+    log_with(txn, event, &[])
+}
+
+/// [`log`] with the change as data: each parameter is cleaned like the other fields (a reason
+/// is a clerk's words).
+pub fn log_with(txn: &WriteTransaction, event: &Event, params: &[Param]) -> Result<(), StoreError> {
     let at = now_millis();
     let seq = next_id(txn, "activity_log")?;
     let line = LogLine {
@@ -145,6 +175,11 @@ pub fn log(txn: &WriteTransaction, event: &Event) -> Result<(), StoreError> {
         kcard: one_line(event.kcard, 64, false),
         target: one_line(event.target, 200, false),
         details: one_line(event.details, DETAILS_CHARS, true),
+        params: params
+            .iter()
+            .take(12)
+            .map(|(name, value)| (one_line(name, 40, false), one_line(value, 200, true)))
+            .collect(),
     };
     LOG_TIME_TO_LINE.write(txn)?.put((at, seq), &line)
 }

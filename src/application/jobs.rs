@@ -115,3 +115,60 @@ pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
         }
     })
 }
+
+/// The gauges read when metrics are scraped: database size, notifications waiting, backup age
+/// and the process's resident memory (`crate::metrics`).
+pub fn read_gauges(state: &AppState) {
+    use crate::metrics::{self, BACKUP_AGE, DATABASE_BYTES, OUTBOX_PENDING, PROCESS_RSS};
+    let store = &state.store;
+    if let Ok(meta) = std::fs::metadata(store.path()) {
+        metrics::set(DATABASE_BYTES, meta.len() as f64);
+    }
+    if let Ok(pending) = store.read(|txn| crate::outbox::OUTBOX_DUE_TO_ID.read(txn)?.len()) {
+        metrics::set(OUTBOX_PENDING, pending as f64);
+    }
+    if let Ok(Some(written)) =
+        crate::store::backup::last_backup(store).map(|r| r.and_then(|r| r.last_written_at))
+    {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+        metrics::set(BACKUP_AGE, now.saturating_sub(written) as f64);
+    }
+    if let Some(rss) = metrics::process_rss_bytes() {
+        metrics::set(PROCESS_RSS, rss as f64);
+    }
+}
+
+/// Copies the backups to each off-site destination once a day at `backup.schedule` (shop
+/// time), and at start when a night was missed; a failed copy is tried again the next day
+/// (`ops::offsite`; its failure reaches the shop's alerts).
+pub fn spawn_offsite_copies(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        if state.config.backup.destinations.is_empty()
+            || state.config.backup.schedule_minutes().is_none()
+        {
+            return;
+        }
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            let state = state.clone();
+            let copied = tokio::task::spawn_blocking(move || {
+                let now = time::OffsetDateTime::now_utc();
+                for name in crate::ops::offsite::due_destinations(&state.config, &state.store, now)
+                {
+                    // The outcome is recorded and a failure alerted inside.
+                    let _ = crate::ops::offsite::copy_to(
+                        &state.store,
+                        &state.config.data_dir,
+                        &state.config,
+                        &name,
+                    );
+                }
+            })
+            .await;
+            if let Err(err) = copied {
+                tracing::warn!(%err, "off-site copies failed");
+            }
+        }
+    })
+}

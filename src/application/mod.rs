@@ -29,6 +29,15 @@ pub struct Application {
     listener: TcpListener,
     control: UnixListener,
     address: SocketAddr,
+    /// `[metrics] listen`, bound: its own listener and the recorder it renders.
+    metrics: Option<MetricsListener>,
+}
+
+/// The metrics address, bound at start-up like the shop's.
+struct MetricsListener {
+    listener: TcpListener,
+    address: SocketAddr,
+    handle: metrics_exporter_prometheus::PrometheusHandle,
 }
 
 impl Application {
@@ -36,6 +45,8 @@ impl Application {
     /// public URL, the shop's address is the one actually bound (port 0 picks a free port).
     pub async fn build(config: Config) -> Result<Application, StartError> {
         let listen = config.listen;
+        // Before start-up, so that the first catalogue snapshot's build is measured too.
+        let recorder = config.metrics.listen.map(|_| crate::metrics::install());
         let mut state = tokio::task::spawn_blocking(move || AppState::init(config))
             .await
             .map_err(|err| StartError::Seed(format!("start-up task failed: {err}")))??;
@@ -60,11 +71,28 @@ impl Application {
                 dir: state.config.data_dir.clone(),
                 source,
             })?;
+        let metrics = match (state.config.metrics.listen, recorder) {
+            (Some(listen), Some(handle)) => {
+                let bound = |source| StartError::Bind {
+                    addr: listen,
+                    source,
+                };
+                let listener = TcpListener::bind(listen).await.map_err(bound)?;
+                let address = listener.local_addr().map_err(bound)?;
+                Some(MetricsListener {
+                    listener,
+                    address,
+                    handle,
+                })
+            }
+            _ => None,
+        };
         Ok(Application {
             state,
             listener,
             control,
             address,
+            metrics,
         })
     }
 
@@ -75,6 +103,11 @@ impl Application {
 
     pub fn state(&self) -> &AppState {
         &self.state
+    }
+
+    /// Where `GET /metrics` answers, when `[metrics] listen` is set.
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|m| m.address)
     }
 
     /// Serves HTTP and the control socket and runs housekeeping until `shutdown` resolves;
@@ -88,6 +121,7 @@ impl Application {
             state,
             listener,
             control,
+            metrics,
             ..
         } = self;
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -110,6 +144,16 @@ impl Application {
         let catalogues = jobs::spawn_live_catalogue_refresh(state.clone());
         let misses = spawn_miss_flush(state.clone());
         let idle_trim = jobs::spawn_idle_trim(state.clone());
+        let metrics = metrics.map(|m| {
+            let gauges = state.clone();
+            tokio::spawn(crate::metrics::serve(
+                m.listener,
+                m.handle,
+                move || jobs::read_gauges(&gauges),
+                stopped(stop_rx.clone()),
+            ))
+        });
+        let offsite = jobs::spawn_offsite_copies(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
         shutdown.await;
@@ -124,6 +168,10 @@ impl Application {
         catalogues.abort();
         misses.abort();
         idle_trim.abort();
+        if let Some(metrics) = metrics {
+            metrics.abort();
+        }
+        offsite.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         flush_misses(&last_state).await;
         close_store(&last_state.store).await;

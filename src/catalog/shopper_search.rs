@@ -83,6 +83,7 @@ pub fn search<'a>(
     query: &ProductQuery,
     relevance: bool,
 ) -> Found<'a> {
+    let _timer = crate::metrics::Timer::start(crate::metrics::SEARCH_DURATION);
     let index = &catalog.index;
     let unpaged = ProductQuery {
         page: 0,

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use serde_json::value::RawValue;
 
 use super::listed::{Choices, Described, Entry, Listed, ListedVariant};
-use super::model::{CategoryNode, Product, Room, build_tree, url_slug};
+use super::model::{Category, CategoryNode, Product, Room, build_tree, url_slug};
 use super::remembered::{Answer, Remembered};
 use super::shopper_search::Ranked;
 use super::store;
@@ -173,6 +173,7 @@ impl CatalogSnapshot {
         store: &Store,
         words_up_to: usize,
     ) -> Result<CatalogSnapshot, StoreError> {
+        let _timer = crate::metrics::Timer::start(crate::metrics::CATALOG_REBUILD);
         let mut rooms = store::load_rooms(store)?;
         rooms.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.key.cmp(&b.key)));
         let categories = store::load_categories(store)?;
@@ -195,15 +196,16 @@ impl CatalogSnapshot {
                 ]
             })
             .collect();
+        let lineage = Lineage::of(&categories);
         let started = std::time::Instant::now();
         let (listed, index) = if store::count_products(store)? <= words_up_to as u64 {
-            Self::load_with_words(store)?
+            Self::load_with_words(store, lineage)?
         } else {
             // With each variant's live level (the stored documents hold the level at import).
             let mut listed = store::load_listed(store)?;
             listed.sort_by(|a, b| a.product.code.cmp(&b.product.code));
             let mut builder = IndexBuilder::new(false);
-            let mut held = Held::with_capacity(listed.len());
+            let mut held = Held::with_capacity(listed.len(), lineage);
             for item in listed {
                 held.push(item);
                 builder.add(&search_doc(held.last(), None));
@@ -251,10 +253,10 @@ impl CatalogSnapshot {
     /// Every product and the full index in one pass over the stored documents, each product's
     /// descriptions and option texts indexed and then dropped (a small shop, whose words are
     /// indexed before it answers).
-    fn load_with_words(store: &Store) -> Result<(Held, SearchIndex), StoreError> {
+    fn load_with_words(store: &Store, lineage: Lineage) -> Result<(Held, SearchIndex), StoreError> {
         let levels = store.read(super::stock::levels)?;
         let mut builder = IndexBuilder::new(true);
-        let mut held = Held::with_capacity(0);
+        let mut held = Held::with_capacity(0, lineage);
         store::each_product(store, |mut product| {
             product.take_levels(|code| levels.get(code).copied());
             let description = std::mem::take(&mut product.description);
@@ -307,7 +309,12 @@ impl CatalogSnapshot {
         let Some(listed) = self.product(code) else {
             return Ok(None);
         };
-        Ok(self.described_all(store, [listed])?.pop())
+        // A shopper's product page names the categories it is listed in (its ticks, then
+        // their parents), as its cards do, so a parent's promotion shows on it too.
+        Ok(self.described_all(store, [listed])?.pop().map(|mut whole| {
+            whole.categories.clone_from(&listed.categories);
+            whole
+        }))
     }
 
     /// The whole products (read from the database in one transaction) of `listed`, products of
@@ -625,11 +632,66 @@ struct Held {
     none: Arc<Choices>,
     /// Option value keys, each held once.
     keys: HashSet<Arc<str>>,
+    /// The ancestors of each category: a product ticked in a sub-category is in its parents.
+    lineage: Lineage,
+}
+
+/// Each category's ancestors, nearest first (only categories that have a parent).
+///
+/// A product ticked only in "3-seat sofas" belongs to "sofas" too, as the side menu's tree
+/// suggests: the snapshot's products name every ancestor of their categories after their own
+/// ticks, so a category's page, its counts and facets, the search filter, category
+/// promotions (pricing reads the snapshot's product) and the e-catalogue all take in its
+/// descendants. The stored product keeps only what staff ticked.
+#[derive(Debug, Default)]
+struct Lineage(HashMap<String, Vec<String>>);
+
+impl Lineage {
+    fn of(categories: &[Category]) -> Lineage {
+        let parent: HashMap<&str, &str> = categories
+            .iter()
+            .filter_map(|c| Some((c.key.as_str(), c.parent.as_deref()?)))
+            .collect();
+        let mut out = HashMap::new();
+        for category in categories {
+            let mut chain = Vec::new();
+            let mut at = category.key.as_str();
+            // A cycle in stored data must not hang the build (the tree stops at depth 8 too).
+            while let Some(up) = parent.get(at).copied() {
+                if up == category.key || chain.iter().any(|c: &String| c == up) || chain.len() > 8 {
+                    break;
+                }
+                chain.push(up.to_string());
+                at = up;
+            }
+            if !chain.is_empty() {
+                out.insert(category.key.clone(), chain);
+            }
+        }
+        Lineage(out)
+    }
+
+    /// `categories` followed by every ancestor not already named.
+    fn widen(&self, categories: &mut Vec<String>) {
+        if self.0.is_empty() {
+            return;
+        }
+        let mut added = Vec::new();
+        for category in categories.iter() {
+            for up in self.0.get(category).into_iter().flatten() {
+                if !categories.contains(up) && !added.contains(up) {
+                    added.push(up.clone());
+                }
+            }
+        }
+        categories.extend(added);
+    }
 }
 
 impl Held {
-    fn with_capacity(n: usize) -> Held {
+    fn with_capacity(n: usize, lineage: Lineage) -> Held {
         Held {
+            lineage,
             products: Vec::with_capacity(n),
             choices: Vec::with_capacity(n),
             described: Vec::with_capacity(n),
@@ -644,6 +706,7 @@ impl Held {
             self.size_labels.entry(key.into()).or_insert(text);
         }
         self.described.push(item.described);
+        self.lineage.widen(&mut item.product.categories);
         self.products.push(Arc::new(item.product));
         if !item.choices.has_options() {
             self.choices.push(Arc::clone(&self.none));

@@ -152,11 +152,18 @@ pub fn adjust_stock(
         } else {
             format!("{code} ")
         };
-        actor.log(
+        actor.log_with(
             txn,
             "stock adjusted",
             &format!("product {}", product.code),
             &format!("{whose}stock {before} → {after} ({delta:+}): {reason}"),
+            &[
+                ("code", whose.trim().to_string()),
+                ("before", before.to_string()),
+                ("after", after.to_string()),
+                ("delta", format!("{delta:+}")),
+                ("reason", reason.to_string()),
+            ],
         )?;
         Ok(entry)
     })?;

@@ -4,6 +4,8 @@ mod admin_menu;
 mod backup;
 mod catalog;
 mod check;
+mod completions;
+mod doctor;
 mod restore;
 mod serve;
 mod setup;
@@ -17,6 +19,16 @@ use clap::{Parser, Subcommand};
 
 use crate::config::{Config, Overrides};
 
+/// `kiosk --version`: the release, the commit it was built from and the day (build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("KIOSK_GIT_COMMIT"),
+    ", built ",
+    env!("KIOSK_BUILD_DATE"),
+    ")"
+);
+
 /// Kiosk: a furniture shop in one binary.
 ///
 /// Run without a command to serve the shop on http://127.0.0.1:8080 with its data in ./data.
@@ -25,7 +37,7 @@ use crate::config::{Config, Overrides};
 /// Commands that change data work on a running shop through its control socket
 /// (<data_dir>/kiosk.sock), or on the database directly when no server runs.
 #[derive(Debug, Parser)]
-#[command(name = "kiosk", version)]
+#[command(name = "kiosk", version = VERSION)]
 pub struct Cli {
     /// Config file to read (default: ./config.toml when it exists).
     #[arg(long, global = true, value_name = "FILE", env = "KIOSK_CONFIG")]
@@ -63,6 +75,13 @@ pub enum Command {
     User(user::UserCommand),
     /// Validate the configuration and the database; print versions and counts.
     Check,
+    /// Look over the installation (permissions, free disk, backups, migrations,
+    /// notifications) and say what to do about each problem; exits non-zero on a problem.
+    Doctor,
+    /// Print a shell completion script, e.g. `kiosk completions bash > ~/.local/share/bash-completion/completions/kiosk`.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (troff): `kiosk man | man -l -`.
+    Man,
 }
 
 /// Parses the command line and runs the command; errors become a reason on stderr and a
@@ -79,6 +98,9 @@ pub fn run() -> ExitCode {
         Some(Command::User(command)) => user::run(&cli, command),
         Some(Command::Catalog(command)) => catalog::run(&cli, command),
         Some(Command::Check) => check::run(&cli),
+        Some(Command::Doctor) => doctor::run(&cli),
+        Some(Command::Completions(args)) => completions::completions(args),
+        Some(Command::Man) => completions::man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -60,6 +60,9 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
         // The one line on stdout: scripts and tests read the address from it.
         println!("listening on http://{}", app.address());
         let _ = std::io::stdout().flush();
+        if let Some(metrics) = app.metrics_address() {
+            tracing::info!(addr = %metrics, "metrics are served at /metrics on their own address");
+        }
         tracing::info!(
             addr = %app.address(),
             startup_ms = app.state().started.elapsed().as_millis() as u64,

@@ -64,6 +64,12 @@ pub struct Config {
     /// E-mail and LINE messages to shoppers and the shop.
     #[serde(default)]
     pub notifications: Notifications,
+    /// Prometheus metrics on their own address; off by default.
+    #[serde(default)]
+    pub metrics: MetricsSettings,
+    /// Off-site copies of the backups (`config/backup.rs`).
+    #[serde(default)]
+    pub backup: Backup,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -78,8 +84,11 @@ pub struct Features {
     pub category_menu: bool,
 }
 
+mod backup;
 mod sections;
 mod validate;
+
+pub use backup::{Backup, Destination, Location};
 
 pub use sections::*;
 
@@ -165,6 +174,8 @@ impl Default for Config {
             },
             seller: Seller::default(),
             notifications: Notifications::default(),
+            metrics: MetricsSettings::default(),
+            backup: Backup::default(),
             public_url_derived: false,
         }
     }
@@ -257,6 +268,7 @@ const ENV_KEYS: &[&str] = &[
     "notifications.line.channel_access_token",
     "notifications.line.to",
     "notifications.line.api_base",
+    "metrics.listen",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {

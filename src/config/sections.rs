@@ -336,3 +336,13 @@ impl Uploads {
         .unwrap_or(usize::MAX)
     }
 }
+
+/// Prometheus metrics (docs/OPERATING.md, "Metrics"): off unless `listen` is set, and then
+/// served on that address alone, never on the shop's own port.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsSettings {
+    /// Where `GET /metrics` answers, e.g. `127.0.0.1:9464` (loopback: the scraper runs on the
+    /// same machine, or reaches it through a tunnel).
+    pub listen: Option<std::net::SocketAddr>,
+}

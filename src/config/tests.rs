@@ -205,3 +205,23 @@ fn a_missing_config_file_given_by_flag_is_an_error() {
     .unwrap_err();
     assert!(err.to_string().contains("does not exist"));
 }
+
+#[test]
+fn metrics_are_off_by_default_and_never_on_the_shop_port() {
+    assert_eq!(Config::default().metrics.listen, None);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "[metrics]\nlisten = \"127.0.0.1:9464\"\n");
+    let config = Config::load(Some(&path), &Overrides::default()).unwrap();
+    assert_eq!(
+        config.metrics.listen,
+        Some("127.0.0.1:9464".parse().unwrap())
+    );
+    let path = write(
+        &dir,
+        "listen = \"0.0.0.0:8080\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n",
+    );
+    let err = Config::load(Some(&path), &Overrides::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("metrics.listen"), "{err}");
+}

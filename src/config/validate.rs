@@ -122,6 +122,17 @@ impl Config {
         if self.shop_name.trim().is_empty() {
             return Err(invalid("shop_name", "must not be empty".into()));
         }
+        if let Some(metrics) = self.metrics.listen
+            && metrics.port() != 0
+            && metrics.port() == self.listen.port()
+        {
+            return Err(invalid(
+                "metrics.listen",
+                format!(
+                    "{metrics} must not be the shop's own port: metrics are for the operator's eyes only"
+                ),
+            ));
+        }
         if !(16..=1_000_000).contains(&self.limits.max_connections) {
             return Err(invalid(
                 "limits.max_connections",
@@ -140,6 +151,7 @@ impl Config {
             }
         }
         self.validate_documents_and_notifications()?;
+        self.validate_backup()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(
                 "registrations_per_hour",

@@ -79,6 +79,17 @@ pub fn render(
     today: u64,
     thumbnail: Thumbnail,
 ) -> Result<Vec<u8>, DocumentError> {
+    render_counted(snapshot, lang, shop_name, today, thumbnail).map(|(bytes, _)| bytes)
+}
+
+/// [`render`], with the number of pages drawn (the staff page tells it).
+pub fn render_counted(
+    snapshot: &CatalogSnapshot,
+    lang: Locale,
+    shop_name: &str,
+    today: u64,
+    thumbnail: Thumbnail,
+) -> Result<(Vec<u8>, usize), DocumentError> {
     let w = words(lang);
     let mut sheet = Sheet::new();
     let active: Vec<&Product> = snapshot
@@ -187,7 +198,11 @@ pub fn render(
         }
     }
     sheet.number_pages(w.page);
-    sheet.finish().map_err(DocumentError::Render)
+    let pages = sheet.page_count();
+    sheet
+        .finish()
+        .map(|bytes| (bytes, pages))
+        .map_err(DocumentError::Render)
 }
 
 fn card(
@@ -284,6 +299,9 @@ fn cm(mm: u32) -> String {
 pub struct Built {
     pub bytes: axum::body::Bytes,
     pub etag: String,
+    /// Pages drawn, and when (unix milliseconds): what the staff page tells of it.
+    pub pages: usize,
+    pub made_at: u64,
     /// The search index of the snapshot it was built from: a new index means a new catalogue
     /// (stock-only refreshes keep the index and change nothing printed).
     source: Weak<SearchIndex>,
@@ -353,23 +371,20 @@ impl LiveCatalogues {
             cache.insert(path.clone(), made.clone());
             made.map(|t| t.to_vec())
         };
-        let result = render(
-            snapshot,
-            lang,
-            shop_name,
-            crate::activity::now_millis(),
-            &thumbnail,
-        );
+        let made_at = crate::activity::now_millis();
+        let result = render_counted(snapshot, lang, shop_name, made_at, &thumbnail);
         self.building
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .remove(&lang);
-        let bytes = result?;
+        let (bytes, pages) = result?;
         use sha2::Digest;
         let etag = format!("\"{}\"", hex::encode(&sha2::Sha256::digest(&bytes)[..12]));
         let built = Built {
             bytes: axum::body::Bytes::from(bytes),
             etag,
+            pages,
+            made_at,
             source: Arc::downgrade(&snapshot.index),
         };
         self.built

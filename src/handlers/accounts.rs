@@ -245,6 +245,7 @@ pub struct LoginBody {
     responses(
         (status = 200, description = "Signed in", body = TokenAnswer),
         (status = 401, description = "`invalid_credentials`: one answer for a wrong username or password", body = ErrorAnswer),
+        (status = 403, description = "`account_disabled`: the password is right but the shop has disabled the account", body = ErrorAnswer),
         (status = 429, description = "`too_many_attempts`; `Retry-After` gives the seconds to wait", body = ErrorAnswer),
     ),
 )]

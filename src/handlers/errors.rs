@@ -41,9 +41,10 @@ impl From<crate::accounts::store::AccountError> for AppError {
             },
             AccountError::NoSuchUser(who) => AppError::NotFound(format!("there is no user {who}")),
             AccountError::InvalidCredentials => AppError::InvalidCredentials,
-            AccountError::Disabled => {
-                AppError::Forbidden("this account is disabled; please contact the shop".into())
-            }
+            AccountError::Disabled => AppError::Refused {
+                code: "account_disabled",
+                message: "this account is disabled; please contact the shop".into(),
+            },
             AccountError::Forbidden(message) => AppError::Forbidden(message),
             AccountError::InvalidResetLink => AppError::bad_request(
                 "invalid_reset_link",

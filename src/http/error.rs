@@ -35,6 +35,9 @@ pub enum AppError {
     /// 403: the caller is known but may not do this.
     #[error("{0}")]
     Forbidden(String),
+    /// 403 with a code of its own, for a refusal the shopper can act on (`account_disabled`).
+    #[error("{message}")]
+    Refused { code: &'static str, message: String },
     /// 404: the named thing does not exist.
     #[error("{0}")]
     NotFound(String),
@@ -96,7 +99,7 @@ impl AppError {
             AppError::Unauthorized | AppError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Forbidden(_) | AppError::Refused { .. } => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -115,6 +118,7 @@ impl AppError {
             AppError::Conflict { code, .. } => code,
             AppError::TooManyAttempts(_) => "too_many_attempts",
             AppError::Forbidden(_) => "forbidden",
+            AppError::Refused { code, .. } => code,
             AppError::NotFound(_) => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",

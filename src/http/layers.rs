@@ -138,6 +138,7 @@ const SLOW_REQUEST: Duration = Duration::from_millis(500);
 async fn access_log(request: Request<Body>, next: Next) -> Response {
     use tracing::Instrument;
     let started = std::time::Instant::now();
+    let _in_flight = crate::metrics::InFlight::start();
     let method = request.method().clone();
     let uri = request.uri().clone();
     let kcard = request.headers().get(&KCARD).cloned();
@@ -151,6 +152,7 @@ async fn access_log(request: Request<Body>, next: Next) -> Response {
     );
     let mut response = next.run(request).instrument(span).await;
     finish_headers(response.headers_mut(), request_id.as_ref());
+    crate::metrics::record_request(uri.path(), response.status().as_u16(), started.elapsed());
     log_answer(
         &method,
         uri.path(),

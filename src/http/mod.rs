@@ -9,6 +9,7 @@ pub mod edge;
 pub mod encoded;
 pub mod envelope;
 pub mod error;
+pub mod error_codes;
 pub mod json;
 pub mod layers;
 pub mod openapi_shared;

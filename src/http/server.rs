@@ -108,14 +108,24 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let Ok(permit) = permits.clone().try_acquire_owned() else {
+            crate::metrics::connection_shed();
             drop(stream);
             continue;
         };
         let _ = stream.set_nodelay(true);
+        let counted = crate::metrics::Connection::open();
         let app = app.clone();
         let front_door = front_door.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let started = std::time::Instant::now();
             let early = refuse_oversized(&request).or_else(|| front_door.answer(&request));
+            if let Some(answer) = &early {
+                crate::metrics::record_request(
+                    request.uri().path(),
+                    answer.status().as_u16(),
+                    started.elapsed(),
+                );
+            }
             // Handlers read the peer address (sign-in throttling per client).
             request.extensions_mut().insert(ConnectInfo(peer));
             let app = app.clone();
@@ -136,7 +146,7 @@ pub async fn serve(
         tokio::spawn(async move {
             // A client that goes away or times out is routine, not an error worth a log line.
             let _ = connection.await;
-            drop(permit);
+            drop((permit, counted));
         });
     }
     drop(listener);

@@ -329,6 +329,8 @@ pub(super) fn pick(w: &Words, event: Event) -> (&'static str, &'static str) {
         Event::OrderCancelled => w.cancelled,
         Event::ProofRejected => w.proof_rejected,
         Event::PasswordReset => w.reset,
+        // Not a shopper's mail: the shop's notice (`templates::shop_notice_mail`).
+        Event::BackupFailed => w.reset,
     }
 }
 

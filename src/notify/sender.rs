@@ -154,6 +154,13 @@ async fn deliver(sending: &Sending, transports: &Transports, message: &Message) 
                 );
             };
             let Some(order) = order else {
+                if let Some(text) = templates::shop_notice_line(
+                    message.event,
+                    message.lang,
+                    message.note.as_deref(),
+                ) {
+                    return outcome(line.push(&text, &message.key).await);
+                }
                 return Outcome::GiveUp("a LINE alert needs an order".into());
             };
             let text = templates::line_text(message.event, message.lang, &order);
@@ -185,13 +192,17 @@ async fn compose_mail(
             )
         }
         Audience::Shop => {
-            let Some(order) = &order else {
-                return Err(Outcome::GiveUp("a shop alert needs an order".into()));
+            let rendered = match &order {
+                Some(order) => templates::shop_mail(message.event, message.lang, shop, order),
+                None => templates::shop_notice_mail(
+                    message.event,
+                    message.lang,
+                    shop,
+                    message.note.as_deref(),
+                )
+                .ok_or_else(|| Outcome::GiveUp("a shop alert needs an order".into()))?,
             };
-            (
-                sending.config.notifications.email.shop_to.clone(),
-                templates::shop_mail(message.event, message.lang, shop, order),
-            )
+            (sending.config.notifications.email.shop_to.clone(), rendered)
         }
     };
     if to.trim().is_empty() {

@@ -329,7 +329,7 @@ fn order_body(
             mail.para(w.new_slip);
             mail.button(w.view_order, link);
         }
-        Event::PasswordReset => {}
+        Event::PasswordReset | Event::BackupFailed => {}
     }
 }
 
@@ -405,6 +405,54 @@ pub fn shop_notice(lang: Locale, shop: &ShopInfo, subject: &str, text: &str) -> 
     mail.finish(w, shop, subject.to_string())
 }
 
+/// The subject and opening of a notice about the shop itself that went through the outbox; `None`
+/// for an order's event.
+fn notice_words(event: Event, lang: Locale) -> Option<(&'static str, &'static str)> {
+    if event != Event::BackupFailed {
+        return None;
+    }
+    Some(match lang {
+        Locale::En => (
+            "Off-site backup failed",
+            "The copy of the shop's backup to off-site storage failed. Until a copy succeeds, a lost disk would lose the orders and customers since the last good copy. The reason:",
+        ),
+        Locale::Th => (
+            "สำรองข้อมูลนอกสถานที่ไม่สำเร็จ",
+            "การคัดลอกข้อมูลสำรองของร้านไปยังที่เก็บนอกสถานที่ไม่สำเร็จ จนกว่าจะคัดลอกสำเร็จ หากดิสก์เสียจะสูญเสียคำสั่งซื้อและลูกค้าตั้งแต่สำเนาล่าสุดที่สมบูรณ์ สาเหตุ:",
+        ),
+        Locale::My => (
+            "Sandaran luar tapak gagal",
+            "Salinan sandaran kedai ke storan luar tapak gagal. Sehingga salinan berjaya, cakera yang rosak akan menghilangkan pesanan dan pelanggan sejak salinan baik yang terakhir. Sebabnya:",
+        ),
+        Locale::Km => (
+            "ការបម្រុងទុកនៅក្រៅទីតាំងបានបរាជ័យ",
+            "ការចម្លងទិន្នន័យបម្រុងទុករបស់ហាងទៅកន្លែងផ្ទុកក្រៅទីតាំងបានបរាជ័យ។ រហូតដល់ការចម្លងជោគជ័យ ការខូចឌីសនឹងបាត់បង់ការបញ្ជាទិញ និងអតិថិជនតាំងពីច្បាប់ចម្លងល្អចុងក្រោយ។ មូលហេតុ៖",
+        ),
+        Locale::Id => (
+            "Cadangan di luar lokasi gagal",
+            "Salinan cadangan toko ke penyimpanan di luar lokasi gagal. Sampai salinan berhasil, disk yang rusak akan menghilangkan pesanan dan pelanggan sejak salinan baik terakhir. Alasannya:",
+        ),
+    })
+}
+
+/// The mail of a notice about the shop itself (an off-site copy that failed), with its reason.
+pub fn shop_notice_mail(
+    event: Event,
+    lang: Locale,
+    shop: &ShopInfo,
+    note: Option<&str>,
+) -> Option<Rendered> {
+    let (subject, text) = notice_words(event, lang)?;
+    let text = format!("{text} {}", note.unwrap_or_default());
+    Some(shop_notice(lang, shop, subject, &text))
+}
+
+/// The LINE push of a notice about the shop itself.
+pub fn shop_notice_line(event: Event, lang: Locale, note: Option<&str>) -> Option<String> {
+    let (subject, text) = notice_words(event, lang)?;
+    Some(format!("{subject}\n{text} {}", note.unwrap_or_default()))
+}
+
 /// The LINE push for the shop's group: `New order K000123 ฿15,570 (PromptPay) · kiosk-2`.
 pub fn line_text(event: Event, lang: Locale, order: &Order) -> String {
     let w = words(lang);
@@ -464,7 +512,7 @@ mod tests {
                     shopper_mail(event, lang, &shop(), Some(&order), Some("https://x/reset"));
                 assert!(!mail.subject.trim().is_empty(), "{event:?} {lang:?}");
                 assert!(mail.html.contains("Kiosk &lt;Furniture&gt;"));
-                if event != Event::PasswordReset {
+                if !matches!(event, Event::PasswordReset | Event::BackupFailed) {
                     assert!(
                         mail.subject.contains("K000123"),
                         "{event:?} {lang:?}: {}",

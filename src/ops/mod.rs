@@ -5,6 +5,7 @@
 //! served; when none runs, the CLI opens the database and performs it itself. Both paths call
 //! the same [`execute`], so they cannot drift apart.
 
+pub mod offsite;
 pub mod socket;
 
 use std::path::{Path, PathBuf};
@@ -36,6 +37,11 @@ pub enum Operation {
         dir: PathBuf,
         keep: usize,
     },
+    /// Writes a backup and copies it, encrypted, to the off-site destination `name` of the
+    /// configuration of the process that runs it (`offsite`).
+    OffsiteCopy {
+        name: String,
+    },
     AdminMenuImport {
         document: Value,
     },
@@ -56,6 +62,9 @@ pub enum Operation {
     },
     UserList,
     Check,
+    /// What `kiosk doctor` reads from the database: schema, last backup, notifications. On a
+    /// stopped shop the file is opened without migrating it, so pending migrations show.
+    Doctor,
     /// A catalogue file (JSON, or CSV when `csv`), read and validated where the operation
     /// runs. Over the control socket the file's bytes follow the request (any size), so the
     /// server needs no access to the operator's folders (the packaged service sees neither
@@ -78,6 +87,8 @@ pub enum Operation {
 /// What an operation works on.
 pub struct Context<'a> {
     pub store: &'a Store,
+    /// The settings of the process that runs the operation (the server's, over the socket).
+    pub config: &'a Config,
     pub data_dir: &'a Path,
     /// The running server's catalogue snapshot, which catalogue changes refresh themselves
     /// (`catalog::writer`); `None` for the CLI on a stopped shop.
@@ -109,6 +120,12 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             let (report, removed) = written.map_err(|e| text(&e))?;
             Ok(json!({"report": report, "removed": removed}))
         }
+        Operation::OffsiteCopy { name } => Ok(json!(offsite::copy_to(
+            ctx.store,
+            ctx.data_dir,
+            ctx.config,
+            &name
+        )?)),
         Operation::AdminMenuImport { document } => {
             let menus = validate_menus(&document).map_err(|problems| {
                 format!(
@@ -159,6 +176,7 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             Ok(Value::Array(rows))
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
+        Operation::Doctor => doctor(ctx).map_err(|e| text(&e)),
         Operation::CatalogImport {
             file,
             csv,
@@ -224,6 +242,28 @@ fn check(ctx: &Context) -> Result<Value, StoreError> {
     }))
 }
 
+fn doctor(ctx: &Context) -> Result<Value, StoreError> {
+    use crate::outbox::{MessageStatus, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE};
+    let schema = migrate::schema_version(ctx.store)?;
+    // A database older than the outbox (before its migration) has no messages to count.
+    let outbox = ctx.store.read(|txn| {
+        let pending = OUTBOX_DUE_TO_ID.read(txn)?.len()?;
+        let mut failed = 0u64;
+        OUTBOX_ID_TO_MESSAGE.read(txn)?.try_for_each(|_, message| {
+            failed += u64::from(message.status == MessageStatus::Failed);
+            Ok::<_, StoreError>(())
+        })?;
+        Ok::<_, StoreError>(json!({"pending": pending, "failed": failed}))
+    });
+    Ok(json!({
+        "schemaVersion": schema,
+        "knownSchemaVersion": migrate::SCHEMA_VERSION,
+        "lastBackup": backup::last_backup(ctx.store).ok().flatten(),
+        "outbox": outbox.ok(),
+        "now": time::OffsetDateTime::now_utc().unix_timestamp().max(0),
+    }))
+}
+
 /// Runs `operation` in the running server if there is one, otherwise on the database directly.
 pub fn run(config: &Config, operation: Operation) -> Result<Value, String> {
     run_with(config, operation, None)
@@ -270,7 +310,13 @@ fn run_with(
             database.display()
         ));
     }
-    let store = match Store::open(&config.data_dir) {
+    // The doctor looks without changing anything: migrating would hide pending migrations.
+    let opened = if matches!(operation, Operation::Doctor) {
+        Store::open_unmigrated(&config.data_dir)
+    } else {
+        Store::open(&config.data_dir)
+    };
+    let store = match opened {
         Ok(store) => store,
         Err(StoreError::InUse(dir)) => {
             return Err(format!(
@@ -285,6 +331,7 @@ fn run_with(
     execute(
         &Context {
             store: &store,
+            config,
             data_dir: &config.data_dir,
             catalog: None,
             attachment: None,

@@ -204,6 +204,7 @@ async fn handle(stream: tokio::net::UnixStream, state: AppState) {
                 execute(
                     &Context {
                         store: &state.store,
+                        config: &state.config,
                         data_dir: &state.config.data_dir,
                         catalog: Some(&state.catalog),
                         attachment: attachment.as_ref().map(|file| file.path()),
@@ -308,6 +309,7 @@ fn operation_name(operation: &Operation) -> &'static str {
     match operation {
         Operation::Backup { .. } => "backup",
         Operation::BackupRotate { .. } => "backup_rotate",
+        Operation::OffsiteCopy { .. } => "offsite_copy",
         Operation::AdminMenuImport { .. } => "admin_menu_import",
         Operation::AdminMenuExport => "admin_menu_export",
         Operation::UserAdd { .. } => "user_add",
@@ -315,6 +317,7 @@ fn operation_name(operation: &Operation) -> &'static str {
         Operation::UserResetPassword { .. } => "user_reset_password",
         Operation::UserList => "user_list",
         Operation::Check => "check",
+        Operation::Doctor => "doctor",
         Operation::CatalogImport { .. } => "catalog_import",
         Operation::CatalogExport => "catalog_export",
     }

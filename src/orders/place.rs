@@ -246,6 +246,11 @@ fn place_batch(
         fail_all(batch, &err);
         return Vec::new();
     }
+    let placed = answers
+        .iter()
+        .filter(|a| matches!(a, Ok(p) if !p.replayed))
+        .count();
+    crate::metrics::add(crate::metrics::ORDERS_PLACED, placed as u64);
     for ((_, reply), answer) in batch.into_iter().zip(answers) {
         let _ = reply.send(answer);
     }
@@ -466,7 +471,7 @@ pub fn place_one(
         Some(user) => user.username.clone(),
         None => "guest".to_string(),
     };
-    crate::activity::log(
+    crate::activity::log_with(
         txn,
         &crate::activity::Event {
             actor: &actor,
@@ -474,11 +479,15 @@ pub fn place_one(
             action: "order placed",
             target: &format!("order {number}"),
             details: &format!(
-                "{} items, total {} satang",
+                "{} items, total ฿{}",
                 order.item_count,
-                order.total.get()
+                order.total.to_decimal_string()
             ),
         },
+        &[
+            ("items", order.item_count.to_string()),
+            ("totalSatang", order.total.get().to_string()),
+        ],
     )?;
     Ok(Placed {
         order,

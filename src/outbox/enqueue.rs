@@ -166,6 +166,38 @@ pub fn reset_link(
     add(txn, &draft)
 }
 
+/// Writes the shop's alert about the shop itself (an off-site copy that failed) to each of its
+/// channels; `subject` names the occurrence, `note` is what to tell.
+pub fn shop_alert(
+    txn: &WriteTransaction,
+    plan: &Plan,
+    event: Event,
+    subject: &str,
+    note: &str,
+) -> Result<(), StoreError> {
+    for (on, channel) in [
+        (plan.shop_email, Channel::Email),
+        (plan.line, Channel::Line),
+    ] {
+        if on {
+            let draft = Draft {
+                event,
+                subject,
+                channel,
+                audience: Audience::Shop,
+                order_id: None,
+                user_id: None,
+                to: "",
+                lang: plan.shop_lang,
+                note: Some(note),
+                nonce: None,
+            };
+            add(txn, &draft)?;
+        }
+    }
+    Ok(())
+}
+
 struct Draft<'a> {
     event: Event,
     subject: &'a str,

@@ -14,7 +14,7 @@
 mod enqueue;
 mod queue;
 
-pub use enqueue::{OrderFacts, Plan, new_nonce, order_event, reset_link};
+pub use enqueue::{OrderFacts, Plan, new_nonce, order_event, reset_link, shop_alert};
 pub use queue::{
     MAX_ATTEMPTS, Message, MessageStatus, NotificationView, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE,
     OUTBOX_KEY_TO_ID, OUTBOX_ORDER_TO_ID, Outcome, due, for_order, next_due, record, retry_now,
@@ -37,10 +37,12 @@ pub enum Event {
     PasswordReset,
     /// Staff rejected the payment slip the shopper uploaded.
     ProofRejected,
+    /// An off-site copy of the backups failed: an alert to the shop, not about an order.
+    BackupFailed,
 }
 
 impl Event {
-    pub const ALL: [Event; 7] = [
+    pub const ALL: [Event; 8] = [
         Event::OrderPlaced,
         Event::OrderPaid,
         Event::OrderShipped,
@@ -48,6 +50,7 @@ impl Event {
         Event::OrderCancelled,
         Event::PasswordReset,
         Event::ProofRejected,
+        Event::BackupFailed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -59,6 +62,7 @@ impl Event {
             Event::OrderCancelled => "orderCancelled",
             Event::PasswordReset => "passwordReset",
             Event::ProofRejected => "proofRejected",
+            Event::BackupFailed => "backupFailed",
         }
     }
 }

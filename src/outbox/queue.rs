@@ -145,8 +145,10 @@ pub fn record(
             message.next_at = now + wait * 1000;
             message.last_error = Some(bounded(&error));
             due.put((message.next_at, id), [].as_slice())?;
+            crate::metrics::outbox_failure(false);
         }
         Outcome::Retry(error) | Outcome::GiveUp(error) => {
+            crate::metrics::outbox_failure(true);
             message.status = MessageStatus::Failed;
             message.last_error = Some(bounded(&error));
             message.note = None;

@@ -297,7 +297,7 @@ pub fn record_refund(
         crate::orders::store::note_refund_state(txn, &mut order)?;
         ORDER_ID_TO_ORDER.write(txn)?.put(id.get(), &order)?;
         crate::orders::sales::record_refund(txn, amount, now)?;
-        activity::log(
+        activity::log_with(
             txn,
             &Event {
                 actor: who.name,
@@ -310,6 +310,10 @@ pub fn record_refund(
                     amount.get() % 100
                 ),
             },
+            &[
+                ("amountSatang", amount.get().to_string()),
+                ("reference", reference.to_string()),
+            ],
         )?;
         Ok(order)
     })

@@ -23,10 +23,14 @@ pub fn change_status(
     rewards: Rewards,
     paperwork: &Paperwork,
 ) -> Result<(Order, Vec<String>), OrderError> {
-    orders::change_status(store, id, next, details, actor, rewards, |txn, order| {
+    let moved = orders::change_status(store, id, next, details, actor, rewards, |txn, order| {
         if next == Status::Paid {
             super::proofs::accept_pending(order);
         }
         paperwork::settle(txn, order, next, paperwork)
-    })
+    });
+    if next == Status::Paid && moved.is_ok() {
+        crate::metrics::add(crate::metrics::ORDERS_PAID, 1);
+    }
+    moved
 }

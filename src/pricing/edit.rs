@@ -158,6 +158,29 @@ fn uses_of(txn: &redb::WriteTransaction, code: &str) -> Result<u32, StoreError> 
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
+/// How long a new coupon runs when its end is not given: a month, the length of a shop's
+/// usual campaign (an open-ended code keeps working wherever it was ever shared; ending the
+/// day it starts, as the form once proposed, kills it that night).
+pub const NEW_COUPON_DAYS: i64 = 30;
+
+/// A new coupon without dates (`startsAt`/`endsAt` 0 or absent) starts now and runs to the
+/// end of the shop day [`NEW_COUPON_DAYS`] days from its start.
+pub fn fill_new_coupon_dates(coupon: &mut Coupon, now: i64) {
+    if coupon.starts_at <= 0 {
+        coupon.starts_at = now;
+    }
+    if coupon.ends_at <= 0 {
+        let start_ms = u64::try_from(coupon.starts_at).unwrap_or(0) * 1000;
+        let last =
+            crate::domain::shop_day::day_of(start_ms) + time::Duration::days(NEW_COUPON_DAYS);
+        let end = last
+            .next_day()
+            .map(crate::domain::shop_day::day_start_millis)
+            .unwrap_or(start_ms);
+        coupon.ends_at = i64::try_from(end / 1000).unwrap_or(i64::MAX);
+    }
+}
+
 /// Adds a coupon (its code uppercased); refused when the code exists.
 pub fn create_coupon(
     store: &Store,
@@ -165,7 +188,14 @@ pub fn create_coupon(
     actor: Actor,
 ) -> Result<(Coupon, u32), PricingEditError> {
     coupon.code = coupon.code.trim().to_uppercase();
-    let problems = coupon_problems(&coupon);
+    let now = i64::try_from(crate::activity::now_millis() / 1000).unwrap_or(i64::MAX);
+    fill_new_coupon_dates(&mut coupon, now);
+    let mut problems = coupon_problems(&coupon);
+    if coupon.ends_at <= now && coupon.ends_at > coupon.starts_at {
+        problems.push(
+            "endsAt: that day has passed: a new coupon ending then could never be used".into(),
+        );
+    }
     if !problems.is_empty() {
         return Err(PricingEditError::Invalid(problems));
     }

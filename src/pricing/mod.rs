@@ -71,8 +71,11 @@ pub struct Coupon {
     pub discount: Discount,
     /// The order value (after promotions) needed, in satang.
     pub min_spend: Satang,
-    /// Unix seconds; the coupon is valid from `starts_at` until before `ends_at`.
+    /// Unix seconds; the coupon is valid from `starts_at` until before `ends_at`. A new
+    /// coupon may leave them out: it starts now and runs 30 days (`edit::NEW_COUPON_DAYS`).
+    #[serde(default)]
     pub starts_at: i64,
+    #[serde(default)]
     pub ends_at: i64,
     /// How often it can be used in all (0 = no limit) and per shopper (0 = no limit).
     pub usage_limit: u32,

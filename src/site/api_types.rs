@@ -228,6 +228,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::staff::content::TranslationAnswer,
                 crate::handlers::staff::content::SettingsAnswer,
                 crate::handlers::staff::content::CatalogueAnswer,
+                crate::handlers::staff::content::LiveCatalogue,
+                crate::handlers::staff::content::CatalogueQuery,
             ],
         ),
         (
@@ -289,6 +291,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::staff::reports::StorageStatus,
                 crate::store::backup::BackupRecord,
                 crate::store::backup::BackupWarning,
+                crate::handlers::staff::reports::OffsiteStatus,
+                crate::store::offsite::OffsiteRecord,
             ],
         ),
         (

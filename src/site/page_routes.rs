@@ -94,7 +94,21 @@ pub fn resolve(raw_path: &str, site: &impl SiteIndex) -> Resolution {
     let mut segments: Vec<&str> = raw_path.split('/').filter(|s| !s.is_empty()).collect();
     let mut locale = Locale::DEFAULT;
     if let Some(first) = segments.first() {
-        if *first == "en" {
+        // A language prefix in another case (`/EN/about`, `/Th/cart`) is the same language:
+        // 301 to its own spelling (for English, to the bare path), never a 404.
+        let wrong_case = Locale::parse(&first.to_ascii_lowercase())
+            .filter(|_| first.bytes().any(|b| b.is_ascii_uppercase()));
+        if let Some(locale) = wrong_case
+            && locale != Locale::DEFAULT
+        {
+            let target = format!("/{}/{}", locale.code(), segments[1..].join("/"));
+            let target = target.strip_suffix('/').unwrap_or(&target).to_string();
+            if !crate::http::redirect::is_safe_redirect(&target) {
+                return Resolution::NotFound { locale };
+            }
+            return Resolution::Redirect(target);
+        }
+        if *first == "en" || wrong_case == Some(Locale::DEFAULT) {
             let target = format!("/{}", segments[1..].join("/"));
             // A raw backslash or control character would make the Location header point
             // elsewhere (`/\evil.example` reads as `//evil.example` in browsers).
@@ -334,9 +348,43 @@ mod tests {
             resolve("/en/xx/yy", &Site),
             Resolution::Redirect("/xx/yy".into())
         );
+        // Any case of the prefix is English too.
+        for (path, target) in [
+            ("/EN/about", "/about"),
+            ("/En", "/"),
+            ("/eN/cart/", "/cart"),
+        ] {
+            assert_eq!(resolve(path, &Site), Resolution::Redirect(target.into()));
+        }
         // Only the whole first segment counts: "/english" is an ordinary (unknown) page.
         assert_eq!(
             resolve("/english", &Site),
+            Resolution::NotFound { locale: Locale::En }
+        );
+    }
+
+    #[test]
+    fn a_language_prefix_in_another_case_redirects_to_its_own_spelling() {
+        for (path, target) in [
+            ("/TH/about", "/th/about"),
+            ("/Th", "/th"),
+            ("/MY/cart", "/my/cart"),
+            ("/Km/products/SF-1001", "/km/products/SF-1001"),
+            ("/ID/search", "/id/search"),
+        ] {
+            assert_eq!(
+                resolve(path, &Site),
+                Resolution::Redirect(target.into()),
+                "{path}"
+            );
+        }
+        assert_eq!(
+            resolve("/TH/\\evil.example", &Site),
+            Resolution::NotFound { locale: Locale::Th }
+        );
+        // A first segment that is no language stays an ordinary page name.
+        assert_eq!(
+            resolve("/XX/about", &Site),
             Resolution::NotFound { locale: Locale::En }
         );
     }

@@ -9,6 +9,7 @@ pub mod backup;
 mod group;
 pub mod migrate;
 mod migrations;
+pub mod offsite;
 pub mod private;
 pub mod seed;
 pub mod table;
@@ -510,6 +511,7 @@ impl Store {
 
     /// Commits a transaction begun with [`Store::begin_write`], noting an I/O failure.
     pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
+        let _timer = crate::metrics::Timer::start(crate::metrics::DATABASE_COMMIT);
         txn.commit().map_err(|e| self.noted(StoreError::from(e)))?;
         self.mark_written();
         Ok(())

@@ -687,7 +687,7 @@ async fn customers_are_found_credited_and_disabled_at_once() {
             None,
         )
         .await;
-    assert_eq!((status, error_code(&body)), (403, "forbidden"));
+    assert_eq!((status, error_code(&body)), (403, "account_disabled"));
     app.post_json(&disable, &json!({"disabled": false}), Some(&staff))
         .await;
     let (status, _) = app

@@ -22,9 +22,8 @@ fn pdftotext(pdf: &[u8]) -> Option<String> {
 }
 
 async fn catalogue(app: &TestApp, lang: &str) -> Vec<u8> {
-    let response = app
-        .get(&format!("/api/file/pdf/get/catalog-min.pdf?lang={lang}"))
-        .await;
+    let url = app.url(&format!("/api/file/pdf/get/catalog-min.pdf?lang={lang}"));
+    let response = app.until_available(|client| client.get(&url)).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     response.bytes().await.unwrap().to_vec()
@@ -139,13 +138,10 @@ async fn a_price_change_reaches_the_catalogue_without_a_restart() {
 #[tokio::test]
 async fn the_visitors_language_is_used_without_lang_and_revalidation_answers_304() {
     let app = spawn_app().await;
+    let url = app.url("/api/file/pdf/get/catalog-min.pdf");
     let response = app
-        .client
-        .get(app.url("/api/file/pdf/get/catalog-min.pdf"))
-        .header("cookie", "i18n_redirected=th")
-        .send()
-        .await
-        .unwrap();
+        .until_available(|client| client.get(&url).header("cookie", "i18n_redirected=th"))
+        .await;
     assert_eq!(response.status(), 200);
     let etag = response.headers()["etag"].to_str().unwrap().to_string();
     let thai = response.bytes().await.unwrap();

@@ -121,8 +121,20 @@ async fn wrong_keys_are_limited_per_address_and_right_ones_are_not() {
         "1000 wrong keys from one address in {:?}: {statuses:?}",
         started.elapsed()
     );
-    assert_eq!(statuses.get(&404), Some(&20), "{statuses:?}");
-    assert_eq!(statuses.get(&429), Some(&980), "{statuses:?}");
+    // The burst, plus one wrong key for each refill interval the 1 000 requests took (on a
+    // busy machine they can take longer than one interval).
+    let refills = (started.elapsed().as_secs_f64() / 6.0).floor() as u32;
+    let passed = statuses.get(&404).copied().unwrap_or(0);
+    assert!(
+        (20..=20 + refills).contains(&passed),
+        "{statuses:?} in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        statuses.get(&429).copied(),
+        Some(1000 - passed),
+        "{statuses:?}"
+    );
     assert!(
         retry_after.is_some_and(|s| (1..=6).contains(&s)),
         "{retry_after:?}"

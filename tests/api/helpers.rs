@@ -14,6 +14,8 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub state: AppState,
+    /// Where `/metrics` answers, when the test set `metrics.listen`.
+    pub metrics_address: Option<std::net::SocketAddr>,
     /// Kept so the folder lives as long as the server.
     _data_dir: tempfile::TempDir,
     _stop: oneshot::Sender<()>,
@@ -80,6 +82,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let app = Application::build(config).await.expect("app starts");
     let address = format!("http://{}", app.address());
     let state = app.state().clone();
+    let metrics_address = app.metrics_address();
     let (stop, stopped) = oneshot::channel::<()>();
     tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
@@ -92,6 +95,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         address,
         client,
         state,
+        metrics_address,
         _data_dir: data_dir,
         _stop: stop,
     }
@@ -108,6 +112,23 @@ impl TestApp {
             .send()
             .await
             .expect("request")
+    }
+
+    /// Sends what `make` builds until it answers other than 503 (at most three minutes): work
+    /// the shop does on first ask, such as a language's e-catalogue, can outlast the request
+    /// timeout on a busy machine, and then answers 503 while it finishes in the background.
+    pub async fn until_available(
+        &self,
+        make: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+    ) -> reqwest::Response {
+        let started = std::time::Instant::now();
+        loop {
+            let response = make(&self.client).send().await.expect("request");
+            if response.status() != 503 || started.elapsed() > std::time::Duration::from_secs(180) {
+                return response;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
     }
 
     pub async fn get_page(&self, path: &str) -> Page {

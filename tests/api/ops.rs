@@ -131,9 +131,11 @@ impl Drop for Server {
 
 /// Adds users through the control socket until stopped; returns the acknowledged ones with
 /// the moment each was acknowledged.
-fn write_load(
+/// [`write_load`], counting acknowledged writes in `written` as they come.
+fn write_load_counted(
     socket_path: PathBuf,
     stop: Arc<AtomicBool>,
+    written: Arc<std::sync::atomic::AtomicUsize>,
 ) -> std::thread::JoinHandle<Vec<(String, Instant)>> {
     std::thread::spawn(move || {
         let mut acknowledged = Vec::new();
@@ -148,7 +150,10 @@ fn write_load(
                 password: PASSWORD.into(),
             };
             match socket::request(&socket_path, &add) {
-                Ok(Ok(_)) => acknowledged.push((username, Instant::now())),
+                Ok(Ok(_)) => {
+                    acknowledged.push((username, Instant::now()));
+                    written.fetch_add(1, Ordering::Relaxed);
+                }
                 Ok(Err(refusal)) => panic!("refused: {refusal}"),
                 Err(_) => break, // the server has gone
             }
@@ -257,8 +262,13 @@ fn a_backup_taken_under_load_restores_every_acknowledged_write() {
     setup(dir.path());
     let server = Server::start(dir.path());
     let stop = Arc::new(AtomicBool::new(false));
-    let load = write_load(server.socket(), stop.clone());
-    std::thread::sleep(Duration::from_millis(1500));
+    let written = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let load = write_load_counted(server.socket(), stop.clone(), written.clone());
+    // Some writes land before the backup starts, however busy the machine (not a fixed wait).
+    let waiting = Instant::now();
+    while written.load(Ordering::Relaxed) < 10 && waiting.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
 
     let backup_started = Instant::now();
     let out = run(
@@ -518,8 +528,12 @@ fn sigterm_under_load_loses_no_acknowledged_write() {
     let mut server = Server::start(dir.path());
     let stop = Arc::new(AtomicBool::new(false));
     let acknowledged = Arc::new(Mutex::new(Vec::new()));
-    let load = write_load(server.socket(), stop.clone());
-    std::thread::sleep(Duration::from_millis(1500));
+    let written = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let load = write_load_counted(server.socket(), stop.clone(), written.clone());
+    let waiting = Instant::now();
+    while written.load(Ordering::Relaxed) < 10 && waiting.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let status = server.terminate();
     assert!(status.success(), "{status}");
     stop.store(true, Ordering::Relaxed);

@@ -207,12 +207,14 @@ async fn a_backup_after_every_kind_of_write_restores_every_row_of_every_table() 
     let out = tempfile::tempdir().unwrap();
     let data_dir = app.state.config.data_dir.clone();
     let store = app.state.store.clone();
+    let config = app.state.config.clone();
     let (dir, answer) = {
         let dir = out.path().to_path_buf();
         let answer = tokio::task::spawn_blocking(move || {
             kiosk::ops::execute(
                 &kiosk::ops::Context {
                     store: &store,
+                    config: &config,
                     data_dir: &data_dir,
                     catalog: None,
                     attachment: None,
@@ -265,10 +267,12 @@ async fn the_dashboard_warns_when_there_is_no_backup_or_the_last_one_failed() {
     );
 
     let (store, data_dir) = (app.state.store.clone(), app.state.config.data_dir.clone());
+    let config = app.state.config.clone();
     let failed = tokio::task::spawn_blocking(move || {
         kiosk::ops::execute(
             &kiosk::ops::Context {
                 store: &store,
+                config: &config,
                 data_dir: &data_dir,
                 catalog: None,
                 attachment: None,

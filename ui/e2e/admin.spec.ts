@@ -277,9 +277,9 @@ test('a clerk works the order desk in Thai; the owner manages staff, roles, coin
   await ownerPage.goto(`/th/admin/activity?actor=${clerkName}`);
   await expect(ownerPage.getByLabel(th('admin.activity.person'))).toHaveValue(clerkName);
   const lines = ownerPage.getByTestId('activity-line');
-  await expect(lines.filter({ hasText: `order paid · order ${toShip.number}` })).toContainText('SLIP-7788');
-  await expect(lines.filter({ hasText: `order shipped · order ${toShip.number}` })).toContainText('kerry, TH0099887766');
-  await expect(lines.filter({ hasText: `order cancelled · order ${toCancel.number}` })).toContainText('ลูกค้าเปลี่ยนใจ');
+  await expect(lines.filter({ hasText: `${th('admin.activity.actions.orderPaid')} · ${th('admin.activity.kinds.order')} ${toShip.number}` })).toContainText('SLIP-7788');
+  await expect(lines.filter({ hasText: `${th('admin.activity.actions.orderShipped')} · ${th('admin.activity.kinds.order')} ${toShip.number}` })).toContainText('kerry, TH0099887766');
+  await expect(lines.filter({ hasText: `${th('admin.activity.actions.orderCancelled')} · ${th('admin.activity.kinds.order')} ${toCancel.number}` })).toContainText('ลูกค้าเปลี่ยนใจ');
   for (const text of await lines.locator('time').allTextContents()) expect(text).toMatch(THAI_LOG_TIME);
   // Every line is the clerk's.
   for (const who of await lines.locator('.activity__person').allTextContents()) expect(who).toBe(clerkName);

@@ -110,10 +110,11 @@ test.describe('at phone width', { tag: '@phone' }, () => {
     const button = await box(add);
     expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
     const barBox = await box(bar);
-    expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
-    // The bar takes the bottom bar's place on this page, and says so to the other sticky bars.
-    await expect(page.locator('.bottom-bar')).toHaveCount(0);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height').trim())).toBe('0px');
+    // The bar sits just above the bottom bar, which stays: Categories and Account are one tap away.
+    const bottomBar = page.locator('.bottom-bar');
+    await expect(bottomBar).toBeVisible();
+    expect(Math.round(barBox.y + barBox.height)).toBe(Math.round((await box(bottomBar)).y));
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height').trim())).toBe('64px');
     // The price in the bar is the page's price: after the sofa month's 10 % (฿18,900 − ฿1,890).
     await expect(bar.locator('.price__now')).toHaveText('฿17,010');
     await expect(page.locator('.product__price .price__now')).toHaveText('฿17,010');
@@ -165,12 +166,14 @@ test.describe('at phone width', { tag: '@phone' }, () => {
     await expect(page.locator('.site-header').getByRole('link', { name: `${message('en', 'header.cart')}, 1 item` })).toBeVisible();
   });
 
-  test('coins and coupons are in the account part of the menu', async ({ acceptedCookies: page, request }) => {
+  test('coins and name show in the header, and coins and coupons in the account part of the menu', async ({ acceptedCookies: page, request }) => {
     const shopper = await registerShopper(request, 'wallet', 'Wallet Shopper');
     await useToken(page, shopper.token);
     await page.goto('/');
     const header = page.locator('.site-header');
-    await expect(header.getByTestId('header-coin')).toBeHidden();
+    // The header's second row (signed in only) carries the coins and the name (issue 33).
+    await expect(header.getByTestId('header-coin')).toBeVisible();
+    await expect(header.getByTestId('header-user')).toContainText('Wallet Shopper');
     await page.getByRole('button', { name: message('en', 'header.openMenu') }).click();
     const menu = page.getByRole('navigation', { name: message('en', 'header.mainMenu') });
     await expect(menu.getByTestId('menu-user')).toHaveText('Wallet Shopper');

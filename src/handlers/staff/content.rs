@@ -7,7 +7,7 @@ use axum::extract::{Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::permissions::need;
 use crate::activity::Actor;
@@ -20,6 +20,8 @@ use crate::handlers::staff::who;
 use crate::http::AppError;
 use crate::http::envelope::{ErrorAnswer, SuccessStatus};
 use crate::http::json::Json;
+use crate::http::query_string::Query;
+use crate::i18n::Locale;
 use crate::state::AppState;
 
 /// Runs blocking database work and then rebuilds the content snapshot.
@@ -335,11 +337,72 @@ pub async fn put_settings(
 // ---------------------------------------------------------------------------------------------
 // E-catalogue
 
-/// `{status, file}`
+/// `{status, file, live}`
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct CatalogueAnswer {
     pub status: SuccessStatus,
     pub file: CatalogueFile,
+    /// What shoppers download while no file is uploaded: the catalogue the shop draws from
+    /// its products (the built-in copy only stands in when that cannot be made). Absent when
+    /// an uploaded file is served.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub live: Option<LiveCatalogue>,
+}
+
+/// The drawn e-catalogue in one language, as shoppers get it now.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveCatalogue {
+    /// The language of this copy (`th`); each language has its own.
+    pub lang: String,
+    /// True while the copy is being drawn (the first time, or after a catalogue change): ask
+    /// again shortly. Drawing a large catalogue takes longer than a request may wait.
+    pub drawing: bool,
+    /// Size and pages of the copy served now; absent before the first copy exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pages: Option<u32>,
+    /// When it was drawn (unix milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub made_at: Option<u64>,
+}
+
+/// The e-catalogue facts for the staff page: the drawn copy in `lang` when nothing is
+/// uploaded, else none. Never waits for a drawing: one is started when there is no current
+/// copy, and the answer says so.
+fn live_facts(state: &AppState, file: &CatalogueFile, lang: Locale) -> Option<LiveCatalogue> {
+    if file.uploaded {
+        return None;
+    }
+    let snapshot = state.catalog.current();
+    let built = state.catalogues.get(lang);
+    let current = built.as_ref().is_some_and(|b| b.is_current(&snapshot));
+    if !current {
+        crate::handlers::content::rebuild_in_background(state, lang);
+    }
+    Some(LiveCatalogue {
+        lang: lang.code().to_string(),
+        drawing: !current,
+        bytes: built.as_ref().map(|b| b.bytes.len() as u64),
+        pages: built
+            .as_ref()
+            .map(|b| u32::try_from(b.pages).unwrap_or(u32::MAX)),
+        made_at: built.as_ref().map(|b| b.made_at),
+    })
+}
+
+/// Which copy the staff page describes: `?lang=` (a shop language), else Thai.
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema, TS)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct CatalogueQuery {
+    #[ts(optional)]
+    pub lang: Option<String>,
 }
 
 /// The e-catalogue PDF served now: uploaded or built in, and its size.
@@ -348,6 +411,7 @@ pub struct CatalogueAnswer {
     path = "/api/admin/catalogue-pdf",
     tag = "admin",
     security(("bearer" = [])),
+    params(CatalogueQuery),
     responses(
         (status = 200, description = "The current file", body = CatalogueAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorAnswer),
@@ -357,10 +421,19 @@ pub struct CatalogueAnswer {
 pub async fn get_catalogue(
     State(state): State<AppState>,
     _staff: Can<need::SettingsWrite>,
+    Query(query): Query<CatalogueQuery>,
 ) -> Json<CatalogueAnswer> {
+    let lang = query
+        .lang
+        .as_deref()
+        .and_then(Locale::parse)
+        .unwrap_or(Locale::Th);
+    let file = catalogue_upload::current(&state.config.files_dir());
+    let live = live_facts(&state, &file, lang);
     Json(CatalogueAnswer {
         status: SuccessStatus::Success,
-        file: catalogue_upload::current(&state.config.files_dir()),
+        file,
+        live,
     })
 }
 
@@ -448,6 +521,7 @@ pub async fn upload_catalogue(
         Json(CatalogueAnswer {
             status: SuccessStatus::Success,
             file,
+            live: None,
         }),
     ))
 }

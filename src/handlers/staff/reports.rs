@@ -88,8 +88,17 @@ pub struct SalesDay {
 #[derive(Debug, Clone, Default, Serialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SalesTotals {
+    /// Orders placed in the range (paid or not, cancelled ones not counted).
     pub orders: u64,
+    /// What those orders come to (paid or not).
     pub revenue: Satang,
+    /// Sales: what was paid for orders placed in the range, less the refunds recorded in it.
+    /// The figure the dashboard leads with: an order waiting for its payment is not a sale.
+    pub sales: Satang,
+    /// Orders placed in the range whose payment was received, and their total.
+    pub paid: Tally,
+    /// Orders placed in the range still waiting for their payment now, and their total.
+    pub awaiting: Tally,
     /// Revenue divided by orders, rounded down.
     pub average_order: Satang,
     /// VAT contained in the revenue.
@@ -150,6 +159,8 @@ fn summarise(store: &Store, from: Date, to: Date) -> Result<Summary, StoreError>
         summary.totals.vat += t.vat;
         summary.totals.refunds.orders += t.refunds.orders;
         summary.totals.refunds.revenue += t.refunds.revenue;
+        summary.totals.paid.orders += t.paid.orders;
+        summary.totals.paid.revenue += t.paid.revenue;
         for (into, from) in [
             (&mut summary.by_payment, &t.by_payment),
             (&mut summary.by_kcard, &t.by_kcard),
@@ -168,8 +179,34 @@ fn summarise(store: &Store, from: Date, to: Date) -> Result<Summary, StoreError>
         let orders = i64::try_from(summary.totals.orders).unwrap_or(i64::MAX);
         summary.totals.average_order = Satang(summary.totals.revenue.get() / orders);
     }
+    summary.totals.sales = summary.totals.paid.revenue - summary.totals.refunds.revenue;
+    summary.totals.awaiting = awaiting(store, from, to)?;
     summary.days = days;
     Ok(summary)
+}
+
+/// Orders placed from `from` to `to` (shop days) that wait for their payment now, read from
+/// the status index (a handful: unpaid orders expire).
+fn awaiting(store: &Store, from: Date, to: Date) -> Result<Tally, StoreError> {
+    let (first, last) = (day_key(from), day_key(to));
+    store.read(|txn| {
+        let index = ORDER_STATUS_TO_ORDER.read(txn)?;
+        let orders = ORDER_ID_TO_ORDER.read(txn)?;
+        let code = status_code(Status::PendingPayment);
+        let mut tally = Tally::default();
+        for key in index.keys_rev_in((code, 0)..(code + 1, 0))? {
+            let (_, id) = key?;
+            let Some(order) = orders.get(id)? else {
+                continue;
+            };
+            let day = day_key(crate::orders::sales::day_of(order.created_at));
+            if day >= first && day <= last {
+                tally.orders += 1;
+                tally.revenue += order.total;
+            }
+        }
+        Ok(tally)
+    })
 }
 
 fn top_products(state: &AppState, units: &BTreeMap<String, u64>, n: usize) -> Vec<ProductSales> {
@@ -363,12 +400,43 @@ pub struct StorageStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub backup_warning: Option<crate::store::backup::BackupWarning>,
+    /// Each off-site destination configured (`[[backup.destinations]]`) and its copies.
+    pub offsite: Vec<OffsiteStatus>,
 }
 
-fn storage_status(store: &Store) -> Result<StorageStatus, StoreError> {
+/// One off-site destination on the dashboard: its last successful copy, and whether staff
+/// are warned (no successful copy for 48 hours, or never).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OffsiteStatus {
+    pub name: String,
+    /// `s3`, `webdav`, `sftp` or `file`.
+    pub kind: String,
+    /// The last copy tried and the last success; absent before the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub record: Option<crate::store::offsite::OffsiteRecord>,
+    pub overdue: bool,
+}
+
+fn storage_status(
+    store: &Store,
+    backups: &crate::config::Backup,
+) -> Result<StorageStatus, StoreError> {
     let last_backup = crate::store::backup::last_backup(store)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+    let mut offsite = Vec::new();
+    for dest in &backups.destinations {
+        let record = crate::store::offsite::record(store, &dest.name)?;
+        offsite.push(OffsiteStatus {
+            name: dest.name.clone(),
+            kind: dest.location().map(|l| l.kind()).unwrap_or_default().into(),
+            overdue: crate::store::offsite::overdue(record.as_ref(), now),
+            record,
+        });
+    }
     Ok(StorageStatus {
+        offsite,
         disk_full_since: store.storage_full_since(),
         backup_warning: crate::store::backup::backup_warning(last_backup.as_ref(), now),
         last_backup,
@@ -434,13 +502,14 @@ pub async fn dashboard(
     let db = state.store.clone();
     let to = today();
     let wait_hours = state.config.payment_wait_hours;
+    let config = state.config.clone();
     let (today_sales, week, month, attention, storage) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
             attention(&db, wait_hours)?,
-            storage_status(&db)?,
+            storage_status(&db, &config.backup)?,
         ))
     })
     .await

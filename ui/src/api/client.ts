@@ -114,6 +114,11 @@ export function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body
   return request<T>(method, path, body, options);
 }
 
+/** What the error screen shows under "Details": the server's message, or what the browser said. */
+export function errorDetail(error: unknown): string | undefined {
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
 export function httpStatusOf(error: unknown): number {
   return error instanceof ApiError && error.status > 0 ? error.status : 500;
 }

@@ -28,6 +28,12 @@ export function ErrorScreen({ status, detail }: { status: number; detail?: strin
         </details>
       ) : null}
       <div class="error-screen__actions">
+        {status >= 500 ? (
+          // A failure on the server's side may pass: the page can be asked for again.
+          <button type="button" class="button button--ghost error-screen__home" onClick={() => window.location.reload()}>
+            <span>{t('common.retry')}</span>
+          </button>
+        ) : null}
         {notConnected ? (
           <Link href="/user/login" class="button button--ghost error-screen__home">
             <Icon name="login" size={18} />

@@ -323,7 +323,15 @@ target?: string,
 /**
  * A short before → after summary (`price 12900 → 13545`, `Kerry TH123…`).
  */
-details?: string, };
+details?: string,
+/**
+ * The change as data, for the viewer to word in their own language (`action` is the
+ * message key, these its parameters): `items`, `totalSatang`, `before`, `after`, `delta`,
+ * `code`, `reason`, `coins`, `amountSatang`, `reference`… A name ending in `Satang` is an
+ * amount of money in satang. Absent on lines written before it existed: those show
+ * `details` as stored (docs/STAFF.md, "The staff desk in the staff's own language").
+ */
+params?: { [key in string]: string }, };
 
 /**
  * `{status, data}`: the admin menus of every role.
@@ -1082,9 +1090,42 @@ export type TranslationAnswer = { status: SuccessStatus, row: TranslationRow, };
 export type SettingsAnswer = { status: SuccessStatus, settings: SiteSettings, };
 
 /**
- * `{status, file}`
+ * `{status, file, live}`
  */
-export type CatalogueAnswer = { status: SuccessStatus, file: CatalogueFile, };
+export type CatalogueAnswer = { status: SuccessStatus, file: CatalogueFile,
+/**
+ * What shoppers download while no file is uploaded: the catalogue the shop draws from
+ * its products (the built-in copy only stands in when that cannot be made). Absent when
+ * an uploaded file is served.
+ */
+live?: LiveCatalogue, };
+
+/**
+ * The drawn e-catalogue in one language, as shoppers get it now.
+ */
+export type LiveCatalogue = {
+/**
+ * The language of this copy (`th`); each language has its own.
+ */
+lang: string,
+/**
+ * True while the copy is being drawn (the first time, or after a catalogue change): ask
+ * again shortly. Drawing a large catalogue takes longer than a request may wait.
+ */
+drawing: boolean,
+/**
+ * Size and pages of the copy served now; absent before the first copy exists.
+ */
+bytes?: number, pages?: number,
+/**
+ * When it was drawn (unix milliseconds).
+ */
+madeAt?: number, };
+
+/**
+ * Which copy the staff page describes: `?lang=` (a shop language), else Thai.
+ */
+export type CatalogueQuery = { lang?: string, };
 
 // Staff: promotions and coupons
 
@@ -1101,7 +1142,8 @@ display: boolean, discount: Discount,
  */
 minSpend: Satang,
 /**
- * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`.
+ * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`. A new
+ * coupon may leave them out: it starts now and runs 30 days (`edit::NEW_COUPON_DAYS`).
  */
 startsAt: number, endsAt: number,
 /**
@@ -1126,7 +1168,8 @@ display: boolean, discount: Discount,
  */
 minSpend: Satang,
 /**
- * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`.
+ * Unix seconds; the coupon is valid from `starts_at` until before `ends_at`. A new
+ * coupon may leave them out: it starts now and runs 30 days (`edit::NEW_COUPON_DAYS`).
  */
 startsAt: number, endsAt: number,
 /**
@@ -1368,7 +1411,28 @@ date: string, orders: number, revenue: Satang, };
 /**
  * Totals of a range; cancelled orders are not counted.
  */
-export type SalesTotals = { orders: number, revenue: Satang,
+export type SalesTotals = {
+/**
+ * Orders placed in the range (paid or not, cancelled ones not counted).
+ */
+orders: number,
+/**
+ * What those orders come to (paid or not).
+ */
+revenue: Satang,
+/**
+ * Sales: what was paid for orders placed in the range, less the refunds recorded in it.
+ * The figure the dashboard leads with: an order waiting for its payment is not a sale.
+ */
+sales: Satang,
+/**
+ * Orders placed in the range whose payment was received, and their total.
+ */
+paid: Tally,
+/**
+ * Orders placed in the range still waiting for their payment now, and their total.
+ */
+awaiting: Tally,
 /**
  * Revenue divided by orders, rounded down.
  */

@@ -1,7 +1,7 @@
 //! The fixed bottom navigation at 700 px and below: Home, Categories, Info, Cart (badge), Account.
-//! Product pages leave it out: their buy bar takes the bottom of the screen instead (two bars
-//! would leave too little of the page). `--bottom-bar-height` (variables.css) follows whether it
-//! is there, for the page's end padding and other sticky bars.
+//! It shows on every page of the shop, product pages too (their buy bar sits just above it, so
+//! Categories and Account stay one tap away while buying). `--bottom-bar-height` (variables.css)
+//! is its height, for the page's end padding and the bars above it.
 import { Link, useLocation } from 'wouter';
 import { Badge } from '../../components/badge';
 import { Icon, type IconName } from '../../components/icon';
@@ -17,16 +17,10 @@ const ITEMS: { href: string; icon: IconName; label: MessageKey }[] = [
   { href: '/mobile/account', icon: 'user', label: 'mobileNav.account' },
 ];
 
-/** Pages with a bar of their own at the bottom (a product's "Add to cart"). */
-export function hasOwnBottomBar(location: string): boolean {
-  return /^\/products\/[^/]+/.test(location);
-}
-
 export function BottomBar() {
   const { t, locale } = useI18n();
   const [location] = useLocation();
   const cartCount = useCartCount();
-  if (hasOwnBottomBar(location)) return null;
   return (
     <nav class="bottom-bar" aria-label={t('mobileNav.label')}>
       <ul class="bottom-bar__list">

@@ -66,7 +66,7 @@ describe('the staff area shell', () => {
     mockApi(jsonResponse({ status: 'success', role: 'admin-sales', permissions: SALES }));
     renderAdmin('/admin/activity', 'admin-sales');
     expect(await screen.findByTestId('admin-no-access')).toBeTruthy();
-    expect(screen.getByText('This page needs the permission “activity.read”, which your role does not have.')).toBeTruthy();
+    expect(screen.getByText('This page needs the permission “Read the activity log”, which your role does not have.')).toBeTruthy();
     const menu = await nav();
     await waitFor(() => expect(within(menu).getByRole('link', { name: 'Orders' })).toBeTruthy());
     expect(within(menu).queryByRole('link', { name: 'Activity log' })).toBeNull();

@@ -14,7 +14,7 @@ import { useNarrow } from '../../lib/use-narrow';
 import { adminMe, CODE_FETCH_FAILED_ALERT } from '../../features/admin/admin-store';
 import { ALL_PERMISSIONS } from '../../features/admin/api/get-admin-me';
 import { adminErrorText } from '../../features/admin/error-text';
-import { formatShopTime, shopDay } from '../../features/admin/shop-time';
+import { formatDay, formatShopTime, shopDay } from '../../features/admin/shop-time';
 import { AdminNotFound } from '../../features/admin/routes/admin-not-found';
 import { NoAccess } from '../../features/admin/routes/no-access';
 import type { DashboardProps } from '../../features/admin/routes/dashboard-page';
@@ -187,6 +187,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
       errorText: adminErrorText,
       time: (ms: number) => formatShopTime(ms, htmlLangOf(locale)),
       today: () => shopDay(Date.now()),
+      day: (day: string) => formatDay(day, htmlLangOf(locale)),
       setLabel,
       narrow,
     };
@@ -241,7 +242,15 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
           {() => gate(tools.can('reports.read') && !tools.can('catalog.write') ? 'reports.read' : 'catalog.write', () => <SearchPage tools={tools} />)}
         </Route>
         <Route path="/admin/code/:group">
-          {(params) => gate('settings.write', () => <CodeTablePage group={safeDecode(params.group)} tools={tools} />)}
+          {(params) =>
+            settled ? (
+              <Suspense fallback={<Loading />}>
+                <CodeTablePage group={safeDecode(params.group)} tools={{ ...tools, canEdit: tools.can('settings.write') }} />
+              </Suspense>
+            ) : (
+              <Loading />
+            )
+          }
         </Route>
         <Route>
           <AdminNotFound />

@@ -43,7 +43,7 @@ function useProvinces() {
   return { provinces, keys };
 }
 
-// A guest's payment slip: the orders feature's upload, loaded only on a guest's order page.
+// The payment slip next to the QR: the orders feature's upload, loaded only on the result page.
 const GuestSlip = lazyWithReload<GuestPaymentProofProps>(() =>
   import('../../features/orders/components/guest-payment-proof').then((m) => ({ default: m.GuestPaymentProof })),
 );

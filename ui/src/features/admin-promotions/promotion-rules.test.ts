@@ -87,3 +87,20 @@ describe('promotions', () => {
     });
   });
 });
+
+describe('new coupon dates and end warnings', () => {
+  it('a new coupon runs 30 days from today, not until tonight', async () => {
+    const { couponDraft, addDay, NEW_COUPON_DAYS } = await import('./promotion-rules');
+    const draft = couponDraft(null, '2026-11-27');
+    expect(draft.from).toBe('2026-11-27');
+    expect(draft.to).toBe('2026-12-27');
+    expect(addDay('2026-11-27', NEW_COUPON_DAYS)).toBe('2026-12-27');
+  });
+
+  it('warns when the end is today or past', async () => {
+    const { endWarning } = await import('./promotion-rules');
+    expect(endWarning('2026-11-27', '2026-11-27')).toBe('endsToday');
+    expect(endWarning('2026-11-26', '2026-11-27')).toBe('ended');
+    expect(endWarning('2026-11-28', '2026-11-27')).toBeNull();
+  });
+});

@@ -33,6 +33,30 @@ export function lastDayOf(endsAt: number): string {
   return dayOf(endsAt - 1);
 }
 
+/**
+ * How long a new coupon runs: a month from today (the server's `NEW_COUPON_DAYS`). A coupon is a
+ * campaign code that gets shared: open-ended it would keep working wherever it was ever posted,
+ * and ending today (the old default) killed it the night it was made.
+ */
+export const NEW_COUPON_DAYS = 30;
+
+/** A shop day 'YYYY-MM-DD' moved by `days` (calendar arithmetic). */
+export function addDay(day: string, days: number): string {
+  const start = dayStart(day);
+  return start === null ? day : dayOf(start + days * 86_400);
+}
+
+export type EndWarning = 'endsToday' | 'ended' | null;
+
+/** Whether a window's last day (inclusive, YYYY-MM-DD) is today or already past: the form warns,
+ * since such a coupon or promotion stops working tonight or already has. */
+export function endWarning(lastDay: string, today: string): EndWarning {
+  if (dayStart(lastDay) === null || dayStart(today) === null) return null;
+  if (lastDay < today) return 'ended';
+  if (lastDay === today) return 'endsToday';
+  return null;
+}
+
 /** Baht as typed ('5,000', '250.50') → satang, or null. */
 export function bahtToSatang(text: string): number | null {
   const clean = text.replace(/[,\s฿]/g, '');
@@ -81,7 +105,7 @@ export type DraftErrors<T> = Partial<Record<keyof T, MessageKey>>;
 
 export function couponDraft(coupon: Coupon | null, today: string): CouponDraft {
   if (!coupon) {
-    return { code: '', kind: 'amount', value: '', minSpend: '0', from: today, to: today, usageLimit: '0', perUserLimit: '1', display: true, active: true };
+    return { code: '', kind: 'amount', value: '', minSpend: '0', from: today, to: addDay(today, NEW_COUPON_DAYS), usageLimit: '0', perUserLimit: '1', display: true, active: true };
   }
   return {
     code: coupon.code,

@@ -3,6 +3,7 @@
 //! characters; role names beginning with "admin" (lowercase letters, digits, -, at most 32); the
 //! owner role `admin` always holds every permission.
 import type { Permission } from '../../api/types';
+import { permissionNameKey } from '../../lib/staff-wording';
 import type { MessageKey } from '../../i18n/types';
 
 export const PERMISSIONS: readonly Permission[] = [
@@ -21,8 +22,7 @@ export const OWNER_ROLE = 'admin';
 
 /** The message key of a permission's name: 'orders.read' → 'admin.permissions.ordersRead'. */
 export function permissionKey(permission: Permission): MessageKey {
-  const [area, verb] = permission.split('.') as [string, string];
-  return `admin.permissions.${area}${verb.charAt(0).toUpperCase()}${verb.slice(1)}` as MessageKey;
+  return permissionNameKey(permission) as MessageKey;
 }
 
 export type NewStaff = { username: string; name: string; password: string; role: string };

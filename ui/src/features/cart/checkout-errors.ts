@@ -2,6 +2,7 @@
 //! contract's snake_case codes): next to a field when the error concerns one ("address.postcode:
 //! must be 5 digits" names it), else above the form.
 import { ApiError } from '../../api/client';
+import { errorCodeKey } from '../../i18n/error-message';
 import type { MessageKey } from '../../i18n/types';
 import { formatMoney } from '../../lib/format';
 
@@ -101,6 +102,6 @@ export function checkoutProblem(error: unknown): Problem {
     case 'network_error':
       return { key: 'checkout.errNetwork' };
     default:
-      return { key: 'errors.requestFailed' };
+      return { key: errorCodeKey(error.code) ?? 'errors.requestFailed' };
   }
 }

@@ -1,6 +1,7 @@
 //! What the order page says about payment slips: whether the shopper may upload one (an unpaid
 //! PromptPay or bank transfer order, no slip waiting to be checked, or a rejected one to replace)
 //! and the latest slip's state.
+import { errorCodeKey } from '../../i18n/error-message';
 import type { MessageKey } from '../../i18n/types';
 import type { OrderView, ProofView } from './order';
 
@@ -39,6 +40,6 @@ export function slipProblemKey(code: string): MessageKey {
     case 'too_many_proofs':
       return 'orders.slipErrNotNow';
     default:
-      return 'errors.requestFailed';
+      return errorCodeKey(code) ?? 'errors.requestFailed';
   }
 }

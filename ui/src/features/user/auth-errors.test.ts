@@ -15,7 +15,9 @@ describe("the server's error codes become messages", () => {
     [api(401, 'unauthorized'), 'password', { key: 'user.errSessionEnded' }],
     [api(404, 'not_found'), 'login', { key: 'user.accountsUnavailable' }],
     [api(500, 'internal'), 'login', { key: 'errors.requestFailed' }],
-    [api(0, 'network_error'), 'register', { key: 'errors.requestFailed' }],
+    [api(0, 'network_error'), 'register', { key: 'errors.code.network_error' }],
+    // A disabled account is told so (and to contact the shop), not "try again".
+    [api(403, 'account_disabled'), 'login', { key: 'errors.code.account_disabled' }],
     [new Error('boom'), 'login', { key: 'errors.requestFailed' }],
   ] as const)('%s on the %s form', (error, form, expected) => {
     expect(authProblem(error, form)).toEqual(expected);

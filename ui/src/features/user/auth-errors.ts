@@ -2,6 +2,7 @@
 //! (the error shape of docs/API.md) — next to a field when the error concerns one, else above the
 //! form.
 import { ApiError } from '../../api/client';
+import { errorCodeKey } from '../../i18n/error-message';
 import type { MessageKey } from '../../i18n/types';
 
 export type AuthForm = 'login' | 'register' | 'password' | 'reset';
@@ -58,7 +59,8 @@ export function authProblem(error: unknown, form: AuthForm): AuthProblem {
     }
     default:
       if (error.status === 404) return { key: 'user.accountsUnavailable' };
-      return { key: 'errors.requestFailed' };
+      // Every other code has its own words (a disabled account: "contact the shop").
+      return { key: errorCodeKey(error.code) ?? 'errors.requestFailed' };
   }
 }
 

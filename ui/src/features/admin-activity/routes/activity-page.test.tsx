@@ -62,7 +62,7 @@ describe('the activity log', () => {
   it('shows what changed and filters by the changed item from its name in a line', async () => {
     const memory = renderLog('/admin/activity?actor=clerk1');
     await waitFor(() => expect(screen.getAllByTestId('activity-line')).toHaveLength(2));
-    expect(screen.getAllByTestId('activity-line')[0]!.textContent).toContain('order shipped · order K000003 · kerry, TH1');
+    expect(screen.getAllByTestId('activity-line')[0]!.textContent).toContain('Order shipped · order K000003 · kerry, TH1');
     fireEvent.click(screen.getAllByRole('link', { name: 'order K000003' })[0]!);
     await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/activity?actor=clerk1&target=order+K000003'));
     await waitFor(() => expect(urls().at(-1)).toBe('/api/admin/activity?actor=clerk1&target=order+K000003&limit=100'));

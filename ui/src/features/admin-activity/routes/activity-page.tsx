@@ -10,6 +10,7 @@ import { ListFoot } from '../../../components/list-foot';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { targetText, wordLine, type Translate } from '../../../lib/staff-wording';
 import { useKeysetList } from '../../../lib/use-keyset-list';
 import { activityQuery, activitySearch, NO_ACTIVITY_FILTERS, parseActivityFilters, type ActivityFilters } from '../activity-filters';
 import { listActivity } from '../api/list-activity';
@@ -49,24 +50,28 @@ export function ActivityPage({ tools }: ActivityPageProps) {
       {user}
     </Link>
   );
-  const targetLink = (target: string) => (
-    <Link href={`/admin/activity${activitySearch({ ...filters, target })}`} class="activity__target" title={t('admin.activity.onlyTarget', { name: target })}>
-      {target}
+  const targetLink = (target: string, shown: string) => (
+    <Link href={`/admin/activity${activitySearch({ ...filters, target })}`} class="activity__target" title={t('admin.activity.onlyTarget', { name: shown })}>
+      {shown}
     </Link>
   );
-  /** "order shipped · order K000123 · kerry, TH1": what happened, to what, and how. */
-  const what = (line: LogLine) => (
-    <>
-      <span class="activity__action">{line.action}</span>
-      {line.target ? (
-        <>
-          <span aria-hidden="true"> · </span>
-          {targetLink(line.target)}
-        </>
-      ) : null}
-      {line.details ? <span class="activity__details"> · {line.details}</span> : null}
-    </>
-  );
+  /** "สั่งซื้อ · คำสั่งซื้อ K000123 · 1 ชิ้น รวม ฿4,400": what happened, to what, and how, in the
+   * viewer's language (older lines keep their stored details). */
+  const what = (line: LogLine) => {
+    const worded = wordLine(line, t as Translate);
+    return (
+      <>
+        <span class="activity__action">{worded.action}</span>
+        {line.target ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            {targetLink(line.target, worded.target)}
+          </>
+        ) : null}
+        {worded.details ? <span class="activity__details"> · {worded.details}</span> : null}
+      </>
+    );
+  };
   const filtered = filters.actor || filters.target || filters.q || filters.day;
 
   return (
@@ -129,7 +134,7 @@ export function ActivityPage({ tools }: ActivityPageProps) {
         </div>
         {filters.target ? (
           <p class="activity-filters__target">
-            <span>{t('admin.activity.target')}:</span> <strong>{filters.target}</strong>{' '}
+            <span>{t('admin.activity.target')}:</span> <strong>{targetText(filters.target, t as Translate)}</strong>{' '}
             <button type="button" class="button button--ghost" onClick={() => apply({ ...filters, target: '' })}>
               {t('admin.activity.allTargets')}
             </button>

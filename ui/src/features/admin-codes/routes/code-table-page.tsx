@@ -111,8 +111,17 @@ export function CodeTablePage({ group, tools }: CodeTablePageProps) {
     }
   };
 
+  const editable = tools.canEdit !== false;
   const titleInput = (key: string, lang: (typeof LANGS)[number]) => {
     const row = rows[key];
+    if (!editable) {
+      const text = row?.title[lang] ?? '';
+      return (
+        <span lang={lang} class={text.trim() ? 'code-text' : 'code-text admin-muted'}>
+          {text.trim() || '—'}
+        </span>
+      );
+    }
     return (
       <input
         type="text"
@@ -127,6 +136,7 @@ export function CodeTablePage({ group, tools }: CodeTablePageProps) {
   };
 
   const actions = (entry: CodeEntry) => {
+    if (!editable) return null;
     const row = rows[entry.key];
     const dirty = row ? isDirty(entry, row.title, entry.active) : false;
     return (
@@ -170,7 +180,12 @@ export function CodeTablePage({ group, tools }: CodeTablePageProps) {
           </h1>
         </div>
       </header>
-      {data?.system ? <p class="admin-alert admin-alert--warn">{t('admin.codes.systemNote')}</p> : null}
+      {data?.system && editable ? <p class="admin-alert admin-alert--warn">{t('admin.codes.systemNote')}</p> : null}
+      {!editable ? (
+        <p class="admin-alert" data-testid="code-read-only">
+          {t('admin.codes.readOnly', { permission: t('admin.permissions.settingsWrite') })}
+        </p>
+      ) : null}
       <p class={`admin-alert ${notice?.error ? 'admin-alert--error' : 'admin-alert--ok'}`} role={notice?.error ? 'alert' : 'status'} hidden={!notice}>
         {notice?.text}
       </p>
@@ -233,7 +248,7 @@ export function CodeTablePage({ group, tools }: CodeTablePageProps) {
           </div>
         )
       ) : null}
-      {data && !data.system ? (
+      {data && !data.system && editable ? (
         <section class="admin-card" aria-labelledby={`${id}-add`} data-testid="code-add">
           <h2 id={`${id}-add`} class="admin-card__title">
             {t('admin.codes.add')}

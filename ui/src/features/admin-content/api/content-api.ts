@@ -52,6 +52,12 @@ export async function getCatalogue(options: RequestOptions = {}): Promise<Catalo
   return (await apiGet<CatalogueAnswer>('/api/admin/catalogue-pdf', options)).file;
 }
 
+/** The current file and, while none is uploaded, the catalogue the shop draws in `lang` (what
+ * shoppers get): its size and pages. */
+export async function getCatalogueFacts(lang: string, options: RequestOptions = {}): Promise<CatalogueAnswer> {
+  return apiGet<CatalogueAnswer>(`/api/admin/catalogue-pdf?lang=${encodeURIComponent(lang)}`, options);
+}
+
 /** Uploads the PDF as `multipart/form-data` (field `file`); errors come back as ApiError. */
 export async function uploadCatalogue(file: File): Promise<CatalogueFile> {
   const form = new FormData();

@@ -3,11 +3,11 @@
 //! ends with %%EOF) and again by the server, which also limits its size. Needs `settings.write`.
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import type { CatalogueFile } from '../../../api/types';
+import type { CatalogueFile, LiveCatalogue } from '../../../api/types';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { getCatalogue, uploadCatalogue } from '../api/content-api';
+import { getCatalogueFacts, uploadCatalogue } from '../api/content-api';
 import { ContentTabs } from '../components/content-tabs';
 import { formatSize, pdfVerdict } from '../content-rules';
 import type { ContentTools } from '../tools';
@@ -22,10 +22,11 @@ async function verdictOf(file: File) {
 }
 
 export function CataloguePage({ tools }: CataloguePageProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   useDocumentTitle(t('admin.content.catalogue.title'));
   const id = useId();
   const [current, setCurrent] = useState<CatalogueFile | null>(null);
+  const [live, setLive] = useState<LiveCatalogue | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,12 +35,25 @@ export function CataloguePage({ tools }: CataloguePageProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getCatalogue({ signal: controller.signal }).then(
-      (loaded) => !controller.signal.aborted && setCurrent(loaded),
-      (failure: unknown) => !controller.signal.aborted && setError(failure),
-    );
-    return () => controller.abort();
-  }, []);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // While the shop draws the catalogue (the first time, or after a change), ask again every
+    // few seconds: the answer never waits for the drawing.
+    const load = (tries: number) =>
+      getCatalogueFacts(locale, { signal: controller.signal }).then(
+        (loaded) => {
+          if (controller.signal.aborted) return;
+          setCurrent(loaded.file);
+          setLive(loaded.live ?? null);
+          if (loaded.live?.drawing && tries < 60) timer = setTimeout(() => void load(tries + 1), 3000);
+        },
+        (failure: unknown) => !controller.signal.aborted && setError(failure),
+      );
+    void load(0);
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [locale]);
 
   const failureText = (failure: unknown) => {
     if (failure instanceof ApiError) {
@@ -66,6 +80,7 @@ export function CataloguePage({ tools }: CataloguePageProps) {
     setProblem(null);
     try {
       setCurrent(await uploadCatalogue(file));
+      setLive(null);
       setNotice(t('admin.content.catalogue.done'));
       setFile(null);
       form.reset();
@@ -96,8 +111,34 @@ export function CataloguePage({ tools }: CataloguePageProps) {
           <h2 id={`${id}-current`} class="admin-card__title">
             {t('admin.content.catalogue.current')}
           </h2>
-          <p>{current.uploaded && current.modified ? t('admin.content.catalogue.uploaded', { date: tools.time(current.modified) }) : t('admin.content.catalogue.builtIn')}</p>
-          <p class="admin-muted">{t('admin.content.catalogue.size', { size: formatSize(current.bytes) })}</p>
+          {current.uploaded ? (
+            <>
+              <p>{current.modified ? t('admin.content.catalogue.uploaded', { date: tools.time(current.modified) }) : t('admin.content.catalogue.uploadedFile')}</p>
+              <p class="admin-muted">{t('admin.content.catalogue.size', { size: formatSize(current.bytes) })}</p>
+            </>
+          ) : live ? (
+            // What shoppers really get: the catalogue drawn from today's products, not the
+            // small built-in file (which only stands in when drawing fails).
+            <>
+              {live.madeAt != null && live.bytes != null && live.pages != null ? (
+                <>
+                  <p data-testid="catalogue-live">{t('admin.content.catalogue.generated', { date: tools.time(live.madeAt) })}</p>
+                  <p class="admin-muted">{t('admin.content.catalogue.generatedSize', { size: formatSize(live.bytes), pages: live.pages })}</p>
+                </>
+              ) : null}
+              {live.drawing ? (
+                <p class="admin-muted" role="status" data-testid="catalogue-drawing">
+                  {t('admin.content.catalogue.drawing')}
+                </p>
+              ) : null}
+              <p class="admin-muted">{t('admin.content.catalogue.generatedNote')}</p>
+            </>
+          ) : (
+            <>
+              <p>{t('admin.content.catalogue.builtIn')}</p>
+              <p class="admin-muted">{t('admin.content.catalogue.size', { size: formatSize(current.bytes) })}</p>
+            </>
+          )}
           <p>
             <a class="button button--ghost button--small" href={current.url} target="_blank" rel="noopener">
               {t('admin.content.catalogue.open')}

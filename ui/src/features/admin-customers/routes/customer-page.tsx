@@ -11,6 +11,7 @@ import { Icon } from '../../../components/icon';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useI18n } from '../../../i18n/i18n-store';
+import { coinReason, type Translate } from '../../../lib/staff-wording';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { getCustomer } from '../api/get-customer';
@@ -268,7 +269,7 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
                     <span class="admin-muted">{t('admin.customers.balanceIs', { count: formatNumber(entry.balance) })}</span>
                   </p>
                   <p class="mini-list__text">
-                    {entry.reason}
+                    {coinReason(entry, t as Translate)}
                     {entry.staffId !== null ? <span class="admin-muted"> · {t('admin.customers.byStaff')}</span> : null}
                     {entry.orderId !== null && tools.can('orders.read') ? (
                       <>
@@ -305,7 +306,7 @@ export function CustomerPage({ id, tools }: CustomerPageProps) {
                         {formatNumber(entry.amount)}
                       </td>
                       <td>
-                        {entry.reason}
+                        {coinReason(entry, t as Translate)}
                         {entry.staffId !== null ? <span class="admin-muted"> · {t('admin.customers.byStaff')}</span> : null}
                         {entry.orderId !== null && tools.can('orders.read') ? (
                           <>

@@ -15,6 +15,7 @@ const EVENT: Record<NotificationView['event'], MessageKey> = {
   orderCancelled: 'admin.orders.msgCancelled',
   passwordReset: 'admin.orders.msgPasswordReset',
   proofRejected: 'admin.orders.msgProofRejected',
+  backupFailed: 'admin.orders.msgBackupFailed',
 };
 
 const STATUS: Record<NotificationView['status'], MessageKey> = {

@@ -12,7 +12,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { listCoupons, saveCoupon } from '../api/promotions-api';
 import { Field } from '../components/field';
 import { PromoTabs } from '../components/promo-tabs';
-import { checkCoupon, couponDraft, couponState, dayOf, lastDayOf, serverProblems, type CouponDraft } from '../promotion-rules';
+import { checkCoupon, couponDraft, couponState, dayOf, endWarning, lastDayOf, serverProblems, type CouponDraft } from '../promotion-rules';
 import type { PromotionTools } from '../tools';
 import '../admin-promotions.css';
 
@@ -107,6 +107,8 @@ export function CouponsPage({ tools }: CouponsPageProps) {
     c.usageLimit > 0 ? t('admin.coupons.usesOf', { uses: formatNumber(c.uses), limit: formatNumber(c.usageLimit) }) : t('admin.coupons.usesNoLimit', { uses: formatNumber(c.uses) });
   const perUser = (c: AdminCoupon) => (c.perUserLimit > 0 ? t('admin.coupons.perCustomer', { count: c.perUserLimit }) : t('admin.coupons.perCustomerNoLimit'));
 
+  const shown = (day: string) => (tools.day ? tools.day(day) || day : day);
+  const ending = editing ? endWarning(editing.draft.to, tools.today()) : null;
   const form = editing ? (
     <section class="admin-card promo-form" aria-labelledby={`${id}-form`} data-testid="coupon-form">
       <h2 id={`${id}-form`} class="admin-card__title">
@@ -128,12 +130,17 @@ export function CouponsPage({ tools }: CouponsPageProps) {
         <Field id={`${id}-minSpend`} label={t('admin.coupons.minSpend')} problem={problem('minSpend')}>
           <input {...input('minSpend', { inputMode: 'decimal' })} type="text" />
         </Field>
-        <Field id={`${id}-from`} label={t('admin.coupons.validFrom')} problem={problem('from')}>
+        <Field id={`${id}-from`} label={t('admin.coupons.validFrom')} problem={problem('from')} hint={shown(editing.draft.from)}>
           <input {...input('from')} type="date" />
         </Field>
-        <Field id={`${id}-to`} label={t('admin.coupons.validTo')} problem={problem('to')}>
+        <Field id={`${id}-to`} label={t('admin.coupons.validTo')} problem={problem('to')} hint={shown(editing.draft.to)}>
           <input {...input('to')} type="date" />
         </Field>
+        {ending ? (
+          <p class="admin-alert admin-alert--warn promo-form__wide" role="status" data-testid="coupon-end-warning">
+            {t(ending === 'ended' ? 'admin.coupons.endedWarning' : 'admin.coupons.endsTodayWarning', { date: shown(editing.draft.to) })}
+          </p>
+        ) : null}
         <Field id={`${id}-usageLimit`} label={t('admin.coupons.usageLimit')} problem={problem('usageLimit')} hint={t('admin.coupons.zeroNoLimit')}>
           <input {...input('usageLimit', { inputMode: 'numeric' })} type="text" />
         </Field>
@@ -205,8 +212,8 @@ export function CouponsPage({ tools }: CouponsPageProps) {
                     {discount(c)}
                     {c.minSpend > 0 ? ` · ${t('admin.coupons.over', { amount: formatMoney(c.minSpend) })}` : ''}
                   </p>
-                  <p class="admin-muted">
-                    {dayOf(c.startsAt)} – {lastDayOf(c.endsAt)}
+                  <p class="admin-muted" data-testid="coupon-dates">
+                    {shown(dayOf(c.startsAt))} – {shown(lastDayOf(c.endsAt))}
                   </p>
                   <p class="promo-card__uses" data-testid="coupon-uses">
                     {uses(c)} · {perUser(c)}

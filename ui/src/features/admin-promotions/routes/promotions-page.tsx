@@ -18,6 +18,7 @@ import { PromoTabs } from '../components/promo-tabs';
 import {
   checkPromotion,
   dayOf,
+  endWarning,
   lastDayOf,
   promotionDraft,
   promotionState,
@@ -135,10 +136,12 @@ export function PromotionsPage({ tools }: PromotionsPageProps) {
     return parts.length ? parts.join(' · ') : t('admin.promotions.everything');
   };
 
+  const shown = (day: string) => (tools.day ? tools.day(day) || day : day);
   const dates = (p: Promotion) =>
     p.startsAt == null && p.endsAt == null
       ? t('admin.promotions.always')
-      : `${p.startsAt != null ? dayOf(p.startsAt) : '…'} – ${p.endsAt != null ? lastDayOf(p.endsAt) : '…'}`;
+      : `${p.startsAt != null ? shown(dayOf(p.startsAt)) : '…'} – ${p.endsAt != null ? shown(lastDayOf(p.endsAt)) : '…'}`;
+  const ending = editing && editing.draft.to.trim() ? endWarning(editing.draft.to, tools.today()) : null;
 
   const form = editing ? (
     <section class="admin-card promo-form" aria-labelledby={`${id}-form`} data-testid="promotion-form">
@@ -170,12 +173,17 @@ export function PromotionsPage({ tools }: PromotionsPageProps) {
             ))}
           </select>
         </Field>
-        <Field id={`${id}-from`} label={t('admin.promotions.from')} problem={problem('from')} hint={t('admin.promotions.optionalDate')}>
+        <Field id={`${id}-from`} label={t('admin.promotions.from')} problem={problem('from')} hint={editing.draft.from.trim() ? shown(editing.draft.from) : t('admin.promotions.optionalDate')}>
           <input id={`${id}-from`} type="date" value={editing.draft.from} onInput={(e) => set({ from: (e.currentTarget as HTMLInputElement).value })} />
         </Field>
-        <Field id={`${id}-to`} label={t('admin.promotions.to')} problem={problem('to')} hint={t('admin.promotions.optionalDate')}>
+        <Field id={`${id}-to`} label={t('admin.promotions.to')} problem={problem('to')} hint={editing.draft.to.trim() ? shown(editing.draft.to) : t('admin.promotions.optionalDate')}>
           <input id={`${id}-to`} type="date" value={editing.draft.to} onInput={(e) => set({ to: (e.currentTarget as HTMLInputElement).value })} />
         </Field>
+        {ending ? (
+          <p class="admin-alert admin-alert--warn promo-form__wide" role="status" data-testid="promotion-end-warning">
+            {t(ending === 'ended' ? 'admin.promotions.endedWarning' : 'admin.promotions.endsTodayWarning', { date: shown(editing.draft.to) })}
+          </p>
+        ) : null}
         <div class="promo-form__wide promo-form__checks">
           <label class="promo-check">
             <input type="checkbox" class="admin-check" checked={editing.draft.display} onChange={(e) => set({ display: (e.currentTarget as HTMLInputElement).checked })} />

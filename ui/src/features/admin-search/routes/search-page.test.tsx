@@ -98,7 +98,7 @@ describe('what shoppers could not find', () => {
   it('is neither shown nor fetched without reports.read, while synonyms stay editable', async () => {
     render(<SearchPage tools={tools({ can: (p: Permission) => p === 'catalog.write' })} />);
     await waitFor(() => expect(values()).toEqual(['couch, sofa, โซฟา', 'bed, เตียง']));
-    expect(screen.getByTestId('misses-no-access').textContent).toContain('“reports.read”');
+    expect(screen.getByTestId('misses-no-access').textContent).toContain('“See reports”');
     expect(screen.queryByTestId('miss-row')).toBeNull();
     expect(calls('/api/admin/search/misses')).toHaveLength(0);
   });

@@ -159,7 +159,7 @@ export function SearchPage({ tools }: SearchPageProps) {
             {t('admin.search.misses.title')}
           </h2>
           <p class="admin-alert admin-alert--warn" data-testid="misses-no-access">
-            {t('admin.search.misses.noAccess', { permission: 'reports.read' })}
+            {t('admin.search.misses.noAccess', { permission: t('admin.permissions.reportsRead') })}
           </p>
         </section>
       )}

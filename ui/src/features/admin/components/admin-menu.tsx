@@ -93,7 +93,9 @@ export function AdminMenu({ role, codeGroups, can = everything, permissionsKnown
         {items.map((item) => (
           <AdminEntry key={`${item.name}-${item.link}`} item={item} current={location} />
         ))}
-        {codeGroups.length > 0 && can('settings.write') ? (
+        {/* Every staff role reads the code tables (the server answers any staff); only
+            settings.write changes them, and the page says so to the others. */}
+        {codeGroups.length > 0 ? (
           <SubMenu label={t('admin.code')} icon="code">
             {codeGroups.map((group) => (
               <li key={group} class="menu__item">

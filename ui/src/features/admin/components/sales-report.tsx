@@ -136,8 +136,18 @@ export function SalesReport({ label, errorText }: ReportProps) {
               <dd>{report.totals.orders}</dd>
             </div>
             <div>
-              <dt>{t('admin.home.revenue')}</dt>
+              <dt>{t('admin.home.placedRevenue')}</dt>
               <dd>{formatMoney(report.totals.revenue)}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.home.sales')}</dt>
+              <dd data-testid="report-sales">{formatMoney(report.totals.sales)}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.home.awaitingShort')}</dt>
+              <dd>
+                {formatMoney(report.totals.awaiting.revenue)} ({report.totals.awaiting.orders})
+              </dd>
             </div>
             <div>
               <dt>{t('admin.home.average')}</dt>

@@ -25,10 +25,29 @@ export function StorageNotice({ storage }: { storage: StorageStatus }) {
     default:
       break;
   }
+  // Off-site copies, per destination: warned after 48 hours without a successful one.
+  const offsiteOk: string[] = [];
+  for (const dest of storage.offsite ?? []) {
+    const record = dest.record;
+    const success = record?.lastSuccessAt;
+    if (record && !record.ok) {
+      problems.push(t('admin.home.offsiteFailed', { name: dest.name, time: at(record.at), error: record.error ?? '' }));
+    }
+    if (dest.overdue) {
+      problems.push(
+        success
+          ? t('admin.home.offsiteOverdue', { name: dest.name, time: at(success) })
+          : t('admin.home.offsiteNever', { name: dest.name }),
+      );
+    } else if (success && record?.ok) {
+      offsiteOk.push(t('admin.home.offsiteOk', { name: dest.name, time: at(success) }));
+    }
+  }
   if (!problems.length) {
-    return last?.lastWrittenAt ? (
+    const ok = [...(last?.lastWrittenAt ? [t('admin.home.backupOk', { time: at(last.lastWrittenAt) })] : []), ...offsiteOk];
+    return ok.length ? (
       <p class="admin-muted storage-notice__ok" data-testid="storage-ok">
-        {t('admin.home.backupOk', { time: at(last.lastWrittenAt) })}
+        {ok.join(' · ')}
       </p>
     ) : null;
   }

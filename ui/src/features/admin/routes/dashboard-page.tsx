@@ -31,11 +31,21 @@ function Totals({ title, totals, testId }: { title: string; totals: SalesTotals;
   return (
     <section class="stat-card" data-testid={testId}>
       <h2 class="stat-card__title">{title}</h2>
-      <p class="stat-card__value">{formatMoney(totals.revenue)}</p>
-      <p class="stat-card__detail">
-        {t('admin.home.ordersCount', { count: totals.orders })} · {t('admin.home.averageShort', { amount: formatMoney(totals.averageOrder) })}
+      {/* Sales are what was paid, less refunds: an order waiting for its money is not a sale. */}
+      <p class="stat-card__label">{t('admin.home.sales')}</p>
+      <p class="stat-card__value" data-testid={`${testId}-sales`}>
+        {formatMoney(totals.sales)}
       </p>
-      <p class="stat-card__vat">{t('admin.home.vatIncluded', { amount: formatMoney(totals.vat) })}</p>
+      <p class="stat-card__detail">
+        {t('admin.home.paidOrders', { count: totals.paid.orders })}
+        {totals.refunds.revenue > 0 ? ` · ${t('admin.home.refundsTaken', { amount: formatMoney(totals.refunds.revenue) })}` : ''}
+      </p>
+      <p class={`stat-card__awaiting${totals.awaiting.orders > 0 ? ' is-due' : ''}`} data-testid={`${testId}-awaiting`}>
+        {t('admin.home.awaitingFigure', { amount: formatMoney(totals.awaiting.revenue), count: totals.awaiting.orders })}
+      </p>
+      <p class="stat-card__vat">
+        {t('admin.home.placedFigure', { count: totals.orders, amount: formatMoney(totals.revenue) })} · {t('admin.home.averageShort', { amount: formatMoney(totals.averageOrder) })}
+      </p>
     </section>
   );
 }

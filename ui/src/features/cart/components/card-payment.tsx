@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import type { Order } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
+import { errorCodeKey } from '../../../i18n/error-message';
 import type { MessageKey } from '../../../i18n/types';
 import { useStore } from '../../../lib/create-store';
 import { formatMoney } from '../../../lib/format';
@@ -20,9 +21,11 @@ type Props = {
   onCheckAgain: () => void;
   /** A guest order's secret key. */
   accessKey?: string | null;
+  /** The panel leads the page (a failed payment): its title is the page's heading, with the order's number. */
+  leads?: boolean;
 };
 
-export function CardPayment({ order, onChange, onCheckAgain, accessKey }: Props) {
+export function CardPayment({ order, onChange, onCheckAgain, accessKey, leads = false }: Props) {
   const { t } = useI18n();
   const offered = useStore(websitedata, (data) => data.paymentMethods);
   const [busy, setBusy] = useState(false);
@@ -38,7 +41,7 @@ export function CardPayment({ order, onChange, onCheckAgain, accessKey }: Props)
       if (method === 'card_2c2p' && goToCardPayment(next)) return;
       onChange(next);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.code === 'not_payable' ? 'orders.payment.errNotPayable' : 'orders.payment.errStart');
+      setError(failure instanceof ApiError && failure.code === 'not_payable' ? 'orders.payment.errNotPayable' : failure instanceof ApiError ? (errorCodeKey(failure.code) ?? 'orders.payment.errStart') : 'orders.payment.errStart');
     } finally {
       setBusy(false);
     }
@@ -59,11 +62,23 @@ export function CardPayment({ order, onChange, onCheckAgain, accessKey }: Props)
             : 'checkout.card.title';
   return (
     <section class={`card pay-card card-pay card-pay--${stage}`} aria-labelledby="card-pay-title" data-testid="card-payment" data-stage={stage}>
-      <h2 id="card-pay-title" class="checkout-summary__title">
-        <Icon name={stage === 'paid' ? 'check' : stage === 'failed' ? 'alert' : 'card'} size={22} />
-        {t(title)}
-      </h2>
+      {leads ? (
+        <h1 id="card-pay-title" class="page__title card-pay__lead-title">
+          <Icon name={stage === 'failed' ? 'alert' : 'card'} size={26} />
+          {t(title)}
+        </h1>
+      ) : (
+        <h2 id="card-pay-title" class="checkout-summary__title">
+          <Icon name={stage === 'paid' ? 'check' : stage === 'failed' ? 'alert' : 'card'} size={22} />
+          {t(title)}
+        </h2>
+      )}
       <div class="pay-card__details" aria-live="polite">
+        {leads ? (
+          <p class="card-pay__order" data-testid="order-number">
+            {t('orders.payment.orderKept', { number: order.number })}
+          </p>
+        ) : null}
         {stage === 'paid' ? <p>{t('orders.payment.paidText', { amount })}</p> : null}
         {stage === 'waiting' ? <p>{t('orders.payment.waitingText', { amount })}</p> : null}
         {stage === 'toPay' ? <p>{t('orders.payment.notStartedText', { amount })}</p> : null}

@@ -1,12 +1,14 @@
 //! How to pay a placed order: the PromptPay QR with the amount and PromptPay id, or the bank
-//! account (bank, name, number) and the exact amount to transfer.
+//! account (bank, name, number) and the exact amount to transfer; `children` (the slip upload)
+//! follow in the same card.
+import type { ComponentChildren } from 'preact';
 import type { Order } from '../../../api/types';
 import { Icon } from '../../../components/icon';
 import { useI18n } from '../../../i18n/i18n-store';
 import { formatMoney } from '../../../lib/format';
 import { PromptPayQr } from './promptpay-qr';
 
-export function PaymentInstructions({ order }: { order: Order }) {
+export function PaymentInstructions({ order, children }: { order: Order; children?: ComponentChildren }) {
   const { t } = useI18n();
   const amount = formatMoney(order.total);
   const payment = order.payment;
@@ -60,6 +62,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
           </dl>
         </div>
       )}
+      {children}
     </section>
   );
 }

@@ -40,8 +40,8 @@ export type CartResultPageProps = {
   onStartAccount: (returnTo: string) => void;
   /** The coin balance after the order was taken into the account. */
   onCoin: (balance: number) => void;
-  /** The payment slip upload of a guest order (the orders feature's, handed over by the app). */
-  slip?: ComponentType<{ order: Order; accessKey: string; onChanged: () => void }>;
+  /** The payment slip upload next to the QR (the orders feature's, handed over by the app): a guest order by its key, a signed-in shopper's by the token. */
+  slip?: ComponentType<{ order: Order; accessKey: string | null; onChanged: () => void }>;
 };
 
 /** `?order=` and the guest key: from `&key=` (kept for later), else the one this browser kept. */
@@ -202,34 +202,45 @@ export function CartResultPage({ provinces, statuses, signedIn, onStartAccount, 
   }
   const ordersHref = `/user/order?id=${encodeURIComponent(String(order.id))}`;
   const guest = order.userId === 0;
+  const card = order.payment.method === 'card_2c2p';
+  // A card payment that failed leads the page with what happened and what to do next: no thanks.
+  const failed = card && cardStage(order) === 'failed';
+  const status = (
+    <p class="result-page__status" data-testid="order-status" data-status={order.status}>
+      {t('guest.status')}: <strong>{pickText(statuses[order.status], locale) || order.status}</strong>
+    </p>
+  );
+  // The slip goes next to the QR or account for every shopper (a guest's order by its key).
+  const slip =
+    Slip && !card && (key || (signedIn && !guest)) ? (
+      <Suspense fallback={null}>
+        <Slip order={order} accessKey={key} onChanged={reload} />
+      </Suspense>
+    ) : null;
   return (
-    <section class="page result-page">
-      <header class="page__header page__header--with-icon">
-        <span class="page__icon result-page__icon">
-          <Icon name="check" size={30} />
-        </span>
-        <div>
-          <h1 class="page__title">{t('checkout.thanks')}</h1>
-          <p class="page__lead" data-testid="order-number">
-            {t('checkout.orderPlaced', { number: order.number })}
-          </p>
-          <p class="result-page__status" data-testid="order-status" data-status={order.status}>
-            {t('guest.status')}: <strong>{pickText(statuses[order.status], locale) || order.status}</strong>
-          </p>
-        </div>
-      </header>
+    <section class={`page result-page${failed ? ' result-page--failed' : ''}`}>
+      {failed ? null : (
+        <header class="page__header page__header--with-icon">
+          <span class="page__icon result-page__icon">
+            <Icon name="check" size={30} />
+          </span>
+          <div>
+            <h1 class="page__title">{t('checkout.thanks')}</h1>
+            <p class="page__lead" data-testid="order-number">
+              {t('checkout.orderPlaced', { number: order.number })}
+            </p>
+            {status}
+          </div>
+        </header>
+      )}
       <div class="checkout-layout">
         <div class="checkout-form">
-          {order.payment.method === 'card_2c2p' ? (
-            <CardPayment order={order} onChange={replaceCartResult} onCheckAgain={reload} accessKey={key} />
+          {card ? (
+            <CardPayment order={order} onChange={replaceCartResult} onCheckAgain={reload} accessKey={key} leads={failed} />
           ) : (
-            <PaymentInstructions order={order} />
+            <PaymentInstructions order={order}>{slip}</PaymentInstructions>
           )}
-          {Slip && key && guest && order.payment.method !== 'card_2c2p' ? (
-            <Suspense fallback={null}>
-              <Slip order={order} accessKey={key} onChanged={reload} />
-            </Suspense>
-          ) : null}
+          {failed ? status : null}
           {key && (guest || claim) ? (
             <GuestOrderNote order={order} accessKey={key} signedIn={signedIn} claim={claim} fresh={fresh} onStartAccount={onStartAccount} onCoin={onCoin} />
           ) : null}

@@ -159,6 +159,9 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
   const shown = remote.data ?? remote.previous;
   const count = activeFilterCount(filters);
   const pageCount = remote.data ? Math.max(1, Math.ceil(remote.data.total / PAGE_SIZE)) : 0;
+  // Nothing at all and no filter set (a search that found nothing): there is nothing to filter or
+  // sort, so the toolbar and the filter panel stay away and the empty state speaks alone.
+  const nothing = Boolean(remote.data && remote.data.total === 0) && count === 0;
 
   let results: ComponentChildren;
   if (remote.status === 'error') {
@@ -194,39 +197,41 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
 
   return (
     <section class="listing">
-      <div class="listing__toolbar">
-        <p class="listing__count" role="status">
-          {remote.data ? countText(remote.data.total, t) : shown ? countText(shown.total, t) : ''}
-        </p>
-        <button
-          type="button"
-          class="button button--ghost listing__filters-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls={panelId}
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
-          <Icon name="settings" size={18} />
-          <span>{count > 0 ? t('catalog.filtersCount', { count: formatNumber(count) }) : t('catalog.filters')}</span>
-        </button>
-        <div class="listing__sort">
-          <label for={sortId}>{t('catalog.sortLabel')}</label>
-          <select
-            id={sortId}
-            value={filters.sort}
-            onChange={(event) => {
-              const value = (event.currentTarget as HTMLSelectElement).value;
-              if (isSort(value, sorts)) change(withFilters(filters, { sort: value }));
-            }}
+      {nothing ? null : (
+        <div class="listing__toolbar">
+          <p class="listing__count" role="status">
+            {remote.data ? countText(remote.data.total, t) : shown ? countText(shown.total, t) : ''}
+          </p>
+          <button
+            type="button"
+            class="button button--ghost listing__filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen(!filtersOpen)}
           >
-            {sorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(SORT_KEYS[sort])}
-              </option>
-            ))}
-          </select>
+            <Icon name="settings" size={18} />
+            <span>{count > 0 ? t('catalog.filtersCount', { count: formatNumber(count) }) : t('catalog.filters')}</span>
+          </button>
+          <div class="listing__sort">
+            <label for={sortId}>{t('catalog.sortLabel')}</label>
+            <select
+              id={sortId}
+              value={filters.sort}
+              onChange={(event) => {
+                const value = (event.currentTarget as HTMLSelectElement).value;
+                if (isSort(value, sorts)) change(withFilters(filters, { sort: value }));
+              }}
+            >
+              {sorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(SORT_KEYS[sort])}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} facets={shown?.facets} scoped={searching} />
+      )}
+      {nothing ? null : <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} facets={shown?.facets} scoped={searching} />}
       <ActiveFilters filters={filters} labels={labels} sizeLabels={shown?.facets?.sizeLabels} onChange={change} />
       {remote.data?.correctedKeyword ? (
         <p class="listing__corrected" role="status">

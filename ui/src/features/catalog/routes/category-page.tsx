@@ -4,9 +4,8 @@
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
-import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
-import { httpStatusOf } from '../../../api/client';
+import { errorDetail, httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
@@ -34,7 +33,7 @@ export function CategoryPage({ categoryKey, labels }: { categoryKey?: string; la
     );
   }
   if (state.status === 'error' && !state.data) {
-    return httpStatusOf(state.error) >= 500 ? <LoadError onRetry={() => void categories.reload()} /> : <ErrorStatus status={httpStatusOf(state.error)} />;
+    return <ErrorStatus status={httpStatusOf(state.error)} detail={errorDetail(state.error)} />;
   }
   if (!state.data) return <Loading page />;
   if (!node) return <ErrorStatus status={404} />;

@@ -15,13 +15,12 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Product, ProductSummary } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorStatus } from '../../../components/error-status';
-import { LoadError } from '../../../components/load-error';
 import { Price } from '../../../components/price';
 import { Later } from '../../../components/later';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
 import { useProductSlots } from '../../../components/product-slots';
 import { StockNote } from '../../../components/stock-note';
-import { httpStatusOf } from '../../../api/client';
+import { errorDetail, httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import type { LocaleCode } from '../../../lib/locale-path';
 import { KEEP_POSITION } from '../../../lib/navigation-state';
@@ -291,8 +290,8 @@ function LoadedProductPage({ code, labels }: { code: string; labels: CatalogLabe
   const [, navigate] = useLocation();
   if (remote.status === 'error') {
     const status = httpStatusOf(remote.error);
-    if (status === 404 || status === 400) return <ErrorStatus status={404} />;
-    return <LoadError onRetry={remote.retry} />;
+    // A product that could not be read is the error page with its status (404, or the 5xx).
+    return <ErrorStatus status={status === 400 ? 404 : status} detail={status === 404 || status === 400 ? undefined : errorDetail(remote.error)} />;
   }
   if (remote.status === 'loading') {
     // A list showed this product lately: its summary stands in until the whole product is here.

@@ -3,9 +3,8 @@
 //! (plain paragraphs until it arrives); a 404 from the API shows the not-found screen.
 import { lazy, Suspense } from 'react';
 import { ErrorStatus } from '../../../components/error-status';
-import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
-import { httpStatusOf } from '../../../api/client';
+import { errorDetail, httpStatusOf } from '../../../api/client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/resource';
 import { useI18n, pickText } from '../../../i18n/i18n-store';
@@ -32,8 +31,7 @@ function LoadedContentPage({ name }: { name: string }) {
   useDocumentTitle(title);
   if (state.status === 'error' && !page) {
     const status = httpStatusOf(state.error);
-    if (status === 404 || status === 400) return <ErrorStatus status={404} />;
-    return <LoadError onRetry={() => void resource.reload()} />;
+    return <ErrorStatus status={status === 400 ? 404 : status} detail={status === 404 || status === 400 ? undefined : errorDetail(state.error)} />;
   }
   if (!page) return <Loading />;
   return (

@@ -5,13 +5,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { Icon } from '../../../components/icon';
 import { t as translate, useI18n } from '../../../i18n/i18n-store';
+import { errorText } from '../../../i18n/error-message';
 import { cancelOrder } from '../api/cancel-order';
 import type { OrderChange, OrderView } from '../order';
 
 type Step = 'idle' | 'confirm' | 'sending';
 
 function problemOf(error: unknown): string {
-  return error instanceof ApiError && error.code === 'invalid_transition' ? translate('orders.errCannotCancel') : translate('errors.requestFailed');
+  return error instanceof ApiError && error.code === 'invalid_transition' ? translate('orders.errCannotCancel') : errorText(error);
 }
 
 export function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (change: OrderChange) => void }) {

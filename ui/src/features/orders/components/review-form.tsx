@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import '../../../components/form-field.css';
 import { Icon } from '../../../components/icon';
 import { t as translate, useI18n } from '../../../i18n/i18n-store';
+import { errorText } from '../../../i18n/error-message';
 import { formatNumber } from '../../../lib/format';
 import { reviewOrder } from '../api/review-order';
 import type { OrderChange, OrderView } from '../order';
@@ -20,7 +21,7 @@ function serverProblems(error: unknown): Problems {
   if (code === 'invalid_comment') return { comment: 'tooLong' };
   if (code === 'already_reviewed') return { form: translate('orders.errAlreadyReviewed') };
   if (code === 'not_delivered') return { form: translate('orders.errNotDelivered') };
-  return { form: translate('errors.requestFailed') };
+  return { form: errorText(error) };
 }
 
 export function ReviewForm({ order, onReviewed }: { order: OrderView; onReviewed: (change: OrderChange) => void }) {

@@ -1,6 +1,7 @@
 //! Header slots of the signed-in customer: coupon label, coin balance (coin − coin spent) and the
-//! name with the sign-in provider's icon. On a phone, where the Account menu hides behind the menu
-//! button, a star with the blinking review badge links to My orders while orders wait for a review.
+//! name with the sign-in provider's icon. On a phone they take a slim second row of the header for
+//! a signed-in shopper (the first row has no room), with a star and the blinking review badge
+//! linking to My orders while orders wait for a review.
 import { Link } from 'wouter';
 import { Badge } from '../../../components/badge';
 import { Icon } from '../../../components/icon';
@@ -22,7 +23,7 @@ export function UserSlots() {
   const user = state.status === 'signedIn' ? state.user : null;
   if (!user && couponList.length === 0) return null;
   return (
-    <div class="user-slots">
+    <div class={`user-slots${user ? ' user-slots--signed-in' : ''}`}>
       {couponList.length > 0 ? (
         <span class="chip chip--accent" title={t('header.couponsAvailable', { count: couponList.length })}>
           <Icon name="ticket" size={16} />
