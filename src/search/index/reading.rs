@@ -408,8 +408,9 @@ fn join_thai_runs(text: &str) -> String {
 fn joined(read: &[String]) -> String {
     let mut out = String::new();
     for word in read {
-        let thai = |w: &str| w.chars().any(is_thai_or_khmer);
-        if !out.is_empty() && !(thai(word) && out.chars().last().is_some_and(is_thai_or_khmer)) {
+        let thai_after_thai =
+            word.chars().any(is_thai_or_khmer) && out.chars().last().is_some_and(is_thai_or_khmer);
+        if !out.is_empty() && !thai_after_thai {
             out.push(' ');
         }
         out.push_str(word);
