@@ -64,6 +64,10 @@ pub struct Config {
     /// E-mail and LINE messages to shoppers and the shop.
     #[serde(default)]
     pub notifications: Notifications,
+    /// HTTPS served by the shop itself (`config/tls.rs`); off unless domains or a certificate
+    /// file are set.
+    #[serde(default)]
+    pub tls: Tls,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -79,9 +83,11 @@ pub struct Features {
 }
 
 mod sections;
+mod tls;
 mod validate;
 
 pub use sections::*;
+pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -165,6 +171,7 @@ impl Default for Config {
             },
             seller: Seller::default(),
             notifications: Notifications::default(),
+            tls: Tls::default(),
             public_url_derived: false,
         }
     }
@@ -257,6 +264,14 @@ const ENV_KEYS: &[&str] = &[
     "notifications.line.channel_access_token",
     "notifications.line.to",
     "notifications.line.api_base",
+    "tls.domains",
+    "tls.email",
+    "tls.acme_directory",
+    "tls.acme_ca_file",
+    "tls.https_listen",
+    "tls.http_listen",
+    "tls.cert_file",
+    "tls.key_file",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {

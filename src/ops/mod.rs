@@ -6,6 +6,7 @@
 //! the same [`execute`], so they cannot drift apart.
 
 pub mod socket;
+pub mod tls;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -289,6 +289,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::staff::reports::StorageStatus,
                 crate::store::backup::BackupRecord,
                 crate::store::backup::BackupWarning,
+                crate::http::tls::CertificateStatus,
+                crate::http::tls::CertificateWarning,
             ],
         ),
         (

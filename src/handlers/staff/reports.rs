@@ -363,15 +363,30 @@ pub struct StorageStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub backup_warning: Option<crate::store::backup::BackupWarning>,
+    /// The HTTPS certificate the shop serves itself (`[tls]`); absent without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub certificate: Option<crate::http::tls::CertificateStatus>,
+    /// What staff should be warned about that certificate (14 days before it expires, or after
+    /// a failed renewal); absent when it is fine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub certificate_warning: Option<crate::http::tls::CertificateWarning>,
 }
 
-fn storage_status(store: &Store) -> Result<StorageStatus, StoreError> {
+fn storage_status(
+    store: &Store,
+    certificates: Option<std::path::PathBuf>,
+) -> Result<StorageStatus, StoreError> {
     let last_backup = crate::store::backup::last_backup(store)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
+    let certificate = certificates.and_then(|dir| crate::http::tls::CertificateStatus::read(&dir));
     Ok(StorageStatus {
         disk_full_since: store.storage_full_since(),
         backup_warning: crate::store::backup::backup_warning(last_backup.as_ref(), now),
         last_backup,
+        certificate_warning: certificate.as_ref().and_then(|c| c.warning(now)),
+        certificate,
     })
 }
 
@@ -434,13 +449,18 @@ pub async fn dashboard(
     let db = state.store.clone();
     let to = today();
     let wait_hours = state.config.payment_wait_hours;
+    let certificates = state
+        .config
+        .tls
+        .enabled()
+        .then(|| crate::config::Tls::store_dir(&state.config.data_dir));
     let (today_sales, week, month, attention, storage) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
             attention(&db, wait_hours)?,
-            storage_status(&db)?,
+            storage_status(&db, certificates)?,
         ))
     })
     .await
