@@ -14,7 +14,6 @@ mod start;
 pub use jobs::{flush_misses, spawn_housekeeping, spawn_miss_flush};
 pub use start::{StartError, seed_store};
 
-use crate::app::serve;
 use crate::config::Config;
 use crate::ops::socket;
 use crate::state::AppState;
@@ -26,7 +25,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// listener and the control socket bound.
 pub struct Application {
     state: AppState,
-    listener: TcpListener,
+    listener: start::Listening,
     control: UnixListener,
     address: SocketAddr,
     /// `[metrics] listen`, bound: its own listener and the recorder it renders.
@@ -44,26 +43,16 @@ impl Application {
     /// Opens everything [`Application::run_until`] needs. When the configuration names no
     /// public URL, the shop's address is the one actually bound (port 0 picks a free port).
     pub async fn build(config: Config) -> Result<Application, StartError> {
-        let listen = config.listen;
         // Before start-up, so that the first catalogue snapshot's build is measured too.
         let recorder = config.metrics.listen.map(|_| crate::metrics::install());
         let mut state = tokio::task::spawn_blocking(move || AppState::init(config))
             .await
             .map_err(|err| StartError::Seed(format!("start-up task failed: {err}")))??;
-        let listener = TcpListener::bind(listen)
-            .await
-            .map_err(|source| StartError::Bind {
-                addr: listen,
-                source,
-            })?;
-        let address = listener.local_addr().map_err(|source| StartError::Bind {
-            addr: listen,
-            source,
-        })?;
+        let (listener, address, derived_url) = start::Listening::bind(&state.config).await?;
         if state.config.public_url_derived
             && let Some(config) = state.config_mut()
         {
-            config.public_url = format!("http://{address}");
+            config.public_url = derived_url;
         }
         // Bound before the caller announces readiness, so every operation sent after that works.
         let control =
@@ -155,7 +144,7 @@ impl Application {
         });
         let offsite = jobs::spawn_offsite_copies(state.clone());
         let last_state = state.clone();
-        let server = tokio::spawn(serve(listener, state, stopped(stop_rx)));
+        let server = tokio::spawn(listener.serve(state, stopped(stop_rx)));
         shutdown.await;
         tracing::info!("stop signal received; finishing requests in flight");
         let _ = stop_tx.send(true);

@@ -2,9 +2,12 @@
 //! demo shop on first start, freeze earlier documents and load the in-memory snapshots into
 //! the shared state.
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
+
+use tokio::net::TcpListener;
 
 use crate::accounts::token::Tokens;
 use crate::catalog::cache::CatalogCache;
@@ -33,6 +36,8 @@ pub enum StartError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error("cannot serve HTTPS: {0}")]
+    Tls(String),
     #[error("cannot create the control socket in {}: {source}", dir.display())]
     ControlSocket {
         dir: std::path::PathBuf,
@@ -136,4 +141,106 @@ pub fn seed_store(store: &Store, demo: bool) -> Result<(), StartError> {
         tracing::info!("demo promotions and coupons seeded");
     }
     Ok(())
+}
+
+/// The listeners the shop serves on: plain HTTP on `listen`, or with `[tls]` on HTTPS on
+/// `tls.https_listen` and the redirecting plain port on `tls.http_listen`.
+pub(super) enum Listening {
+    Plain(TcpListener),
+    Https {
+        https: TcpListener,
+        http: TcpListener,
+        tls: crate::ops::tls::Https,
+    },
+}
+
+async fn bind_one(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Bind { addr, source })?;
+    let bound = listener
+        .local_addr()
+        .map_err(|source| StartError::Bind { addr, source })?;
+    Ok((listener, bound))
+}
+
+impl Listening {
+    /// Binds what `config` asks for and puts the certificate in force; returns the address the
+    /// shop answers on and the public URL it derives from it (when the URL is derived).
+    pub(super) async fn bind(
+        config: &Config,
+    ) -> Result<(Listening, SocketAddr, String), StartError> {
+        if !config.tls.enabled() {
+            let (listener, address) = bind_one(config.listen).await?;
+            return Ok((
+                Listening::Plain(listener),
+                address,
+                format!("http://{address}"),
+            ));
+        }
+        let tls = crate::ops::tls::prepare(config).map_err(StartError::Tls)?;
+        let (https, address) = bind_one(config.tls.https_listen).await?;
+        let (http, _) = bind_one(config.tls.http_listen).await?;
+        let url = config
+            .tls
+            .public_url(address.port())
+            .unwrap_or_else(|| format!("https://{address}"));
+        Ok((Listening::Https { https, http, tls }, address, url))
+    }
+
+    /// Serves until `shutdown` resolves, then lets requests in flight finish. With HTTPS, the
+    /// certificate keeper runs alongside and stops with the listeners.
+    pub(super) async fn serve(
+        self,
+        state: AppState,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let (https, http, tls) = match self {
+            Listening::Plain(listener) => {
+                return crate::app::serve(listener, state, shutdown).await;
+            }
+            Listening::Https { https, http, tls } => (https, http, tls),
+        };
+        let limits = crate::http::server::ConnectionLimits {
+            max_connections: state.config.limits.max_connections,
+            header_timeout: std::time::Duration::from_secs(state.config.limits.header_timeout_secs),
+        }
+        .fitted();
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        };
+        let keeper = crate::ops::tls::spawn_keeper(
+            state.config.clone(),
+            state.store.clone(),
+            tls.certificates.clone(),
+        );
+        let redirects = crate::http::tls_redirect::Redirects {
+            certificates: tls.certificates.clone(),
+            https_port: https.local_addr()?.port(),
+            hosts: state.config.tls.domains.clone(),
+        };
+        let plain = tokio::spawn(crate::http::tls_redirect::serve_redirects(
+            http,
+            redirects,
+            limits,
+            stopped(stop_rx.clone()),
+        ));
+        let front_door = crate::site::front_door::FrontDoor::new(state.clone());
+        let served = tokio::spawn(crate::http::server::serve_tls(
+            https,
+            crate::app::app(state),
+            front_door,
+            limits,
+            tls.server_config,
+            stopped(stop_rx),
+        ));
+        shutdown.await;
+        let _ = stop_tx.send(true);
+        keeper.abort();
+        let _ = plain.await;
+        served
+            .await
+            .unwrap_or_else(|err| Err(std::io::Error::other(err)))
+    }
 }

@@ -11,6 +11,9 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         config.public_url,
         config.data_dir.display()
     );
+    for line in ops::tls::describe(&config) {
+        println!("{line}");
+    }
     let report = ops::run(&config, Operation::Check)?;
     println!(
         "kiosk {}",

@@ -58,7 +58,12 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())?;
         // The one line on stdout: scripts and tests read the address from it.
-        println!("listening on http://{}", app.address());
+        let scheme = if app.state().config.tls.enabled() {
+            "https"
+        } else {
+            "http"
+        };
+        println!("listening on {scheme}://{}", app.address());
         let _ = std::io::stdout().flush();
         if let Some(metrics) = app.metrics_address() {
             tracing::info!(addr = %metrics, "metrics are served at /metrics on their own address");

@@ -70,6 +70,10 @@ pub struct Config {
     /// Off-site copies of the backups (`config/backup.rs`).
     #[serde(default)]
     pub backup: Backup,
+    /// HTTPS served by the shop itself (`config/tls.rs`); off unless domains or a certificate
+    /// file are set.
+    #[serde(default)]
+    pub tls: Tls,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -86,11 +90,13 @@ pub struct Features {
 
 mod backup;
 mod sections;
+mod tls;
 mod validate;
 
 pub use backup::{Backup, Destination, Location};
 
 pub use sections::*;
+pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -176,6 +182,7 @@ impl Default for Config {
             notifications: Notifications::default(),
             metrics: MetricsSettings::default(),
             backup: Backup::default(),
+            tls: Tls::default(),
             public_url_derived: false,
         }
     }
@@ -269,6 +276,14 @@ const ENV_KEYS: &[&str] = &[
     "notifications.line.to",
     "notifications.line.api_base",
     "metrics.listen",
+    "tls.domains",
+    "tls.email",
+    "tls.acme_directory",
+    "tls.acme_ca_file",
+    "tls.https_listen",
+    "tls.http_listen",
+    "tls.cert_file",
+    "tls.key_file",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {

@@ -108,7 +108,24 @@ impl Config {
         let invalid =
             |key: &str, problem: String| ConfigError::Invalid(format!("{key}: {problem}"));
         let url = self.public_url.trim().trim_end_matches('/').to_string();
-        if url.is_empty() {
+        self.tls.validate()?;
+        if self.tls.enabled() && !url.is_empty() && !url.starts_with("https://") {
+            return Err(invalid(
+                "public_url",
+                format!("{url:?} must start with https:// when [tls] is on"),
+            ));
+        }
+        if url.is_empty() && self.tls.enabled() {
+            // HTTPS served here: the public URL is the first domain (the owner's certificate
+            // names none we can trust, so that one follows the address bound).
+            match self.tls.public_url(self.tls.https_listen.port()) {
+                Some(derived) => self.public_url = derived,
+                None => {
+                    self.public_url = format!("https://{}", self.tls.https_listen);
+                    self.public_url_derived = true;
+                }
+            }
+        } else if url.is_empty() {
             self.public_url = format!("http://{}", self.listen);
             self.public_url_derived = true;
         } else if !is_http_url(&url) {

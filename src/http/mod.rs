@@ -16,6 +16,8 @@ pub mod openapi_shared;
 pub mod query_string;
 pub mod redirect;
 pub mod server;
+pub mod tls;
+pub mod tls_redirect;
 
 pub use error::AppError;
 

@@ -7,6 +7,7 @@
 
 pub mod offsite;
 pub mod socket;
+pub mod tls;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

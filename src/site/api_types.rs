@@ -293,6 +293,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::store::backup::BackupWarning,
                 crate::handlers::staff::reports::OffsiteStatus,
                 crate::store::offsite::OffsiteRecord,
+                crate::http::tls::CertificateStatus,
+                crate::http::tls::CertificateWarning,
             ],
         ),
         (

@@ -55,6 +55,7 @@ mod staff_reach;
 mod standins;
 mod storage;
 mod stored_text;
+mod tls_acme;
 mod variants_money;
 mod variants_search;
 mod variants_staff;

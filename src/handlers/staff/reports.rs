@@ -402,6 +402,15 @@ pub struct StorageStatus {
     pub backup_warning: Option<crate::store::backup::BackupWarning>,
     /// Each off-site destination configured (`[[backup.destinations]]`) and its copies.
     pub offsite: Vec<OffsiteStatus>,
+    /// The HTTPS certificate the shop serves itself (`[tls]`); absent without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub certificate: Option<crate::http::tls::CertificateStatus>,
+    /// What staff should be warned about that certificate (14 days before it expires, or after
+    /// a failed renewal); absent when it is fine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub certificate_warning: Option<crate::http::tls::CertificateWarning>,
 }
 
 /// One off-site destination on the dashboard: its last successful copy, and whether staff
@@ -422,6 +431,7 @@ pub struct OffsiteStatus {
 fn storage_status(
     store: &Store,
     backups: &crate::config::Backup,
+    certificates: Option<std::path::PathBuf>,
 ) -> Result<StorageStatus, StoreError> {
     let last_backup = crate::store::backup::last_backup(store)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64;
@@ -435,11 +445,14 @@ fn storage_status(
             record,
         });
     }
+    let certificate = certificates.and_then(|dir| crate::http::tls::CertificateStatus::read(&dir));
     Ok(StorageStatus {
         offsite,
         disk_full_since: store.storage_full_since(),
         backup_warning: crate::store::backup::backup_warning(last_backup.as_ref(), now),
         last_backup,
+        certificate_warning: certificate.as_ref().and_then(|c| c.warning(now)),
+        certificate,
     })
 }
 
@@ -503,13 +516,18 @@ pub async fn dashboard(
     let to = today();
     let wait_hours = state.config.payment_wait_hours;
     let config = state.config.clone();
+    let certificates = state
+        .config
+        .tls
+        .enabled()
+        .then(|| crate::config::Tls::store_dir(&state.config.data_dir));
     let (today_sales, week, month, attention, storage) = tokio::task::spawn_blocking(move || {
         Ok::<_, StoreError>((
             summarise(&db, to, to)?,
             summarise(&db, to - time::Duration::days(6), to)?,
             summarise(&db, to - time::Duration::days(29), to)?,
             attention(&db, wait_hours)?,
-            storage_status(&db, &config.backup)?,
+            storage_status(&db, &config.backup, certificates)?,
         ))
     })
     .await

@@ -25,6 +25,21 @@ describe('StorageNotice', () => {
     expect(screen.getByRole('alert').textContent).toContain('48 hours');
   });
 
+  it('warns about an HTTPS certificate near its end and about a failed renewal', () => {
+    const names = ['shop.example.com'];
+    const { unmount } = render(
+      <StorageNotice storage={{ certificateWarning: 'expiring', certificate: { names, notAfter: 1_764_000_000 } }} />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('shop.example.com');
+    unmount();
+    render(
+      <StorageNotice
+        storage={{ certificateWarning: 'renewalFailed', certificate: { names, notAfter: 1_764_000_000, lastError: 'port 443 closed' } }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('port 443 closed');
+  });
+
   it('only mentions the last backup when all is well', () => {
     render(<StorageNotice storage={{ lastBackup: { at: 1_764_000_000, ok: true, lastWrittenAt: 1_764_000_000 }, offsite: [] }} />);
     expect(screen.queryByRole('alert')).toBeNull();

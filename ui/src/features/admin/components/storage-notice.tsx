@@ -1,5 +1,6 @@
-//! The dashboard's word on storage: a full disk (every change refused until space is freed) and
-//! backups that failed, stopped or never ran. Both fail out of sight otherwise, so they are shown
+//! The dashboard's word on storage: a full disk (every change refused until space is freed),
+//! backups that failed, stopped or never ran, and an HTTPS certificate near its end or whose
+//! renewal failed. They fail out of sight otherwise, so they are shown
 //! above everything else, as an alert, whenever the server reports them.
 import type { StorageStatus } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
@@ -42,6 +43,13 @@ export function StorageNotice({ storage }: { storage: StorageStatus }) {
     } else if (success && record?.ok) {
       offsiteOk.push(t('admin.home.offsiteOk', { name: dest.name, time: at(success) }));
     }
+  }
+  const certificate = storage.certificate;
+  const expires = certificate?.notAfter ? at(certificate.notAfter) : '—';
+  if (storage.certificateWarning === 'renewalFailed') {
+    problems.push(t('admin.home.certificateRenewalFailed', { error: certificate?.lastError ?? '', time: expires }));
+  } else if (storage.certificateWarning === 'expiring') {
+    problems.push(t('admin.home.certificateExpiring', { names: certificate?.names.join(', ') ?? '', time: expires }));
   }
   if (!problems.length) {
     const ok = [...(last?.lastWrittenAt ? [t('admin.home.backupOk', { time: at(last.lastWrittenAt) })] : []), ...offsiteOk];
