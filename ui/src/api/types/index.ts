@@ -507,7 +507,7 @@ export type MessageStatus = "pending" | "sent" | "failed";
 /**
  * What happened. The mail a shopper gets, and whether the shop is alerted, follow from it.
  */
-export type Event = "orderPlaced" | "orderPaid" | "orderShipped" | "orderDelivered" | "orderCancelled" | "passwordReset" | "proofRejected";
+export type Event = "orderPlaced" | "orderPaid" | "orderShipped" | "orderDelivered" | "orderCancelled" | "passwordReset" | "proofRejected" | "backupFailed";
 
 /**
  * How a message travels.
@@ -1531,7 +1531,11 @@ lastBackup?: BackupRecord,
 /**
  * What staff should be warned about the backups; absent when they are fine.
  */
-backupWarning?: BackupWarning, };
+backupWarning?: BackupWarning,
+/**
+ * Each off-site destination configured (`[[backup.destinations]]`) and its copies.
+ */
+offsite: Array<OffsiteStatus>, };
 
 /**
  * The outcome of the last backup the shop tried, kept in `meta` under `last_backup` so the
@@ -1565,6 +1569,41 @@ lastWrittenAt?: number, };
  * What is wrong with the shop's backups, if anything.
  */
 export type BackupWarning = "never" | "failed" | "overdue";
+
+/**
+ * One off-site destination on the dashboard: its last successful copy, and whether staff
+ * are warned (no successful copy for 48 hours, or never).
+ */
+export type OffsiteStatus = { name: string,
+/**
+ * `s3`, `webdav`, `sftp` or `file`.
+ */
+kind: string,
+/**
+ * The last copy tried and the last success; absent before the first.
+ */
+record?: OffsiteRecord, overdue: boolean, };
+
+/**
+ * The outcome of the copies to one destination.
+ */
+export type OffsiteRecord = {
+/**
+ * When the last copy was tried (Unix seconds).
+ */
+at: number,
+/**
+ * Whether that copy was written and verified.
+ */
+ok: boolean,
+/**
+ * Why it failed, when it did.
+ */
+error?: string,
+/**
+ * The last archive copied and verified, and when (Unix seconds).
+ */
+lastArchive?: string, lastSuccessAt?: number, };
 
 // Staff: search
 
