@@ -70,6 +70,18 @@ _kiosk() {
             kiosk__subcmd__admin__subcmd__menu__subcmd__help,import)
                 cmd="kiosk__subcmd__admin__subcmd__menu__subcmd__help__subcmd__import"
                 ;;
+            kiosk__subcmd__backup,help)
+                cmd="kiosk__subcmd__backup__subcmd__help"
+                ;;
+            kiosk__subcmd__backup,list)
+                cmd="kiosk__subcmd__backup__subcmd__list"
+                ;;
+            kiosk__subcmd__backup__subcmd__help,help)
+                cmd="kiosk__subcmd__backup__subcmd__help__subcmd__help"
+                ;;
+            kiosk__subcmd__backup__subcmd__help,list)
+                cmd="kiosk__subcmd__backup__subcmd__help__subcmd__list"
+                ;;
             kiosk__subcmd__catalog,export)
                 cmd="kiosk__subcmd__catalog__subcmd__export"
                 ;;
@@ -129,6 +141,9 @@ _kiosk() {
                 ;;
             kiosk__subcmd__help__subcmd__admin__subcmd__menu,import)
                 cmd="kiosk__subcmd__help__subcmd__admin__subcmd__menu__subcmd__import"
+                ;;
+            kiosk__subcmd__help__subcmd__backup,list)
+                cmd="kiosk__subcmd__help__subcmd__backup__subcmd__list"
                 ;;
             kiosk__subcmd__help__subcmd__catalog,export)
                 cmd="kiosk__subcmd__help__subcmd__catalog__subcmd__export"
@@ -341,7 +356,7 @@ _kiosk() {
             return 0
             ;;
         kiosk__subcmd__backup)
-            opts="-h --keep --config --data-dir --help"
+            opts="-h --keep --to --config --data-dir --help list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -351,6 +366,74 @@ _kiosk() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__backup__subcmd__help)
+            opts="list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__backup__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__backup__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__backup__subcmd__list)
+            opts="-h --config --data-dir --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -611,8 +694,22 @@ _kiosk() {
             return 0
             ;;
         kiosk__subcmd__help__subcmd__backup)
-            opts=""
+            opts="list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__help__subcmd__backup__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -871,12 +968,16 @@ _kiosk() {
             return 0
             ;;
         kiosk__subcmd__restore)
-            opts="-h --config --data-dir --help"
+            opts="-h --from --config --data-dir --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

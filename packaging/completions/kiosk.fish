@@ -64,10 +64,19 @@ complete -c kiosk -n "__fish_kiosk_using_subcommand setup" -l non-interactive -d
 complete -c kiosk -n "__fish_kiosk_using_subcommand setup" -l no-demo -d 'Start with an empty catalogue instead of the demo furniture'
 complete -c kiosk -n "__fish_kiosk_using_subcommand setup" -l force -d 'Rewrite an existing config file and add the admin to an existing database (never deletes data)'
 complete -c kiosk -n "__fish_kiosk_using_subcommand setup" -s h -l help -d 'Print help'
-complete -c kiosk -n "__fish_kiosk_using_subcommand backup" -l keep -d 'Treat the target as a folder: write kiosk-YYYYMMDD-HHMMSS.tar there and keep only the newest N backups' -r
-complete -c kiosk -n "__fish_kiosk_using_subcommand backup" -l config -d 'Config file to read (default: ./config.toml when it exists)' -r -F
-complete -c kiosk -n "__fish_kiosk_using_subcommand backup" -l data-dir -d 'Folder holding kiosk.redb and uploaded files (default: ./data)' -r -F
-complete -c kiosk -n "__fish_kiosk_using_subcommand backup" -s h -l help -d 'Print help'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -l keep -d 'Treat the target as a folder: write kiosk-YYYYMMDD-HHMMSS.tar there and keep only the newest N backups' -r
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -l to -d 'Copy a backup, encrypted, to the off-site destination NAME ([[backup.destinations]]), read it back, then apply the retention rules there' -r
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -l config -d 'Config file to read (default: ./config.toml when it exists)' -r -F
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -l data-dir -d 'Folder holding kiosk.redb and uploaded files (default: ./data)' -r -F
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -a "list" -d 'List the complete archives at the off-site destination NAME, newest first'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and not __fish_seen_subcommand_from list help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and __fish_seen_subcommand_from list" -l config -d 'Config file to read (default: ./config.toml when it exists)' -r -F
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and __fish_seen_subcommand_from list" -l data-dir -d 'Folder holding kiosk.redb and uploaded files (default: ./data)' -r -F
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the complete archives at the off-site destination NAME, newest first'
+complete -c kiosk -n "__fish_kiosk_using_subcommand backup; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kiosk -n "__fish_kiosk_using_subcommand restore" -l from -d 'Download from the off-site destination NAME, check every part, decrypt, then restore' -r
 complete -c kiosk -n "__fish_kiosk_using_subcommand restore" -l config -d 'Config file to read (default: ./config.toml when it exists)' -r -F
 complete -c kiosk -n "__fish_kiosk_using_subcommand restore" -l data-dir -d 'Folder holding kiosk.redb and uploaded files (default: ./data)' -r -F
 complete -c kiosk -n "__fish_kiosk_using_subcommand restore" -s h -l help -d 'Print help'
@@ -156,6 +165,7 @@ complete -c kiosk -n "__fish_kiosk_using_subcommand help; and not __fish_seen_su
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and not __fish_seen_subcommand_from serve setup backup restore admin-menu catalog user check doctor completions man help" -f -a "completions" -d 'Print a shell completion script, e.g. `kiosk completions bash > ~/.local/share/bash-completion/completions/kiosk`'
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and not __fish_seen_subcommand_from serve setup backup restore admin-menu catalog user check doctor completions man help" -f -a "man" -d 'Print the manual page (troff): `kiosk man | man -l -`'
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and not __fish_seen_subcommand_from serve setup backup restore admin-menu catalog user check doctor completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kiosk -n "__fish_kiosk_using_subcommand help; and __fish_seen_subcommand_from backup" -f -a "list" -d 'List the complete archives at the off-site destination NAME, newest first'
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and __fish_seen_subcommand_from admin-menu" -f -a "import" -d 'Replace every role\'s staff menu with the file\'s, after checking the whole file'
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and __fish_seen_subcommand_from admin-menu" -f -a "export" -d 'Write the current staff menus to FILE ("-" for standard output)'
 complete -c kiosk -n "__fish_kiosk_using_subcommand help; and __fish_seen_subcommand_from catalog" -f -a "import" -d 'Add or replace products from a JSON or CSV file, all or nothing'
