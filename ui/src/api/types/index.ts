@@ -1535,7 +1535,16 @@ backupWarning?: BackupWarning,
 /**
  * Each off-site destination configured (`[[backup.destinations]]`) and its copies.
  */
-offsite: Array<OffsiteStatus>, };
+offsite: Array<OffsiteStatus>,
+/**
+ * The HTTPS certificate the shop serves itself (`[tls]`); absent without it.
+ */
+certificate?: CertificateStatus,
+/**
+ * What staff should be warned about that certificate (14 days before it expires, or after
+ * a failed renewal); absent when it is fine.
+ */
+certificateWarning?: CertificateWarning, };
 
 /**
  * The outcome of the last backup the shop tried, kept in `meta` under `last_backup` so the
@@ -1604,6 +1613,32 @@ error?: string,
  * The last archive copied and verified, and when (Unix seconds).
  */
 lastArchive?: string, lastSuccessAt?: number, };
+
+/**
+ * The certificate the shop serves and how its last renewal went.
+ */
+export type CertificateStatus = {
+/**
+ * The names the certificate in force covers.
+ */
+names: Array<string>,
+/**
+ * When it expires (Unix seconds); absent before the first certificate.
+ */
+notAfter?: number,
+/**
+ * When a certificate was last asked for (Unix seconds).
+ */
+lastAttemptAt?: number,
+/**
+ * Why that attempt failed; absent when it succeeded.
+ */
+lastError?: string, };
+
+/**
+ * What staff should be told about the shop's HTTPS certificate.
+ */
+export type CertificateWarning = "expiring" | "renewalFailed";
 
 // Staff: search
 
