@@ -28,13 +28,13 @@ describe('StorageNotice', () => {
   it('warns about an HTTPS certificate near its end and about a failed renewal', () => {
     const names = ['shop.example.com'];
     const { unmount } = render(
-      <StorageNotice storage={{ certificateWarning: 'expiring', certificate: { names, notAfter: 1_764_000_000 } }} />,
+      <StorageNotice storage={{ offsite: [], certificateWarning: 'expiring', certificate: { names, notAfter: 1_764_000_000 } }} />,
     );
     expect(screen.getByRole('alert').textContent).toContain('shop.example.com');
     unmount();
     render(
       <StorageNotice
-        storage={{ certificateWarning: 'renewalFailed', certificate: { names, notAfter: 1_764_000_000, lastError: 'port 443 closed' } }}
+        storage={{ offsite: [], certificateWarning: 'renewalFailed', certificate: { names, notAfter: 1_764_000_000, lastError: 'port 443 closed' } }}
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('port 443 closed');
