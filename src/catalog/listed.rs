@@ -93,11 +93,13 @@ impl Listed {
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Listed, D::Error> {
         let mut described = Described::default();
+        let mut beside = Beside::default();
         let product = Product::deserialize(WithoutDescription {
             inner: deserializer,
             described: &mut described,
+            beside: &mut beside,
         })?;
-        Ok(Listed::of(product, described))
+        Ok(Listed::of_stored(product, described, beside))
     }
 }
 
@@ -114,6 +116,207 @@ impl Listed {
             choices,
             size_labels,
         }
+    }
+}
+
+impl Listed {
+    /// A product decoded without its options and variants, which were read into `beside`.
+    fn of_stored(mut product: Product, described: Described, beside: Beside) -> Listed {
+        let size_labels = beside.size_labels();
+        let choices = beside.into_choices(&product.images);
+        product.shrink_to_fit();
+        Listed {
+            product,
+            described,
+            choices,
+            size_labels,
+        }
+    }
+}
+
+/// A stored product's `options` and `variants`, read straight into what [`Choices`] and the
+/// size labels need. Building each `ProductOption` and `Variant` first (five texts per option
+/// name and value, a buffered `#[serde(flatten)]` per value, a code, value list and photo list
+/// per variant) more than doubled the CPU a 100 000-product shop sold in 400 000 variants spent
+/// before its first answer (docs/PERFORMANCE.md); here texts stay borrowed from the stored bytes
+/// unless they are a size's label.
+#[derive(Default)]
+struct Beside<'de> {
+    options: Vec<StoredOption<'de>>,
+    variants: Vec<StoredVariant<'de>>,
+}
+
+#[derive(Deserialize)]
+struct StoredOption<'a> {
+    #[serde(default)]
+    kind: OptionKind,
+    #[serde(borrow, default)]
+    values: Vec<StoredValue<'a>>,
+}
+
+/// An option value's texts, facet key and swatch; anything else in the map is skipped.
+#[derive(Default)]
+struct StoredValue<'de> {
+    texts: [Cow<'de, str>; 5],
+    key: Cow<'de, str>,
+    swatch: Option<Rgb>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredVariant<'a> {
+    code: Box<str>,
+    #[serde(default)]
+    values: ValueIndexes,
+    price: Satang,
+    #[serde(default)]
+    compare_at_price: Option<Satang>,
+    #[serde(default)]
+    stock: u32,
+    #[serde(default = "yes")]
+    active: bool,
+    #[serde(borrow, default, rename = "images")]
+    first_image: FirstText<'a>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A variant's value indexes, at most three (one per option).
+#[derive(Default)]
+struct ValueIndexes([u8; 3]);
+
+/// The first text of a list (a variant's first photo), the rest skipped.
+#[derive(Default)]
+struct FirstText<'de>(Option<Cow<'de, str>>);
+
+impl<'de> Beside<'de> {
+    fn size_labels(&self) -> Vec<(Box<str>, Localized)> {
+        self.options
+            .iter()
+            .filter(|o| o.kind == OptionKind::Size)
+            .flat_map(|o| &o.values)
+            .filter(|v| !v.key.is_empty())
+            .map(|v| {
+                let [en, th, my, km, id] = v.texts.clone().map(Cow::into_owned);
+                ((*v.key).into(), Localized { en, th, my, km, id })
+            })
+            .collect()
+    }
+
+    /// As [`Choices::take`] makes them from a full product whose photos are `images`.
+    fn into_choices(self, images: &[String]) -> Choices {
+        if self.options.is_empty() {
+            return Choices::default();
+        }
+        Choices {
+            variants: self
+                .variants
+                .into_iter()
+                .map(|v| ListedVariant {
+                    image: v
+                        .first_image
+                        .0
+                        .and_then(|first| images.iter().position(|i| *i == *first))
+                        .and_then(|i| u16::try_from(i).ok())
+                        .unwrap_or(NO_IMAGE),
+                    code: v.code,
+                    price: v.price,
+                    compare_at_price: v.compare_at_price,
+                    stock: v.stock,
+                    values: v.values.0,
+                    active: v.active,
+                })
+                .collect(),
+            options: self
+                .options
+                .into_iter()
+                .map(|o| ListedOption {
+                    kind: o.kind,
+                    values: o
+                        .values
+                        .into_iter()
+                        .map(|v| ListedValue {
+                            key: (*v.key).into(),
+                            swatch: v.swatch,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for StoredValue<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Value<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for Value<'a> {
+            type Value = StoredValue<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an option value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut value = StoredValue::default();
+                while let Some(FieldName(name)) = map.next_key()? {
+                    if let Some(at) = LANGUAGES.iter().position(|l| *l == name) {
+                        value.texts[at] = map.next_value::<FieldName>()?.0;
+                    } else if name == "key" {
+                        value.key = map.next_value::<FieldName>()?.0;
+                    } else if name == "swatch" {
+                        value.swatch = map
+                            .next_value::<Option<FieldName>>()?
+                            .and_then(|text| Rgb::parse(&text.0));
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(value)
+            }
+        }
+        deserializer.deserialize_map(Value(std::marker::PhantomData))
+    }
+}
+
+impl<'de> Deserialize<'de> for ValueIndexes {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Indexes;
+        impl<'de> Visitor<'de> for Indexes {
+            type Value = ValueIndexes;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("value indexes")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<ValueIndexes, S::Error> {
+                let mut indexes = [0u8; 3];
+                let mut at = 0;
+                while let Some(index) = seq.next_element::<u8>()? {
+                    if let Some(slot) = indexes.get_mut(at) {
+                        *slot = index;
+                    }
+                    at += 1;
+                }
+                Ok(ValueIndexes(indexes))
+            }
+        }
+        deserializer.deserialize_seq(Indexes)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for FirstText<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct First<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for First<'a> {
+            type Value = FirstText<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of texts")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+                let first = seq.next_element::<FieldName>()?.map(|text| text.0);
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(FirstText(first))
+            }
+        }
+        deserializer.deserialize_seq(First(std::marker::PhantomData))
     }
 }
 
@@ -350,14 +553,16 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// Hands [`Product`]'s own decoder the stored map minus its `description` entry, which it
-/// reads as [`Described`] instead (the field has a default, so the product decodes without it).
-struct WithoutDescription<'a, D> {
+/// Hands [`Product`]'s own decoder the stored map minus its `description`, `options` and
+/// `variants` entries, which it reads as [`Described`] and [`Beside`] instead (the fields have
+/// defaults, so the product decodes without them).
+struct WithoutDescription<'a, 'de, D> {
     inner: D,
     described: &'a mut Described,
+    beside: &'a mut Beside<'de>,
 }
 
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for WithoutDescription<'_, D> {
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for WithoutDescription<'_, 'de, D> {
     type Error = D::Error;
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -372,6 +577,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for WithoutDescription<'_, D> 
             SkipVisitor {
                 visitor,
                 described: self.described,
+                beside: self.beside,
             },
         )
     }
@@ -387,12 +593,13 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for WithoutDescription<'_, D> 
     }
 }
 
-struct SkipVisitor<'a, V> {
+struct SkipVisitor<'a, 'de, V> {
     visitor: V,
     described: &'a mut Described,
+    beside: &'a mut Beside<'de>,
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for SkipVisitor<'_, V> {
+impl<'de, V: Visitor<'de>> Visitor<'de> for SkipVisitor<'_, 'de, V> {
     type Value = V::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -403,16 +610,18 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for SkipVisitor<'_, V> {
         self.visitor.visit_map(SkipMap {
             map,
             described: self.described,
+            beside: self.beside,
         })
     }
 }
 
-struct SkipMap<'a, A> {
+struct SkipMap<'a, 'de, A> {
     map: A,
     described: &'a mut Described,
+    beside: &'a mut Beside<'de>,
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipMap<'_, A> {
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipMap<'_, 'de, A> {
     type Error = A::Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -420,11 +629,12 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipMap<'_, A> {
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
         while let Some(FieldName(name)) = self.map.next_key()? {
-            if name == "description" {
-                *self.described = self.map.next_value()?;
-                continue;
+            match &*name {
+                "description" => *self.described = self.map.next_value()?,
+                "options" => self.beside.options = self.map.next_value()?,
+                "variants" => self.beside.variants = self.map.next_value()?,
+                _ => return seed.deserialize(name.into_deserializer()).map(Some),
             }
-            return seed.deserialize(name.into_deserializer()).map(Some);
         }
         Ok(None)
     }
@@ -570,8 +780,10 @@ mod tests {
                 description: Default::default(),
                 ..stored
             };
+            let labels = size_labels(&without);
             let choices = Choices::take(&mut without);
-            assert_eq!(listed.choices, choices);
+            assert_eq!(listed.choices, choices, "{}", without.code);
+            assert_eq!(listed.size_labels, labels, "{}", without.code);
             assert_eq!(listed.product, without);
         }
     }

@@ -148,14 +148,13 @@ fn load_listed_on(store: &Store, threads: usize, least: usize) -> Result<Vec<Lis
         for piece in pieces {
             products.extend(piece);
         }
-        // The live level of each variant (docs/VARIANTS.md §2), found in the code-ordered
-        // levels; a product with options shows the sum of its active variants'.
-        let level_of = |code: &str| {
-            levels
-                .binary_search_by(|(c, _)| c.as_str().cmp(code))
-                .ok()
-                .map(|i| levels[i].1)
-        };
+        // The live level of each variant (docs/VARIANTS.md §2); a product with options shows
+        // the sum of its active variants'. Looked up by hash: a binary search over 400 000
+        // variant codes was a tenth of such a shop's start-up CPU (string compares that miss
+        // the cache).
+        let by_code: std::collections::HashMap<&str, u32> =
+            levels.iter().map(|(code, level)| (code.as_str(), *level)).collect();
+        let level_of = |code: &str| by_code.get(code).copied();
         for listed in &mut products {
             listed.take_levels(level_of);
         }
