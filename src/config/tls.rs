@@ -269,7 +269,8 @@ mod tests {
 
     #[test]
     fn each_bad_setting_names_its_key() {
-        let cases: [(&str, fn(&mut Tls)); 9] = [
+        type Change = fn(&mut Tls);
+        let cases: [(&str, Change); 9] = [
             ("tls.domains", |t| t.domains = vec!["*.example.com".into()]),
             ("tls.domains", |t| t.domains = vec!["localhost".into()]),
             ("tls.domains", |t| t.domains = vec!["10.0.0.1".into()]),

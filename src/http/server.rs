@@ -235,6 +235,10 @@ async fn drive_h2<C: GracefulConnection>(
     let _ = connection.await;
 }
 
+/// One answer on its way.
+type Answer =
+    std::pin::Pin<Box<dyn Future<Output = Result<axum::response::Response, Infallible>> + Send>>;
+
 /// The per-request path every listener of the shop shares: the size refusals, the front door,
 /// the peer address for the handlers, then the router; HTTPS answers get HSTS.
 fn shop_service<D: EarlyAnswer>(
@@ -242,13 +246,7 @@ fn shop_service<D: EarlyAnswer>(
     front_door: D,
     peer: SocketAddr,
     https: bool,
-) -> impl Fn(
-    Request<Incoming>,
-) -> std::pin::Pin<
-    Box<dyn Future<Output = Result<axum::response::Response, Infallible>> + Send>,
-> + Clone
-+ Send
-+ 'static {
+) -> impl Fn(Request<Incoming>) -> Answer + Clone + Send + 'static {
     move |mut request: Request<Incoming>| {
         let started = std::time::Instant::now();
         let early = refuse_oversized(&request).or_else(|| front_door.answer(&request));

@@ -46,7 +46,7 @@ impl Redirects {
             .to_ascii_lowercase();
         // Only the shop's own names, so the redirect never sends a browser elsewhere; with the
         // owner's certificate (no names configured) any plain host name is kept.
-        let host = if self.hosts.iter().any(|h| *h == asked) {
+        let host = if self.hosts.contains(&asked) {
             asked
         } else if let Some(first) = self.hosts.first() {
             first.clone()

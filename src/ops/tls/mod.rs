@@ -194,7 +194,7 @@ async fn keep_acme(config: Arc<Config>, store: Store, certificates: Arc<Certific
         }
         // TLS-ALPN-01 first (it needs only the HTTPS port); after a failure, alternate with
         // HTTP-01 on the plain port, in case a firewall or proxy spoils one of them.
-        let challenge = if failures % 2 == 0 {
+        let challenge = if failures.is_multiple_of(2) {
             acme::Challenge::TlsAlpn01
         } else {
             acme::Challenge::Http01
