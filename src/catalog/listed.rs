@@ -286,7 +286,10 @@ impl<'de> Deserialize<'de> for ValueIndexes {
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("value indexes")
             }
-            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<ValueIndexes, S::Error> {
+            fn visit_seq<S: de::SeqAccess<'de>>(
+                self,
+                mut seq: S,
+            ) -> Result<ValueIndexes, S::Error> {
                 let mut indexes = [0u8; 3];
                 let mut at = 0;
                 while let Some(index) = seq.next_element::<u8>()? {

@@ -152,8 +152,10 @@ fn load_listed_on(store: &Store, threads: usize, least: usize) -> Result<Vec<Lis
         // the sum of its active variants'. Looked up by hash: a binary search over 400 000
         // variant codes was a tenth of such a shop's start-up CPU (string compares that miss
         // the cache).
-        let by_code: std::collections::HashMap<&str, u32> =
-            levels.iter().map(|(code, level)| (code.as_str(), *level)).collect();
+        let by_code: std::collections::HashMap<&str, u32> = levels
+            .iter()
+            .map(|(code, level)| (code.as_str(), *level))
+            .collect();
         let level_of = |code: &str| by_code.get(code).copied();
         for listed in &mut products {
             listed.take_levels(level_of);
