@@ -13,9 +13,11 @@ pub const SHOP_OFFSET: UtcOffset = time::macros::offset!(+7);
 /// The shop day of a moment (unix milliseconds).
 pub fn day_of(millis: u64) -> Date {
     let seconds = i64::try_from(millis / 1000).unwrap_or(i64::MAX);
-    OffsetDateTime::from_unix_timestamp(seconds)
-        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
-        .to_offset(SHOP_OFFSET)
+    let moment = OffsetDateTime::from_unix_timestamp(seconds).unwrap_or(OffsetDateTime::UNIX_EPOCH);
+    // The last hours of year 9999 have no shop day after them: the UTC day stands in.
+    moment
+        .checked_to_offset(SHOP_OFFSET)
+        .unwrap_or(moment)
         .date()
 }
 

@@ -170,11 +170,17 @@ pub fn fill_new_coupon_dates(coupon: &mut Coupon, now: i64) {
         coupon.starts_at = now;
     }
     if coupon.ends_at <= 0 {
-        let start_ms = u64::try_from(coupon.starts_at).unwrap_or(0) * 1000;
-        let last =
-            crate::domain::shop_day::day_of(start_ms) + time::Duration::days(NEW_COUPON_DAYS);
-        let end = last
-            .next_day()
+        // A start past any calendar (a typed or hostile number) gets no end from here; the
+        // coupon's own rules then refuse its dates with a field problem.
+        let Some(start_ms) = u64::try_from(coupon.starts_at)
+            .ok()
+            .and_then(|start| start.checked_mul(1000))
+        else {
+            return;
+        };
+        let end = crate::domain::shop_day::day_of(start_ms)
+            .checked_add(time::Duration::days(NEW_COUPON_DAYS))
+            .and_then(|last| last.next_day())
             .map(crate::domain::shop_day::day_start_millis)
             .unwrap_or(start_ms);
         coupon.ends_at = i64::try_from(end / 1000).unwrap_or(i64::MAX);
@@ -363,6 +369,29 @@ mod tests {
             per_user_limit: 1,
             active: true,
         }
+    }
+
+    #[test]
+    fn a_start_past_any_calendar_gets_no_end_and_no_panic() {
+        // Found by the API fuzzer: a start of i64::MAX seconds overflowed into milliseconds.
+        for start in [i64::MAX, 253_402_300_799, 1_000_000_000_000_000] {
+            let mut far = Coupon {
+                starts_at: start,
+                ends_at: 0,
+                ..coupon()
+            };
+            fill_new_coupon_dates(&mut far, 1_795_000_000);
+            assert_eq!(far.starts_at, start);
+        }
+        let mut fresh = Coupon {
+            starts_at: 0,
+            ends_at: 0,
+            ..coupon()
+        };
+        fill_new_coupon_dates(&mut fresh, 1_795_368_600);
+        assert_eq!(fresh.starts_at, 1_795_368_600);
+        let days = (fresh.ends_at - fresh.starts_at) as f64 / 86_400.0;
+        assert!((30.0..=31.0).contains(&days), "{days}");
     }
 
     #[test]
