@@ -22,7 +22,7 @@ use serde::de::{
 use serde::{Deserialize, forward_to_deserialize_any};
 
 use super::model::Product;
-use super::variants::OptionKind;
+use super::variants::{OptionKind, ProductOption, Variant};
 use crate::content::model::Localized;
 use crate::domain::Satang;
 
@@ -190,6 +190,42 @@ struct ValueIndexes([u8; 3]);
 /// The first text of a list (a variant's first photo), the rest skipped.
 #[derive(Default)]
 struct FirstText<'de>(Option<Cow<'de, str>>);
+
+/// A full option as [`Beside`] holds it (its texts are not needed for [`Choices`]).
+impl From<ProductOption> for StoredOption<'static> {
+    fn from(option: ProductOption) -> Self {
+        StoredOption {
+            kind: option.kind,
+            values: option
+                .values
+                .into_iter()
+                .map(|v| StoredValue {
+                    texts: Default::default(),
+                    key: Cow::Owned(v.key),
+                    swatch: v.swatch.as_deref().and_then(Rgb::parse),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<Variant> for StoredVariant<'static> {
+    fn from(v: Variant) -> Self {
+        let mut values = [0u8; 3];
+        for (slot, value) in values.iter_mut().zip(&v.values) {
+            *slot = *value;
+        }
+        StoredVariant {
+            code: v.code.into_boxed_str(),
+            values: ValueIndexes(values),
+            price: v.price,
+            compare_at_price: v.compare_at_price,
+            stock: v.stock,
+            active: v.active,
+            first_image: FirstText(v.images.into_iter().next().map(Cow::Owned)),
+        }
+    }
+}
 
 impl<'de> Beside<'de> {
     fn size_labels(&self) -> Vec<(Box<str>, Localized)> {
@@ -411,49 +447,12 @@ impl Choices {
     pub fn take(product: &mut Product) -> Choices {
         let options = std::mem::take(&mut product.options);
         let variants = std::mem::take(&mut product.variants);
-        if options.is_empty() {
-            return Choices::default();
+        // The same compaction as a stored product's (one rule for both paths).
+        Beside {
+            options: options.into_iter().map(StoredOption::from).collect(),
+            variants: variants.into_iter().map(StoredVariant::from).collect(),
         }
-        let images = &product.images;
-        Choices {
-            variants: variants
-                .into_iter()
-                .map(|v| {
-                    let mut values = [0u8; 3];
-                    for (slot, value) in values.iter_mut().zip(&v.values) {
-                        *slot = *value;
-                    }
-                    ListedVariant {
-                        image: v
-                            .images
-                            .first()
-                            .and_then(|first| images.iter().position(|i| i == first))
-                            .and_then(|i| u16::try_from(i).ok())
-                            .unwrap_or(NO_IMAGE),
-                        code: v.code.into_boxed_str(),
-                        price: v.price,
-                        compare_at_price: v.compare_at_price,
-                        stock: v.stock,
-                        values,
-                        active: v.active,
-                    }
-                })
-                .collect(),
-            options: options
-                .into_iter()
-                .map(|o| ListedOption {
-                    kind: o.kind,
-                    values: o
-                        .values
-                        .into_iter()
-                        .map(|v| ListedValue {
-                            key: v.key.into(),
-                            swatch: v.swatch.as_deref().and_then(Rgb::parse),
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
+        .into_choices(&product.images)
     }
 
     pub fn has_options(&self) -> bool {
