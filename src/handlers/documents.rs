@@ -115,6 +115,7 @@ async fn document(
     let db = state.store.clone();
     let role = caller.as_ref().map(|c| c.user.role.clone());
     let account = caller.as_ref().map(|c| c.user.id);
+    let etax = state.config.etax.enabled;
     let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
         let staff = match &role {
             Some(role) if role.is_admin() => {
@@ -132,8 +133,13 @@ async fn document(
         // Drawn from the print stored when the document was issued, never from today's
         // settings: an issued document does not change (docs/DOCUMENTS.md).
         let kind = kind.document();
-        let pdf = crate::documents::issued::pdf(&db, &order, kind)
-            .map_err(|err| AppError::internal("drawing a document", err))?;
+        // With e-Tax Invoice by Email on, the tax documents are the PDF/A-3 the buyer was mailed.
+        let pdf = if etax && crate::documents::etax::is_etax(kind) {
+            crate::documents::etax::pdf(&db, &order, kind)
+        } else {
+            crate::documents::issued::pdf(&db, &order, kind)
+        }
+        .map_err(|err| AppError::internal("drawing a document", err))?;
         let (Some(name), Some(pdf)) = (kind.file_name(&order), pdf) else {
             let why = if kind == DocumentKind::Receipt {
                 "receipt: it is not paid"
