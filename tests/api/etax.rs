@@ -39,9 +39,7 @@ fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> Option<String> {
     if tool == "pdftotext" {
         command.arg("-");
     }
-    let out = command
-        .output()
-        .ok()?;
+    let out = command.output().ok()?;
     assert!(
         out.status.success(),
         "{tool}: {}",
