@@ -170,6 +170,21 @@ mod tests {
     }
 
     #[test]
+    fn a_document_that_would_break_pdf_a_is_refused_not_written() {
+        let mut order = thai_order();
+        // No font of the shop has this glyph: PDF/A forbids drawing the missing-glyph box.
+        order.lines[0].name.th = "โซฟา \u{1F6CB}".into();
+        let print = compose(&order, &issuer(), DocumentKind::TaxInvoice).unwrap();
+        assert!(draw(&print).is_ok(), "a plain PDF still draws");
+        match draw_pdfa(&order, DocumentKind::TaxInvoice, &print) {
+            Err(DocumentError::Render(why)) => {
+                assert_eq!(why, "not PDF/A-3b: no font of the shop has \"\u{1F6CB}\"")
+            }
+            other => panic!("{:?}", other.map(|b| b.len())),
+        }
+    }
+
+    #[test]
     fn subjects_name_one_document_each_and_receipts_are_not_etax() {
         let order = credited();
         assert_eq!(

@@ -10,7 +10,7 @@ use icu_segmenter::{LineSegmenter, LineSegmenterBorrowed};
 use krilla::Document;
 use krilla::SerializeSettings;
 use krilla::color::rgb;
-use krilla::configure::ConfigurationBuilder;
+use krilla::configure::{ConfigurationBuilder, ValidationError};
 use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::metadata::{DateTime, Metadata};
 use krilla::num::NormalizedF32;
@@ -406,8 +406,25 @@ impl Sheet {
             .map_err(|err| format!("not PDF/A-3b: {err}"))
     }
 
-    fn write(self, mut document: Document) -> Result<Vec<u8>, String> {
-        let settings = PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).ok_or("page size")?;
+    fn write(self, document: Document) -> Result<Vec<u8>, String> {
+        self.draw_into(document).map_err(|err| match err {
+            krilla::error::KrillaError::Validation(problems) => problems
+                .iter()
+                .map(|(problem, _)| match problem {
+                    ValidationError::ContainsNotDefGlyph(_, _, text) => {
+                        format!("no font of the shop has {text:?}")
+                    }
+                    other => format!("{other:?}"),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            other => format!("{other:?}"),
+        })
+    }
+
+    fn draw_into(self, mut document: Document) -> krilla::error::KrillaResult<Vec<u8>> {
+        let settings =
+            PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).expect("A4 is a valid page size");
         for marks in self.pages {
             let mut page = document.start_page_with(settings.clone());
             let mut surface = page.surface();
@@ -480,7 +497,7 @@ impl Sheet {
             surface.finish();
             page.finish();
         }
-        document.finish().map_err(|err| format!("{err:?}"))
+        document.finish()
     }
 }
 

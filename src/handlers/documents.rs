@@ -134,12 +134,22 @@ async fn document(
         // settings: an issued document does not change (docs/DOCUMENTS.md).
         let kind = kind.document();
         // With e-Tax Invoice by Email on, the tax documents are the PDF/A-3 the buyer was mailed.
-        let pdf = if etax && crate::documents::etax::is_etax(kind) {
-            crate::documents::etax::pdf(&db, &order, kind)
+        // A print PDF/A cannot hold (a character none of the fonts has) is served as plain PDF;
+        // its e-Tax mail says why it was not sent.
+        let archived = if etax && crate::documents::etax::is_etax(kind) {
+            match crate::documents::etax::pdf(&db, &order, kind) {
+                Err(crate::documents::DocumentError::Render(why)) => {
+                    tracing::warn!(order = %order.number, %why, "served as plain PDF");
+                    None
+                }
+                other => Some(other),
+            }
         } else {
-            crate::documents::issued::pdf(&db, &order, kind)
-        }
-        .map_err(|err| AppError::internal("drawing a document", err))?;
+            None
+        };
+        let pdf = archived
+            .unwrap_or_else(|| crate::documents::issued::pdf(&db, &order, kind))
+            .map_err(|err| AppError::internal("drawing a document", err))?;
         let (Some(name), Some(pdf)) = (kind.file_name(&order), pdf) else {
             let why = if kind == DocumentKind::Receipt {
                 "receipt: it is not paid"
