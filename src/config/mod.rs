@@ -74,6 +74,9 @@ pub struct Config {
     /// file are set.
     #[serde(default)]
     pub tls: Tls,
+    /// Visit counting and cart reminders (`config/insights.rs`).
+    #[serde(default)]
+    pub insights: InsightsSettings,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -89,11 +92,13 @@ pub struct Features {
 }
 
 mod backup;
+mod insights;
 mod sections;
 mod tls;
 mod validate;
 
 pub use backup::{Backup, Destination, Location};
+pub use insights::InsightsSettings;
 
 pub use sections::*;
 pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
@@ -183,6 +188,7 @@ impl Default for Config {
             metrics: MetricsSettings::default(),
             backup: Backup::default(),
             tls: Tls::default(),
+            insights: InsightsSettings::default(),
             public_url_derived: false,
         }
     }
@@ -284,6 +290,9 @@ const ENV_KEYS: &[&str] = &[
     "tls.http_listen",
     "tls.cert_file",
     "tls.key_file",
+    "insights.crawler_pages_per_minute",
+    "insights.cart_reminders",
+    "insights.cart_reminder_hours",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {
