@@ -106,9 +106,17 @@ pub async fn hit(
     let (path, query) = body.path.split_once('?').unwrap_or((&body.path, ""));
     let path = path.split('#').next().unwrap_or("/");
     let (locale, rest) = split_locale(path);
-    let Some(page) = classify(rest, query) else {
+    let Some(mut page) = classify(rest, query) else {
         return Ok(StatusCode::NO_CONTENT);
     };
+    // Only the catalogue's own codes are counted by name: a made-up path stores nothing.
+    if let Some(code) = &page.product {
+        let catalog = state.catalog.current();
+        page.product = catalog
+            .sold(code)
+            .map(|sold| sold.entry.code.clone())
+            .or_else(|| catalog.product(code).map(|p| p.code.clone()));
+    }
     state.insights.beacon(
         PageHit {
             who: seen.who(),

@@ -143,7 +143,9 @@ pub fn classify(path: &str, query: &str) -> Option<Page> {
         ["search"] | ["searchcode"] => {
             page.keyword = url::form_urlencoded::parse(query.as_bytes())
                 .find(|(name, _)| name == "keyword")
-                .map(|(_, value)| crate::search::misses::miss_key(&value))
+                .map(|(_, value)| {
+                    crate::search::misses::miss_key(&crate::domain::text::single_line(&value))
+                })
                 .filter(|k| !k.is_empty());
             PageKind::Search
         }
@@ -729,5 +731,85 @@ mod tests {
         assert_eq!(get("visit|k:flyer"), Some(&1));
         assert_eq!(get("product|l:th"), Some(&1));
         assert_eq!(get("item|A"), Some(&1));
+    }
+
+    fn who(agent: &str) -> Who<'_> {
+        Who {
+            address: "198.51.100.7",
+            user_agent: agent,
+        }
+    }
+
+    fn shell(insights: &Insights, agent: &str, path: &str, now: u64) {
+        insights.shell(
+            PageHit {
+                who: who(agent),
+                page: classify(path, "").unwrap(),
+                kcard: "",
+                explicit_kcard: false,
+                locale: Locale::En,
+                referrer: String::new(),
+            },
+            now,
+        );
+    }
+
+    fn pending(insights: &Insights, day: &str, key: &str) -> u64 {
+        insights
+            .lock()
+            .pending
+            .get(&(day.to_string(), key.replace('|', "\u{1f}")))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_visitor_asking_too_fast_becomes_a_crawler_and_silent_ones_count_apart_at_day_end() {
+        let insights = Insights::new(3);
+        let fast = "Mozilla/5.0 (X11; Linux x86_64) Fast/1";
+        insights.added_to_cart(who(fast), "web", 1_000);
+        for i in 0..5 {
+            shell(&insights, fast, "/", 2_000 + i);
+        }
+        // Three pages a minute are a browser's; the fourth and fifth are a crawler's.
+        assert_eq!(pending(&insights, "1970-01-01", "view|all"), 3);
+        assert_eq!(pending(&insights, "1970-01-01", "crawler|pages"), 2);
+        // A browser that never runs the app: held, then counted apart when the day ends.
+        shell(&insights, "Mozilla/5.0 Silent/1", "/cart", 3_000);
+        assert_eq!(pending(&insights, "1970-01-01", "view|all"), 3);
+        let next_day = 86_400_000;
+        insights.reminder("sent", 1, next_day);
+        assert_eq!(pending(&insights, "1970-01-01", "crawler|nojs"), 1);
+        assert_eq!(pending(&insights, "1970-01-02", "reminder|sent"), 1);
+        assert!(
+            insights.lock().visitors.is_empty(),
+            "a new day forgets every visitor"
+        );
+    }
+
+    #[test]
+    fn counts_reach_the_store_bounded_per_day() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let insights = Insights::default();
+        {
+            let mut today = insights.lock();
+            for i in 0..(MAX_KEYS_PER_DAY + 10) {
+                add(
+                    &mut today.pending,
+                    "2026-01-01",
+                    "search",
+                    &format!("t{i}"),
+                    1,
+                );
+            }
+        }
+        insights.flush(&store).unwrap();
+        insights.reminder("sent", 2, 0);
+        insights.flush(&store).unwrap();
+        let keys = store
+            .read(|txn| INSIGHT_KEY_TO_COUNT.read(txn)?.len())
+            .unwrap();
+        assert_eq!(keys, MAX_KEYS_PER_DAY as u64 + 1);
     }
 }

@@ -87,6 +87,18 @@ export function VisitChart({ days, title, day }: { days: InsightsDay[]; title: s
   );
 }
 
+const STEP_NAMES = {
+  productView: 'admin.insights.step_productView',
+  cart: 'admin.insights.step_cart',
+  checkout: 'admin.insights.step_checkout',
+  placed: 'admin.insights.step_placed',
+  paid: 'admin.insights.step_paid',
+} as const;
+
+function isStep(step: string): step is keyof typeof STEP_NAMES {
+  return step in STEP_NAMES;
+}
+
 /** The funnel: one bar per step, as wide as its share of the first step. */
 export function FunnelChart({ steps, title }: { steps: FunnelStep[]; title: string }) {
   const { t } = useI18n();
@@ -94,7 +106,7 @@ export function FunnelChart({ steps, title }: { steps: FunnelStep[]; title: stri
   return (
     <ol class="funnel" aria-label={title}>
       {steps.map((step, i) => {
-        const name = t(`admin.insights.step_${step.step}`);
+        const name = isStep(step.step) ? t(STEP_NAMES[step.step]) : step.step;
         const width = (100 * step.count) / top;
         return (
           <li key={step.step} class="funnel__step" data-step={step.step}>

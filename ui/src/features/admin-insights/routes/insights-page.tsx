@@ -151,7 +151,8 @@ export function InsightsPage({ tools }: InsightsPageProps) {
     ...(money ? [{ title: t('admin.insights.revenue'), cell: (row: InsightsSlice) => formatMoney(row.revenue), numeric: true }] : []),
     { title: t('admin.insights.conversion'), cell: (row) => percent(row.conversion), numeric: true },
   ];
-  const device = (name: string) => (['phone', 'tablet', 'desktop'].includes(name) ? t(`admin.insights.device_${name}`) : name);
+  const device = (name: string) =>
+    name === 'phone' ? t('admin.insights.device_phone') : name === 'tablet' ? t('admin.insights.device_tablet') : name === 'desktop' ? t('admin.insights.device_desktop') : name;
 
   return (
     <section class="page admin-page insights-page" aria-labelledby={`${id}-title`} data-testid="insights-page">
