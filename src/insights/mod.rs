@@ -37,9 +37,9 @@ pub const INSIGHT_KEY_TO_COUNT: ValueTable<&str, u64> = ValueTable::new("insight
 /// or search terms cannot grow the database without bound; known keys still count.
 const MAX_KEYS_PER_DAY: usize = 20_000;
 /// Visitors remembered per day; visitors beyond it are counted as views without a visit.
-const MAX_VISITORS: usize = 200_000;
+const MAX_VISITORS: usize = 50_000;
 /// Page shells held per visitor until the app confirms a browser.
-const MAX_HELD: usize = 20;
+const MAX_HELD: usize = 5;
 /// Search terms remembered per visitor (to tell which searches led to an order).
 const MAX_SEARCHES: usize = 5;
 pub const SEPARATOR: char = '\u{1f}';

@@ -197,7 +197,9 @@ pub async fn serve_page(
 }
 
 /// Counts a page shell sent to a browser (docs/INSIGHTS.md): its page kind, the channel a
-/// `?kcard=` names, the referrer's domain. Prefetches are not views.
+/// `?kcard=` names, the referrer's domain. Prefetches are not views, nor are fetches that are
+/// not a page being opened (`Sec-Fetch-Dest` other than `document`: the service worker keeping
+/// a copy of the page just shown).
 fn count_shell(
     state: &AppState,
     seen: &crate::handlers::insights::Seen,
@@ -216,7 +218,11 @@ fn count_shell(
     else {
         return;
     };
-    if prefetch {
+    let not_a_page = headers
+        .get("sec-fetch-dest")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|dest| dest != "document");
+    if prefetch || not_a_page {
         return;
     }
     let named = url::form_urlencoded::parse(query.as_bytes())

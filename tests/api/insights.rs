@@ -118,6 +118,16 @@ async fn scripted_visits_give_exactly_the_expected_counts_and_funnel() {
         .open(&landing, Some("https://www.facebook.com/some/post"))
         .await;
     phone.beacon(&landing, true).await;
+    // The service worker keeping a copy of the page is no new view.
+    let copy = app
+        .client
+        .get(app.url(&landing))
+        .header("user-agent", PHONE)
+        .header("sec-fetch-dest", "empty")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(copy.status(), 200);
     phone.beacon("/th/search?keyword=Sofa", false).await;
     let cart = uuid::Uuid::new_v4().to_string();
     phone.add_to_cart(&cart, &bought).await;

@@ -183,7 +183,7 @@ export function InsightsPage({ tools }: InsightsPageProps) {
       {!report && !error ? <Loading /> : null}
       {report ? (
         <>
-          <dl class="stat-line" data-testid="insights-totals">
+          <dl class="insights-stats" data-testid="insights-totals">
             <div>
               <dt>{t('admin.insights.visits')}</dt>
               <dd>{visits}</dd>
@@ -199,7 +199,10 @@ export function InsightsPage({ tools }: InsightsPageProps) {
             <div>
               <dt>{t('admin.insights.remindersSent')}</dt>
               <dd>
-                {report.reminders.sent} · {t('admin.insights.recovered', { count: report.reminders.recovered })} · {formatMoney(report.reminders.revenue)}
+                {report.reminders.sent}
+                <small>
+                  {t('admin.insights.recovered', { count: report.reminders.recovered })} · {formatMoney(report.reminders.revenue)}
+                </small>
               </dd>
             </div>
           </dl>
