@@ -128,21 +128,14 @@ fn ratio(part: u64, whole: u64) -> f64 {
     }
 }
 
+/// Counts by (what, value), or by (day, what).
+type Tally = HashMap<(String, String), u64>;
+
 /// Every counted key of the range summed over its days: (what, value) → count, and per day.
-fn counts(
-    store: &Store,
-    from: Date,
-    to: Date,
-) -> Result<
-    (
-        HashMap<(String, String), u64>,
-        HashMap<(String, String), u64>,
-    ),
-    StoreError,
-> {
+fn counts(store: &Store, from: Date, to: Date) -> Result<(Tally, Tally), StoreError> {
     let (start, end) = day_range(&day_key(from), &day_key(to));
-    let mut totals: HashMap<(String, String), u64> = HashMap::new();
-    let mut per_day: HashMap<(String, String), u64> = HashMap::new();
+    let mut totals: Tally = HashMap::new();
+    let mut per_day: Tally = HashMap::new();
     store.read(|txn| {
         INSIGHT_KEY_TO_COUNT
             .read(txn)?
