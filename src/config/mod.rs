@@ -74,6 +74,9 @@ pub struct Config {
     /// file are set.
     #[serde(default)]
     pub tls: Tls,
+    /// e-Tax Invoice by Email (`config/etax.rs`); off by default.
+    #[serde(default)]
+    pub etax: Etax,
     /// Visit counting and cart reminders (`config/insights.rs`).
     #[serde(default)]
     pub insights: InsightsSettings,
@@ -92,12 +95,14 @@ pub struct Features {
 }
 
 mod backup;
+mod etax;
 mod insights;
 mod sections;
 mod tls;
 mod validate;
 
 pub use backup::{Backup, Destination, Location};
+pub use etax::{ETDA_TIMESTAMP_MAILBOX, Etax};
 pub use insights::InsightsSettings;
 
 pub use sections::*;
@@ -188,6 +193,7 @@ impl Default for Config {
             metrics: MetricsSettings::default(),
             backup: Backup::default(),
             tls: Tls::default(),
+            etax: Etax::default(),
             insights: InsightsSettings::default(),
             public_url_derived: false,
         }
@@ -290,6 +296,8 @@ const ENV_KEYS: &[&str] = &[
     "tls.http_listen",
     "tls.cert_file",
     "tls.key_file",
+    "etax.enabled",
+    "etax.timestamp_cc",
     "insights.crawler_pages_per_minute",
     "insights.cart_reminders",
     "insights.cart_reminder_hours",

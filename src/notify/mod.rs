@@ -11,6 +11,7 @@
 
 pub mod disk_alert;
 pub mod email;
+mod etax;
 pub mod line;
 mod phrases;
 pub mod sender;
