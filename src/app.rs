@@ -81,6 +81,12 @@ pub fn app(state: AppState) -> Router {
             get(staff::synonyms::get_synonyms).put(staff::synonyms::put_synonyms),
         )
         .route("/api/admin/search/misses", get(staff::synonyms::get_misses))
+        .route("/api/admin/insights", get(staff::insights::get_insights))
+        .route(
+            "/api/admin/insights.csv",
+            get(staff::insights::get_insights_csv),
+        )
+        .route("/api/insights/hit", post(handlers::insights::hit))
         // Staff: the order desk (each route names its permission in its handler)
         .route("/api/admin/orders", get(staff::orders::list_orders))
         .route(

@@ -9,7 +9,7 @@
 //!    not from the domains), with `metrics` (Prometheus names and counters) between them;
 //! 1. the domains, each knowing only ground and the domains before it: `activity`, `content`,
 //!    `search`, `outbox`, `accounts`, `catalog`, `pricing`, `cart`, `orders`, `documents`,
-//!    `payments`, `notify`;
+//!    `payments`, `notify`, `insights` (visits and the funnel, counted without personal data);
 //! 2. `http`, the HTTP kit (errors as JSON, extractors, layers, the server loop, compressed
 //!    answers, assets), which knows no shop state;
 //! 3. `state`, the shared `AppState` and what only it holds (the parsed page shell, the page
@@ -36,6 +36,7 @@ pub mod embedded;
 pub mod handlers;
 pub mod http;
 pub mod i18n;
+pub mod insights;
 pub mod metrics;
 pub mod notify;
 pub mod ops;

@@ -35,6 +35,8 @@ const FLOORS: &[&[&str]] = &[
     &["documents"],
     &["payments"],
     &["notify"],
+    // What the owner learns: counts beside the sales per day (reads orders).
+    &["insights"],
     // The HTTP kit, the shared state, the handlers, the site.
     &["http"],
     &["state"],

@@ -60,13 +60,19 @@ pub fn spawn_miss_flush(state: AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// Writes the search misses waiting in memory.
+/// Writes the search misses and the visit counts waiting in memory.
 pub async fn flush_misses(state: &AppState) {
     let (store, search) = (state.store.clone(), state.search.clone());
     match tokio::task::spawn_blocking(move || search.misses.flush(&store)).await {
         Ok(Ok(())) => {}
         Ok(Err(err)) => tracing::warn!(%err, "search misses not written; kept for the next try"),
         Err(err) => tracing::warn!(%err, "search misses not written"),
+    }
+    let (store, insights) = (state.store.clone(), state.insights.clone());
+    match tokio::task::spawn_blocking(move || insights.flush(&store)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(err)) => tracing::warn!(%err, "visit counts not written; kept for the next try"),
+        Err(err) => tracing::warn!(%err, "visit counts not written"),
     }
 }
 

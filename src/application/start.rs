@@ -100,6 +100,7 @@ impl AppState {
         );
         let search = Arc::new(crate::search::live::SearchSettings::load(&store)?);
         let ratings = crate::orders::ratings::Ratings::load_in_background(store.clone());
+        let config_crawler_pages_per_minute = config.insights.crawler_pages_per_minute;
         Ok(AppState(Arc::new(Shop {
             content,
             catalog,
@@ -117,6 +118,9 @@ impl AppState {
             started,
             quiet: Arc::new(crate::state::idle::Quiet::default()),
             payment_noise: Arc::default(),
+            insights: Arc::new(crate::insights::Insights::new(
+                config_crawler_pages_per_minute,
+            )),
         })))
     }
 }

@@ -77,6 +77,9 @@ pub struct Config {
     /// e-Tax Invoice by Email (`config/etax.rs`); off by default.
     #[serde(default)]
     pub etax: Etax,
+    /// Visit counting and cart reminders (`config/insights.rs`).
+    #[serde(default)]
+    pub insights: InsightsSettings,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -93,12 +96,14 @@ pub struct Features {
 
 mod backup;
 mod etax;
+mod insights;
 mod sections;
 mod tls;
 mod validate;
 
 pub use backup::{Backup, Destination, Location};
 pub use etax::{ETDA_TIMESTAMP_MAILBOX, Etax};
+pub use insights::InsightsSettings;
 
 pub use sections::*;
 pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
@@ -189,6 +194,7 @@ impl Default for Config {
             backup: Backup::default(),
             tls: Tls::default(),
             etax: Etax::default(),
+            insights: InsightsSettings::default(),
             public_url_derived: false,
         }
     }
@@ -292,6 +298,9 @@ const ENV_KEYS: &[&str] = &[
     "tls.key_file",
     "etax.enabled",
     "etax.timestamp_cc",
+    "insights.crawler_pages_per_minute",
+    "insights.cart_reminders",
+    "insights.cart_reminder_hours",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {

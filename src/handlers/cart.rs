@@ -269,6 +269,7 @@ fn checked_qty(
 )]
 pub async fn add_to_cart(
     State(state): State<AppState>,
+    seen: crate::handlers::insights::Seen,
     headers: HeaderMap,
     Json(body): Json<LineBody>,
 ) -> Result<Json<CartAnswer>, AppError> {
@@ -278,7 +279,11 @@ pub async fn add_to_cart(
             format!("qty: must be 1 to {MAX_QTY}"),
         ));
     }
-    change_line(state, headers, body, true).await
+    let answer = change_line(state.clone(), headers, body, true).await?;
+    state
+        .insights
+        .added_to_cart(seen.who(), &seen.kcard, crate::activity::now_millis());
+    Ok(answer)
 }
 
 /// Set a line's quantity (0 removes it).

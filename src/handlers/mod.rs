@@ -15,6 +15,7 @@ pub mod documents;
 pub mod errors;
 pub mod health;
 pub mod images;
+pub mod insights;
 pub mod key_guesses;
 pub mod order_answers;
 pub mod orders;

@@ -180,6 +180,7 @@ pub struct PlaceBody {
 pub async fn place_order(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    seen: crate::handlers::insights::Seen,
     headers: HeaderMap,
     Json(body): Json<PlaceBody>,
 ) -> Result<(StatusCode, Json<PlacedOrderAnswer>), AppError> {
@@ -226,6 +227,12 @@ pub async fn place_order(
     let status = if placed.replayed {
         StatusCode::OK
     } else {
+        state.insights.order_placed(
+            seen.who(),
+            &seen.kcard,
+            u64::try_from(placed.order.total.get()).unwrap_or(0),
+            crate::activity::now_millis(),
+        );
         StatusCode::CREATED
     };
     Ok((

@@ -307,6 +307,23 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
             ],
         ),
         (
+            "Staff: insights",
+            types![
+                crate::insights::report::InsightsDay,
+                crate::insights::report::FunnelStep,
+                crate::insights::report::InsightsSlice,
+                crate::insights::report::ProductInsight,
+                crate::insights::report::SearchInsight,
+                crate::insights::report::PageKindViews,
+                crate::insights::report::CrawlerCounts,
+                crate::insights::report::ReminderCounts,
+                crate::insights::report::InsightsReport,
+                crate::handlers::staff::insights::InsightsAnswer,
+                crate::handlers::staff::insights::InsightsCsvQuery,
+                crate::handlers::insights::HitBody,
+            ],
+        ),
+        (
             "Catalogue",
             types![
                 catalog::model::Product,

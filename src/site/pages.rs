@@ -48,6 +48,7 @@ pub async fn serve_page(
     State(state): State<AppState>,
     method: Method,
     uri: Uri,
+    seen: crate::handlers::insights::Seen,
     headers: HeaderMap,
 ) -> Response {
     if method != Method::GET && method != Method::HEAD {
@@ -103,6 +104,16 @@ pub async fn serve_page(
     }
 
     let found = status == StatusCode::OK;
+    if found && method == Method::GET {
+        count_shell(
+            &state,
+            &seen,
+            &path,
+            uri.query().unwrap_or(""),
+            locale,
+            &headers,
+        );
+    }
     // A listing's first paint depends on its query (a search's keyword, filters); a product
     // page's on its reviews (its rating), which change without a new catalogue snapshot.
     let rating = match (kind, param.as_deref()) {
@@ -183,6 +194,61 @@ pub async fn serve_page(
         );
     }
     response
+}
+
+/// Counts a page shell sent to a browser (docs/INSIGHTS.md): its page kind, the channel a
+/// `?kcard=` names, the referrer's domain. Prefetches are not views, nor are fetches that are
+/// not a page being opened (`Sec-Fetch-Dest` other than `document`: the service worker keeping
+/// a copy of the page just shown).
+fn count_shell(
+    state: &AppState,
+    seen: &crate::handlers::insights::Seen,
+    path: &str,
+    query: &str,
+    locale: crate::i18n::Locale,
+    headers: &HeaderMap,
+) {
+    let prefetch = ["sec-purpose", "purpose", "x-moz"].iter().any(|name| {
+        headers
+            .get(*name)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.contains("prefetch"))
+    });
+    let Some(page) = crate::insights::classify(if path.is_empty() { "/" } else { path }, query)
+    else {
+        return;
+    };
+    let not_a_page = headers
+        .get("sec-fetch-dest")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|dest| dest != "document");
+    if prefetch || not_a_page {
+        return;
+    }
+    let named = url::form_urlencoded::parse(query.as_bytes())
+        .find(|(name, _)| name == "kcard")
+        .map(|(_, value)| value.into_owned())
+        .filter(|name| crate::insights::valid_kcard(name));
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let referrer = headers
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .map(|r| crate::insights::referrer_domain(r, host))
+        .unwrap_or_default();
+    state.insights.shell(
+        crate::insights::PageHit {
+            who: seen.who(),
+            page,
+            kcard: named.as_deref().unwrap_or(""),
+            explicit_kcard: named.is_some(),
+            locale,
+            referrer,
+        },
+        crate::activity::now_millis(),
+    );
 }
 
 fn redirect(status: StatusCode, location: &str) -> Response {

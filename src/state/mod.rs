@@ -70,4 +70,6 @@ pub struct Shop {
     pub quiet: Arc<idle::Quiet>,
     /// Card payment answers naming no attempt, counted so they log one line a minute.
     pub payment_noise: Arc<crate::payments::answers::Noise>,
+    /// Visits and funnel steps counted today (in memory, written in batches).
+    pub insights: Arc<crate::insights::Insights>,
 }

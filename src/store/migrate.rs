@@ -10,7 +10,7 @@ use super::migrations::*;
 use super::{Store, StoreError};
 
 /// The schema this binary writes.
-pub const SCHEMA_VERSION: u64 = 16;
+pub const SCHEMA_VERSION: u64 = 17;
 
 /// Where `schema_version` is kept; the one table every version reads the same way.
 pub(super) const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
@@ -101,6 +101,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 16,
         name: "give every product one variant sold under its own code; index variant codes",
         apply: v16_variants,
+    },
+    Migration {
+        version: 17,
+        name: "create the table of visit and funnel counts per shop day",
+        apply: v17_insights,
     },
 ];
 

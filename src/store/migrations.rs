@@ -585,3 +585,8 @@ pub(super) fn v16_variants(txn: &WriteTransaction) -> Result<(), StoreError> {
     }
     Ok(())
 }
+
+/// Version 17: the counts of visits, page views and the funnel per shop day (`insights`).
+pub(super) fn v17_insights(txn: &WriteTransaction) -> Result<(), StoreError> {
+    create::<&str, u64>(txn, "insight_key_to_count")
+}

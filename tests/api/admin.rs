@@ -73,6 +73,12 @@ const STAFF_ROUTES: &[(&str, &str, Option<&str>)] = &[
     ("GET", "/api/admin/search/synonyms", Some("catalog.write")),
     ("PUT", "/api/admin/search/synonyms", Some("catalog.write")),
     ("GET", "/api/admin/search/misses", Some("reports.read")),
+    ("GET", "/api/admin/insights", Some("reports.read")),
+    (
+        "GET",
+        "/api/admin/insights.csv?table=days",
+        Some("reports.read"),
+    ),
     ("GET", "/api/admin/products", Some("catalog.write")),
     ("POST", "/api/admin/products", Some("catalog.write")),
     ("GET", "/api/admin/products.csv", Some("catalog.write")),

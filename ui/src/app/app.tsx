@@ -1,8 +1,9 @@
 //! The application shell: the router with the language prefix as its base, the error screen
 //! switch, the error boundary and the app-wide overlays (progress bar, toasts, cookie notice).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Router } from 'wouter';
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
+import { sendPageHit } from '../api/page-hits';
 import { OnlineStatus } from '../components/online-status';
 import { ProgressBar } from '../components/progress-bar';
 import { Toasts } from '../components/toasts';
@@ -48,12 +49,31 @@ function useNewPageStartsAtTop(): void {
   }, []);
 }
 
+/**
+ * Tells the server each page shown (docs/INSIGHTS.md): the first is the page the server sent,
+ * then every new path, and a search's new keyword. A filter or sort change is not a new page.
+ */
+function usePageHits(pathname: string, search: string): void {
+  const last = useRef<string | null>(null);
+  const keyword = pathname.endsWith('/search') || pathname.endsWith('/searchcode') ? (new URLSearchParams(search).get('keyword') ?? '') : '';
+  const page = `${pathname}\n${keyword}`;
+  useEffect(() => {
+    if (last.current === page) return;
+    const first = last.current === null;
+    last.current = page;
+    sendPageHit(pathname + (search ? `?${search}` : ''), first);
+    // Only a new page sends; `search` alone (a filter) does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page]);
+}
+
 export function App() {
   const [pathname] = useBrowserLocation();
   const search = useBrowserSearch();
   const { locale: urlLocale } = splitLocalePath(pathname);
   useLocaleFollowsUrl(urlLocale);
   useNewPageStartsAtTop();
+  usePageHits(pathname, search);
   const status = useStore(pageStatus);
   const href = pathname + (search ? `?${search}` : '');
   const error = status && status.href === href ? status : null;

@@ -8,6 +8,7 @@ import '../styles/first-paint.css';
 // The home page's introduction and slider: the server draws them before the scripts run.
 import './routes/home-page.css';
 import '../features/catalog/components/featured-slider.css';
+import { rememberChannel } from '../api/page-hits';
 import { readPrefetched } from '../api/prefetched';
 import { consumeAuthFragment, loadUser } from '../features/user/user-store';
 import { DEFAULT_LANGUAGES } from '../i18n/default-languages';
@@ -70,6 +71,8 @@ function nextTask(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // `?kcard=` names the channel before the first request is sent.
+  rememberChannel(window.location.search);
   readPrefetched();
   const boot = readBoot() ?? (await bootWithoutServerData());
   initI18n(boot.locale, boot.messages, boot.languages);

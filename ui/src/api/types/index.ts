@@ -1670,6 +1670,98 @@ export type SearchMiss = { keyword: string, count: number, };
  */
 export type SearchMissesAnswer = { status: SuccessStatus, misses: Array<SearchMiss>, };
 
+// Staff: insights
+
+/**
+ * One shop day: visits, page views, orders placed and their revenue.
+ */
+export type InsightsDay = {
+/**
+ * `YYYY-MM-DD`.
+ */
+date: string, visits: number, pageViews: number, orders: number, revenue: Satang,
+/**
+ * Orders per visit (0 without visits).
+ */
+conversion: number, };
+
+/**
+ * One step of the funnel: product view → cart → checkout → placed → paid.
+ */
+export type FunnelStep = {
+/**
+ * `productView`, `cart`, `checkout`, `placed` or `paid`.
+ */
+step: string,
+/**
+ * Visitors who reached the step (`placed` and `paid`: orders).
+ */
+count: number,
+/**
+ * The share of the previous step that did not reach this one (0 for the first).
+ */
+drop: number, };
+
+/**
+ * Visits, orders and revenue of one slice: a channel, a referrer, a device class, a language.
+ */
+export type InsightsSlice = {
+/**
+ * The channel (`kcard`), referrer domain (empty: none), device class or language code.
+ */
+name: string, visits: number, orders: number, revenue: Satang, conversion: number, };
+
+/**
+ * A product's page views beside the units sold.
+ */
+export type ProductInsight = { code: string, name: string, views: number, sold: number, };
+
+/**
+ * A search term: how often it was searched and how many orders followed it.
+ */
+export type SearchInsight = { term: string, searches: number, orders: number, };
+
+/**
+ * Page views by page kind (`home`, `product`, `checkout`…).
+ */
+export type PageKindViews = { kind: string, views: number, };
+
+/**
+ * What was counted apart: crawler page requests and visitors whose browser never ran the app.
+ */
+export type CrawlerCounts = { pages: number, noScript: number, };
+
+/**
+ * Cart reminders: sent, carts that came back to an order, and those orders' revenue.
+ */
+export type ReminderCounts = { sent: number, recovered: number, revenue: Satang, };
+
+/**
+ * The whole view of a range.
+ */
+export type InsightsReport = { from: string, to: string, days: Array<InsightsDay>, funnel: Array<FunnelStep>, byKcard: Array<InsightsSlice>, topProducts: Array<ProductInsight>, searches: Array<SearchInsight>, referrers: Array<InsightsSlice>, devices: Array<InsightsSlice>, languages: Array<InsightsSlice>, pages: Array<PageKindViews>, crawlers: CrawlerCounts, reminders: ReminderCounts, };
+
+/**
+ * `{status, from, to, days, funnel, byKcard, topProducts, searches, referrers, devices, …}`.
+ */
+export type InsightsAnswer = { status: SuccessStatus, from: string, to: string, days: Array<InsightsDay>, funnel: Array<FunnelStep>, byKcard: Array<InsightsSlice>, topProducts: Array<ProductInsight>, searches: Array<SearchInsight>, referrers: Array<InsightsSlice>, devices: Array<InsightsSlice>, languages: Array<InsightsSlice>, pages: Array<PageKindViews>, crawlers: CrawlerCounts, reminders: ReminderCounts, };
+
+/**
+ * A range and the table to download.
+ */
+export type InsightsCsvQuery = { from?: string, to?: string,
+/**
+ * `days`, `funnel`, `byKcard`, `topProducts`, `searches`, `referrers`, `devices` or
+ * `languages`.
+ */
+table: string, };
+
+/**
+ * A page the app showed: `path` as in the address bar (language prefix and query included);
+ * `first` when it is the page the server sent (the app only confirms it ran).
+ */
+export type HitBody = { path: string, first?: boolean, };
+
 // Catalogue
 
 /**

@@ -31,6 +31,7 @@ import type { OrdersDeskProps } from '../../features/admin-orders/routes/orders-
 import type { ProductPageProps } from '../../features/admin-products/routes/product-page';
 import type { ProductsPageProps } from '../../features/admin-products/routes/products-page';
 import type { CodeTablePageProps } from '../../features/admin-codes/routes/code-table-page';
+import type { InsightsPageProps } from '../../features/admin-insights/routes/insights-page';
 import type { SearchPageProps } from '../../features/admin-search/routes/search-page';
 import type { CouponsPageProps } from '../../features/admin-promotions/routes/coupons-page';
 import type { PromotionsPageProps } from '../../features/admin-promotions/routes/promotions-page';
@@ -108,6 +109,9 @@ const CategoriesPage = lazyWithReload<TaxonomyPageProps>(() =>
 );
 const CodeTablePage = lazyWithReload<CodeTablePageProps>(() =>
   import('../../features/admin-codes/routes/code-table-page').then((m) => ({ default: m.CodeTablePage })),
+);
+const InsightsPage = lazyWithReload<InsightsPageProps>(() =>
+  import('../../features/admin-insights/routes/insights-page').then((m) => ({ default: m.InsightsPage })),
 );
 const SearchPage = lazyWithReload<SearchPageProps>(() =>
   import('../../features/admin-search/routes/search-page').then((m) => ({ default: m.SearchPage })),
@@ -230,6 +234,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
         <Route path="/admin/translations">{() => gate('settings.write', () => <TranslationsPage tools={tools} />)}</Route>
         <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
         <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
+        <Route path="/admin/insights">{() => gate('reports.read', () => <InsightsPage tools={tools} />)}</Route>
         <Route path="/admin/activity">{() => gate('activity.read', () => <ActivityPage tools={tools} />)}</Route>
         <Route path="/admin/staff">{() => gate('staff.manage', () => <StaffPage tools={tools} selfId={userId} />)}</Route>
         <Route path="/admin/roles">{() => gate('staff.manage', () => <RolesPage tools={tools} />)}</Route>

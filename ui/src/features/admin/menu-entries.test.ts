@@ -19,7 +19,7 @@ describe('the admin menu a staff member sees', () => {
   });
 
   it('leaves out the pages the role may not open', () => {
-    expect(names(menuEntries(MENU, only('orders.read', 'reports.read'), true))).toEqual(['Dashboard', 'Orders', 'Catalogue']);
+    expect(names(menuEntries(MENU, only('orders.read', 'reports.read'), true))).toEqual(['Dashboard', 'Orders', 'Catalogue', 'Insights']);
   });
 
   it('adds the pages the role may use that the document does not list', () => {

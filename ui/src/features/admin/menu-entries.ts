@@ -11,6 +11,7 @@ export const ADMIN_PAGES: { link: string; needs: Permission; item: AdminMenuItem
   { link: '/admin/customers', needs: 'customers.read', item: { name: 'Customers', icon: 'user', link: '/admin/customers' } },
   { link: '/admin/activity', needs: 'activity.read', item: { name: 'Activity log', icon: 'shield', link: '/admin/activity' } },
   { link: '/admin/staff', needs: 'staff.manage', item: { name: 'Staff', icon: 'key', link: '/admin/staff' } },
+  { link: '/admin/insights', needs: 'reports.read', item: { name: 'Insights', icon: 'eye', link: '/admin/insights' } },
 ];
 
 function linkPath(link: string): string {
