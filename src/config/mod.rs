@@ -74,6 +74,9 @@ pub struct Config {
     /// file are set.
     #[serde(default)]
     pub tls: Tls,
+    /// What housekeeping forgets and when the file is compacted (`config/retention.rs`).
+    #[serde(default)]
+    pub retention: Retention,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -89,11 +92,13 @@ pub struct Features {
 }
 
 mod backup;
+mod retention;
 mod sections;
 mod tls;
 mod validate;
 
 pub use backup::{Backup, Destination, Location};
+pub use retention::Retention;
 
 pub use sections::*;
 pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
@@ -122,7 +127,7 @@ impl Default for Config {
             public_url: String::new(),
             shop_name: "Kiosk".into(),
             demo: true,
-            cart_expiry_days: 30,
+            cart_expiry_days: 60,
             payment_wait_hours: 24,
             unpaid_order_expiry_hours: default_unpaid_order_expiry_hours(),
             registrations_per_hour: 30,
@@ -183,6 +188,7 @@ impl Default for Config {
             metrics: MetricsSettings::default(),
             backup: Backup::default(),
             tls: Tls::default(),
+            retention: Retention::default(),
             public_url_derived: false,
         }
     }
@@ -217,6 +223,10 @@ const ENV_KEYS: &[&str] = &[
     "shop_name",
     "demo",
     "cart_expiry_days",
+    "retention.sent_message_days",
+    "retention.search_miss_days",
+    "retention.compact_at",
+    "retention.compact_free_percent",
     "payment_wait_hours",
     "unpaid_order_expiry_hours",
     "registrations_per_hour",

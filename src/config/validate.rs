@@ -169,6 +169,7 @@ impl Config {
         }
         self.validate_documents_and_notifications()?;
         self.validate_backup()?;
+        self.validate_retention()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(
                 "registrations_per_hour",

@@ -56,6 +56,7 @@ mod standins;
 mod storage;
 mod stored_text;
 mod tls_acme;
+mod retention;
 mod variants_money;
 mod variants_search;
 mod variants_staff;
