@@ -523,7 +523,9 @@ fn orders(
                     for (event, at) in events {
                         let mid = next_id(txn, "outbox")?;
                         let message = outbox_row(mid, &order, event, at);
-                        OUTBOX_KEY_TO_ID.write(txn)?.put(message.key.as_str(), mid)?;
+                        OUTBOX_KEY_TO_ID
+                            .write(txn)?
+                            .put(message.key.as_str(), mid)?;
                         OUTBOX_ID_TO_MESSAGE.write(txn)?.put(mid, &message)?;
                         OUTBOX_ORDER_TO_ID
                             .write(txn)?
@@ -657,6 +659,8 @@ pub fn print_sizes(store: &Store) {
     for (bytes, len, name) in rows {
         println!("{name:<34} {len:>12} {:>10.1}", bytes as f64 / 1_048_576.0);
     }
-    let file = std::fs::metadata(store.path()).map(|m| m.len()).unwrap_or(0);
+    let file = std::fs::metadata(store.path())
+        .map(|m| m.len())
+        .unwrap_or(0);
     println!("file kiosk.redb: {:.1} MiB", file as f64 / 1_048_576.0);
 }

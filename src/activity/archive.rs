@@ -115,7 +115,11 @@ pub fn archive_before(
     let mut n = 1;
     while dir.join(format!("{name}.jsonl.gz")).exists() {
         n += 1;
-        name = format!("{}_{}-{n}", day_key(day_of(first.0)), day_key(day_of(last.0)));
+        name = format!(
+            "{}_{}-{n}",
+            day_key(day_of(first.0)),
+            day_key(day_of(last.0))
+        );
     }
     let path = dir.join(format!("{name}.jsonl.gz"));
     std::fs::rename(&partial, &path).map_err(io(&path))?;

@@ -286,7 +286,11 @@ pub fn search(
         more = archive::search(dir, filter, &keeps, limit, oldest_kept, &mut page)
             .map_err(|e| StoreError::Failed(format!("reading the activity archive: {e}")))?;
     }
-    let next = if more { page.last().map(|(key, _)| *key) } else { None };
+    let next = if more {
+        page.last().map(|(key, _)| *key)
+    } else {
+        None
+    };
     Ok((page.into_iter().map(|(_, line)| line).collect(), next))
 }
 

@@ -100,8 +100,8 @@ pub fn spawn_compaction(state: AppState) -> tokio::task::JoinHandle<()> {
         let mut done_on: Option<time::Date> = None;
         loop {
             every.tick().await;
-            let shop_now = time::OffsetDateTime::now_utc()
-                .to_offset(crate::domain::shop_day::SHOP_OFFSET);
+            let shop_now =
+                time::OffsetDateTime::now_utc().to_offset(crate::domain::shop_day::SHOP_OFFSET);
             let minutes = u32::from(shop_now.hour()) * 60 + u32::from(shop_now.minute());
             // The window is the hour from `compact_at`.
             let in_window = (minutes + 24 * 60 - at) % (24 * 60) < 60;

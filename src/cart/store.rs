@@ -167,8 +167,15 @@ mod tests {
                     let mut cart = Cart::default();
                     cart.set("SF-1001", 1);
                     // Every fourth cart was touched an hour ago; the others 90 days ago.
-                    cart.updated_at = if n % 4 == 0 { now - 3_600 } else { now - 90 * 86_400 };
-                    table.put(format!("v:{n:08}-0000-4000-8000-000000000000").as_str(), &cart)?;
+                    cart.updated_at = if n % 4 == 0 {
+                        now - 3_600
+                    } else {
+                        now - 90 * 86_400
+                    };
+                    table.put(
+                        format!("v:{n:08}-0000-4000-8000-000000000000").as_str(),
+                        &cart,
+                    )?;
                 }
                 let mut mine = Cart::default();
                 mine.set("SF-1001", 1);
@@ -184,6 +191,10 @@ mod tests {
         let left = store
             .read(|txn| CART_OWNER_TO_CART.read(txn)?.len())
             .unwrap();
-        assert_eq!(left, 309 + 1, "fresh visitor carts and signed-in carts stay");
+        assert_eq!(
+            left,
+            309 + 1,
+            "fresh visitor carts and signed-in carts stay"
+        );
     }
 }

@@ -15,7 +15,10 @@ pub fn run(cli: &Cli) -> Result<(), String> {
     }
     let database = config.database_path();
     if !database.exists() {
-        return Err(format!("there is no shop database at {}", database.display()));
+        return Err(format!(
+            "there is no shop database at {}",
+            database.display()
+        ));
     }
     let store = Store::open(&config.data_dir).map_err(|e| e.to_string())?;
     let space = store.space().map_err(|e| e.to_string())?;

@@ -23,7 +23,9 @@ impl hyper::body::Body for ChannelBody {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
-        self.0.poll_recv(cx).map(|next| next.map(|r| r.map(Frame::data)))
+        self.0
+            .poll_recv(cx)
+            .map(|next| next.map(|r| r.map(Frame::data)))
     }
 }
 

@@ -82,7 +82,9 @@ pub struct Space {
 impl Space {
     /// The free share in percent.
     pub fn free_percent(&self) -> u64 {
-        (self.free_bytes * 100).checked_div(self.file_bytes).unwrap_or(0)
+        (self.free_bytes * 100)
+            .checked_div(self.file_bytes)
+            .unwrap_or(0)
     }
 }
 

@@ -106,7 +106,10 @@ async fn housekeeping_drops_carts_past_sixty_days_and_old_sent_messages() {
     let app = shop_on(dir.path()).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     while cart_amount(&app, OLD_CART).await != 0 {
-        assert!(Instant::now() < deadline, "the 90-day-old cart is still there");
+        assert!(
+            Instant::now() < deadline,
+            "the 90-day-old cart is still there"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(
@@ -127,11 +130,17 @@ async fn housekeeping_drops_carts_past_sixty_days_and_old_sent_messages() {
                 ))
             })
             .unwrap();
-        assert!(recent, "a message sent 10 days ago stays (90 days by default)");
+        assert!(
+            recent,
+            "a message sent 10 days ago stays (90 days by default)"
+        );
         if !old {
             break;
         }
-        assert!(Instant::now() < deadline, "the 120-day-old message is still there");
+        assert!(
+            Instant::now() < deadline,
+            "the 120-day-old message is still there"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -156,8 +165,8 @@ async fn archived_activity_leaves_the_database_and_the_viewer_reads_it_back() {
         .current_dir(dir.path())
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout).to_string()
-        + &String::from_utf8_lossy(&out.stderr);
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("archived 2 activity lines"), "{said}");
     let files: Vec<_> = std::fs::read_dir(dir.path().join("files/activity"))
@@ -211,7 +220,13 @@ async fn archived_activity_leaves_the_database_and_the_viewer_reads_it_back() {
 
     // A day to come cannot be archived.
     let out = Command::new(BIN)
-        .args(["activity", "archive", "--before", "2999-01-01", "--data-dir"])
+        .args([
+            "activity",
+            "archive",
+            "--before",
+            "2999-01-01",
+            "--data-dir",
+        ])
         .arg(dir.path())
         .env_remove("KIOSK_CONFIG")
         .current_dir(dir.path())
@@ -228,34 +243,18 @@ async fn archived_activity_leaves_the_database_and_the_viewer_reads_it_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn compact_refuses_a_running_shop_and_shrinks_a_stopped_one() {
     let dir = tempfile::tempdir().unwrap();
-    seed(dir.path());
-    let store = Store::open(dir.path()).unwrap();
-    // Many abandoned carts, then gone: the file keeps their pages until compacted.
-    store
-        .write(|txn| {
-            let mut carts = CART_OWNER_TO_CART.write(txn)?;
-            for n in 0..20_000u32 {
-                let mut cart = Cart::default();
-                cart.set("SF-1001", 1);
-                cart.updated_at = 0;
-                carts.put(format!("v:{n:08}-0000-4000-8000-000000000000").as_str(), &cart)?;
-            }
-            Ok::<(), StoreError>(())
-        })
-        .unwrap();
-    kiosk::cart::store::remove_expired(&store, 1, 500).unwrap();
-    drop(store);
-    let size = || std::fs::metadata(dir.path().join("kiosk.redb")).unwrap().len();
-    let before = size();
-    {
-        let _app = shop_on(dir.path()).await;
-        let out = Command::new(BIN)
+    let compact = || {
+        Command::new(BIN)
             .args(["compact", "--data-dir"])
             .arg(dir.path())
             .env_remove("KIOSK_CONFIG")
             .current_dir(dir.path())
             .output()
-            .unwrap();
+            .unwrap()
+    };
+    {
+        let _app = shop_on(dir.path()).await;
+        let out = tokio::task::block_in_place(compact);
         assert!(!out.status.success());
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("stop it first"),
@@ -265,28 +264,47 @@ async fn compact_refuses_a_running_shop_and_shrinks_a_stopped_one() {
     }
     // The shop stops when the app is dropped; wait until its file is free.
     let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let out = Command::new(BIN)
-            .args(["compact", "--data-dir"])
-            .arg(dir.path())
-            .env_remove("KIOSK_CONFIG")
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        if out.status.success() {
-            assert!(
-                String::from_utf8_lossy(&out.stdout).contains("compacted"),
-                "{}",
-                String::from_utf8_lossy(&out.stdout)
-            );
-            break;
+    let store = loop {
+        match Store::open(dir.path()) {
+            Ok(store) => break store,
+            Err(err) => assert!(Instant::now() < deadline, "{err}"),
         }
-        assert!(
-            Instant::now() < deadline,
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
         tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    };
+    // Many abandoned carts, then gone: the file keeps their pages until compacted.
+    store
+        .write(|txn| {
+            let mut carts = CART_OWNER_TO_CART.write(txn)?;
+            for n in 0..20_000u32 {
+                let mut cart = Cart::default();
+                cart.set("SF-1001", 1);
+                cart.updated_at = 0;
+                carts.put(
+                    format!("v:{n:08}-0000-4000-8000-000000000000").as_str(),
+                    &cart,
+                )?;
+            }
+            Ok::<(), StoreError>(())
+        })
+        .unwrap();
+    kiosk::cart::store::remove_expired(&store, 1, 500).unwrap();
+    drop(store);
+    let size = || {
+        std::fs::metadata(dir.path().join("kiosk.redb"))
+            .unwrap()
+            .len()
+    };
+    let before = size();
+    let out = tokio::task::block_in_place(compact);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("compacted"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(size() < before, "{before} → {}", size());
 }
