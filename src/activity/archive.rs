@@ -201,6 +201,16 @@ pub fn search(
         let reader = BufReader::new(flate2::read::GzDecoder::new(std::fs::File::open(&path)?));
         for text in reader.lines() {
             let text = text?;
+            // The key leads each line, oldest first: lines outside the range are skipped
+            // without decoding, and the first at or past `upper` ends the file.
+            if let Some(key) = leading_key(&text) {
+                if key >= upper {
+                    break;
+                }
+                if key.0 < filter.since {
+                    continue;
+                }
+            }
             let Ok(Archived { key, line }) = serde_json::from_str::<Archived>(&text) else {
                 continue;
             };
@@ -220,4 +230,12 @@ pub fn search(
         }
     }
     Ok(false)
+}
+
+/// The `[ms,seq]` a stored line starts with (`{"key":[ms,seq],…`).
+fn leading_key(text: &str) -> Option<LineKey> {
+    let rest = text.strip_prefix("{\"key\":[")?;
+    let (key, _) = rest.split_once(']')?;
+    let (at, seq) = key.split_once(',')?;
+    Some((at.parse().ok()?, seq.parse().ok()?))
 }
