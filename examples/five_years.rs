@@ -111,14 +111,22 @@ fn main() {
     let codes = products(&store, scaled(100_000, scale));
     println!("products: {} in {:.1?}", codes.len(), started.elapsed());
     // The products the measurement buys: plenty of stock, so no order is refused.
-    let sample: Vec<String> = codes.iter().rev().take(20).cloned().collect();
+    // Products sold without options, so a cart takes them by their code.
     let mut plenty = Vec::new();
-    for code in &sample {
-        if let Some(mut p) = kiosk::catalog::store::load_product(&store, code).unwrap() {
+    for code in codes.iter().rev() {
+        if plenty.len() == 20 {
+            break;
+        }
+        if let Some(mut p) = kiosk::catalog::store::load_product(&store, code).unwrap()
+            && p.options.is_empty()
+            && p.variants.is_empty()
+            && p.active
+        {
             p.stock = 1_000_000;
             plenty.push(p);
         }
     }
+    let sample: Vec<String> = plenty.iter().map(|p| p.code.clone()).collect();
     kiosk::catalog::store::upsert_products(&store, &plenty).unwrap();
     println!("sample products: {}", sample.join(","));
     if catalogue_only {

@@ -171,6 +171,7 @@ figures["orders"] = {
     "per_second": round(len(placed) / ORDER_SECONDS, 1),
     "p99": round(p(placed, 0.99) or 0, 1),
     "refused": len(results) - len(placed),
+    "refusals": sorted({status for status, _ in results if status != 201}),
 }
 print(f"  orders: {figures['orders']}", file=sys.stderr)
 
