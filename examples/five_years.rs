@@ -119,10 +119,12 @@ fn main() {
         }
         if let Some(mut p) = kiosk::catalog::store::load_product(&store, code).unwrap()
             && p.options.is_empty()
-            && p.variants.is_empty()
             && p.active
         {
             p.stock = 1_000_000;
+            for variant in &mut p.variants {
+                variant.stock = 1_000_000;
+            }
             plenty.push(p);
         }
     }
@@ -171,6 +173,10 @@ fn products(store: &Store, n: u64) -> Vec<String> {
         let mut p = base.clone();
         let prefix = base.code.split('-').next().unwrap_or("XX");
         p.code = format!("{prefix}-1{i:05}");
+        // Variant codes carry their product's code (`SF-1001-GRY-3`): a copy gets its own.
+        for variant in &mut p.variants {
+            variant.code = variant.code.replacen(&base.code, &p.code, 1);
+        }
         let series = format!(" S{}", i / demo.len() as u64);
         for name in [
             &mut p.name.en,
