@@ -16,6 +16,9 @@ _kiosk() {
             ",$1")
                 cmd="kiosk"
                 ;;
+            kiosk,activity)
+                cmd="kiosk__subcmd__activity"
+                ;;
             kiosk,admin-menu)
                 cmd="kiosk__subcmd__admin__subcmd__menu"
                 ;;
@@ -27,6 +30,9 @@ _kiosk() {
                 ;;
             kiosk,check)
                 cmd="kiosk__subcmd__check"
+                ;;
+            kiosk,compact)
+                cmd="kiosk__subcmd__compact"
                 ;;
             kiosk,completions)
                 cmd="kiosk__subcmd__completions"
@@ -51,6 +57,18 @@ _kiosk() {
                 ;;
             kiosk,user)
                 cmd="kiosk__subcmd__user"
+                ;;
+            kiosk__subcmd__activity,archive)
+                cmd="kiosk__subcmd__activity__subcmd__archive"
+                ;;
+            kiosk__subcmd__activity,help)
+                cmd="kiosk__subcmd__activity__subcmd__help"
+                ;;
+            kiosk__subcmd__activity__subcmd__help,archive)
+                cmd="kiosk__subcmd__activity__subcmd__help__subcmd__archive"
+                ;;
+            kiosk__subcmd__activity__subcmd__help,help)
+                cmd="kiosk__subcmd__activity__subcmd__help__subcmd__help"
                 ;;
             kiosk__subcmd__admin__subcmd__menu,export)
                 cmd="kiosk__subcmd__admin__subcmd__menu__subcmd__export"
@@ -100,6 +118,9 @@ _kiosk() {
             kiosk__subcmd__catalog__subcmd__help,import)
                 cmd="kiosk__subcmd__catalog__subcmd__help__subcmd__import"
                 ;;
+            kiosk__subcmd__help,activity)
+                cmd="kiosk__subcmd__help__subcmd__activity"
+                ;;
             kiosk__subcmd__help,admin-menu)
                 cmd="kiosk__subcmd__help__subcmd__admin__subcmd__menu"
                 ;;
@@ -111,6 +132,9 @@ _kiosk() {
                 ;;
             kiosk__subcmd__help,check)
                 cmd="kiosk__subcmd__help__subcmd__check"
+                ;;
+            kiosk__subcmd__help,compact)
+                cmd="kiosk__subcmd__help__subcmd__compact"
                 ;;
             kiosk__subcmd__help,completions)
                 cmd="kiosk__subcmd__help__subcmd__completions"
@@ -135,6 +159,9 @@ _kiosk() {
                 ;;
             kiosk__subcmd__help,user)
                 cmd="kiosk__subcmd__help__subcmd__user"
+                ;;
+            kiosk__subcmd__help__subcmd__activity,archive)
+                cmd="kiosk__subcmd__help__subcmd__activity__subcmd__archive"
                 ;;
             kiosk__subcmd__help__subcmd__admin__subcmd__menu,export)
                 cmd="kiosk__subcmd__help__subcmd__admin__subcmd__menu__subcmd__export"
@@ -200,7 +227,7 @@ _kiosk() {
 
     case "${cmd}" in
         kiosk)
-            opts="-h -V --config --data-dir --listen --public-url --no-demo --log-format --help --version serve setup backup restore admin-menu catalog user check doctor completions man help"
+            opts="-h -V --config --data-dir --listen --public-url --no-demo --log-format --help --version serve setup backup restore admin-menu catalog user check activity compact doctor completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -226,6 +253,96 @@ _kiosk() {
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__activity)
+            opts="-h --config --data-dir --help archive help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__activity__subcmd__archive)
+            opts="-h --before --config --data-dir --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --before)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__activity__subcmd__help)
+            opts="archive help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__activity__subcmd__help__subcmd__archive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__activity__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -593,6 +710,28 @@ _kiosk() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kiosk__subcmd__compact)
+            opts="-h --config --data-dir --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kiosk__subcmd__completions)
             opts="-h --config --data-dir --help bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -638,8 +777,36 @@ _kiosk() {
             return 0
             ;;
         kiosk__subcmd__help)
-            opts="serve setup backup restore admin-menu catalog user check doctor completions man help"
+            opts="serve setup backup restore admin-menu catalog user check activity compact doctor completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__help__subcmd__activity)
+            opts="archive"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__help__subcmd__activity__subcmd__archive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -764,6 +931,20 @@ _kiosk() {
             return 0
             ;;
         kiosk__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kiosk__subcmd__help__subcmd__compact)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -125,3 +125,17 @@ pub fn finish(
         Ok(user)
     })
 }
+/// Retention: forgets reset links past their time and revoked tokens past their expiry
+/// (both are refused anyway; a few rows an hour at most, so one transaction).
+pub fn prune_expired(store: &Store) -> Result<u64, crate::store::StoreError> {
+    let now = super::token::now_secs();
+    store.write(|txn| {
+        let tickets = RESET_TOKEN_TO_TICKET
+            .write(txn)?
+            .retain(|t| t.expires_at > now)?;
+        let revoked = super::secrets::REVOKED_TOKEN_TO_EXPIRY
+            .write(txn)?
+            .retain(|_, exp| exp > now)?;
+        Ok(tickets + revoked)
+    })
+}

@@ -7,6 +7,8 @@
 //! with its one [`Actor::log`]) and the before → after summary of a change ([`changes`]) live
 //! here, used alike by the catalogue, content, pricing and search.
 
+pub mod archive;
+
 use redb::WriteTransaction;
 use std::collections::BTreeMap;
 
@@ -242,40 +244,54 @@ pub struct LogFilter {
 pub type LineKey = (u64, u64);
 
 /// A page of lines, newest first, older than `before` (the previous page's cursor), and the
-/// cursor of the next page.
+/// cursor of the next page. Lines moved out by `kiosk activity archive` are read back from
+/// the archive files in `archives` (`archive::dir`) once the database's lines run out.
 pub fn search(
     store: &Store,
+    archives: Option<&std::path::Path>,
     filter: &LogFilter,
     limit: usize,
     before: Option<LineKey>,
 ) -> Result<(Vec<LogLine>, Option<LineKey>), StoreError> {
     let text = filter.text.as_ref().map(|t| t.to_lowercase());
+    let keeps = |line: &LogLine| {
+        filter.actor.as_ref().is_none_or(|a| &line.user == a)
+            && filter.target.as_ref().is_none_or(|t| &line.target == t)
+            && text.as_ref().is_none_or(|t| {
+                [&line.action, &line.target, &line.details, &line.user]
+                    .iter()
+                    .any(|field| field.to_lowercase().contains(t.as_str()))
+            })
+    };
     let upper = before.unwrap_or((filter.until, 0)).min((filter.until, 0));
-    let mut page = Vec::new();
-    let (mut last, mut more) = (None, false);
+    let mut page: Vec<(LineKey, LogLine)> = Vec::new();
+    let mut more = false;
+    let mut oldest_kept = upper;
     store.read(|txn| {
         LOG_TIME_TO_LINE
             .read(txn)?
             .scan_rev_in((filter.since, 0)..upper, |key, line| {
-                let keep = filter.actor.as_ref().is_none_or(|a| &line.user == a)
-                    && filter.target.as_ref().is_none_or(|t| &line.target == t)
-                    && text.as_ref().is_none_or(|t| {
-                        [&line.action, &line.target, &line.details, &line.user]
-                            .iter()
-                            .any(|field| field.to_lowercase().contains(t.as_str()))
-                    });
-                if keep {
+                oldest_kept = key;
+                if keeps(&line) {
                     if page.len() == limit {
                         more = true;
                         return Ok(false);
                     }
-                    page.push(line);
-                    last = Some(key);
+                    page.push((key, line));
                 }
                 Ok::<bool, StoreError>(true)
             })
     })?;
-    Ok((page, if more { last } else { None }))
+    if !more && let Some(dir) = archives {
+        more = archive::search(dir, filter, &keeps, limit, oldest_kept, &mut page)
+            .map_err(|e| StoreError::Failed(format!("reading the activity archive: {e}")))?;
+    }
+    let next = if more {
+        page.last().map(|(key, _)| *key)
+    } else {
+        None
+    };
+    Ok((page.into_iter().map(|(_, line)| line).collect(), next))
 }
 
 pub fn now_millis() -> u64 {

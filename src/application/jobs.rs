@@ -1,28 +1,70 @@
-//! Background jobs of the running shop: hourly housekeeping (expired carts, unpaid orders past
-//! their time), the search-miss counter's flush, keeping the live e-catalogues current, and
+//! Background jobs of the running shop: hourly housekeeping (retention: expired carts, sent
+//! messages, old search-miss days, reset links; unpaid orders past their time), compaction in
+//! the maintenance window, the search-miss counter's flush, keeping the live e-catalogues current, and
 //! dropping caches when the shop is quiet.
 
 use crate::cart;
 use crate::state::{AppState, idle};
 
-/// Deletes expired anonymous carts and cancels unpaid orders past their time, now and every
-/// hour, in the background.
+/// The retention part of housekeeping (docs/OPERATING.md "Retention"): anonymous carts past
+/// `cart_expiry_days`, sent messages past `retention.sent_message_days`, search-miss days past
+/// `retention.search_miss_days`, expired reset links and revoked tokens. Each table goes in
+/// bounded batches (`store::retention::BATCH` rows per write transaction).
+pub fn prune(store: &crate::store::Store, config: &crate::config::Config) {
+    use crate::store::retention::BATCH;
+    let now = crate::activity::now_millis();
+    let days = |n: u32| u64::from(n) * 86_400_000;
+    let report = |what: &str, pruned: Result<crate::store::retention::Pruned, _>| match pruned {
+        Ok(p) if p.removed == 0 => {}
+        Ok(p) => tracing::info!(
+            removed = p.removed,
+            batches = p.batches,
+            "{what}: forgotten by retention"
+        ),
+        Err(err) => tracing::warn!(%err, "{what}: retention failed"),
+    };
+    let cart_before = (now.saturating_sub(days(config.cart_expiry_days)) / 1000) as i64;
+    report(
+        "anonymous carts",
+        cart::store::remove_expired(store, cart_before, BATCH),
+    );
+    let r = &config.retention;
+    if r.sent_message_days > 0 {
+        report(
+            "sent messages",
+            crate::outbox::prune_sent(store, now.saturating_sub(days(r.sent_message_days)), BATCH),
+        );
+    }
+    if r.search_miss_days > 0 {
+        let before = crate::domain::shop_day::day_key(crate::domain::shop_day::day_of(
+            now.saturating_sub(days(r.search_miss_days)),
+        ));
+        report(
+            "search-miss days",
+            crate::search::misses::prune_days(store, &before, BATCH),
+        );
+    }
+    match crate::accounts::reset::prune_expired(store) {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "expired reset links and revoked tokens forgotten"),
+        Err(err) => tracing::warn!(%err, "reset link retention failed"),
+    }
+}
+
+/// Forgets what retention drops (see [`prune`]) and cancels unpaid orders past their time,
+/// now and every hour, in the background.
 pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every_hour = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
         loop {
             every_hour.tick().await;
-            let store = state.store.clone();
-            let before = time::OffsetDateTime::now_utc().unix_timestamp()
-                - i64::from(state.config.cart_expiry_days) * 86_400;
-            match tokio::task::spawn_blocking(move || cart::store::remove_expired(&store, before))
-                .await
-            {
-                Ok(Ok(0)) => {}
-                Ok(Ok(removed)) => tracing::info!(removed, "expired anonymous carts deleted"),
-                Ok(Err(err)) => tracing::warn!(%err, "cart housekeeping failed"),
-                Err(err) => tracing::warn!(%err, "cart housekeeping failed"),
+            let (store, config) = (state.store.clone(), state.config.clone());
+            let started = std::time::Instant::now();
+            if let Err(err) = tokio::task::spawn_blocking(move || prune(&store, &config)).await {
+                tracing::warn!(%err, "retention failed");
             }
+            // tests/load/five-years.sh reads this line for the housekeeping's time.
+            tracing::info!(ms = started.elapsed().as_millis() as u64, "retention done");
             let hours = u64::from(state.config.unpaid_order_expiry_hours);
             if hours > 0 {
                 let (store, catalog) = (state.store.clone(), state.catalog.clone());
@@ -41,6 +83,53 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
                     Ok(Err(err)) => tracing::warn!(%err, "unpaid order housekeeping failed"),
                     Err(err) => tracing::warn!(%err, "unpaid order housekeeping failed"),
                 }
+            }
+        }
+    })
+}
+
+/// Compacts the file once a day at `retention.compact_at` (shop time) when at least
+/// `retention.compact_free_percent` of it is free; skipped when a transaction holds the
+/// database at that minute (tried again the next minute of the window's hour).
+pub fn spawn_compaction(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let Some(at) = state.config.retention.compact_minutes() else {
+            return;
+        };
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        let mut done_on: Option<time::Date> = None;
+        loop {
+            every.tick().await;
+            let shop_now =
+                time::OffsetDateTime::now_utc().to_offset(crate::domain::shop_day::SHOP_OFFSET);
+            let minutes = u32::from(shop_now.hour()) * 60 + u32::from(shop_now.minute());
+            // The window is the hour from `compact_at`.
+            let in_window = (minutes + 24 * 60 - at) % (24 * 60) < 60;
+            if !in_window || done_on == Some(shop_now.date()) {
+                continue;
+            }
+            let store = state.store.clone();
+            let wanted = u64::from(state.config.retention.compact_free_percent);
+            let outcome = tokio::task::spawn_blocking(move || {
+                let space = store.space()?;
+                if space.free_percent() < wanted {
+                    return Ok::<_, crate::store::StoreError>(Some(None));
+                }
+                Ok(store.compact()?.map(Some))
+            })
+            .await;
+            match outcome {
+                Ok(Ok(Some(None))) => done_on = Some(shop_now.date()),
+                Ok(Ok(Some(Some((before, after))))) => {
+                    done_on = Some(shop_now.date());
+                    tracing::info!(before, after, "database compacted");
+                }
+                Ok(Ok(None)) => {} // busy this minute; try the next
+                Ok(Err(err)) => {
+                    done_on = Some(shop_now.date());
+                    tracing::warn!(%err, "compaction failed");
+                }
+                Err(err) => tracing::warn!(%err, "compaction failed"),
             }
         }
     })

@@ -143,6 +143,7 @@ impl Application {
             ))
         });
         let offsite = jobs::spawn_offsite_copies(state.clone());
+        let compaction = jobs::spawn_compaction(state.clone());
         let last_state = state.clone();
         let server = tokio::spawn(listener.serve(state, stopped(stop_rx)));
         shutdown.await;
@@ -161,6 +162,7 @@ impl Application {
             metrics.abort();
         }
         offsite.abort();
+        compaction.abort();
         let stopped = tokio::time::timeout(SHUTDOWN_GRACE, server).await;
         flush_misses(&last_state).await;
         close_store(&last_state.store).await;

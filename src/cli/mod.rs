@@ -1,9 +1,11 @@
 //! The command line: one file per command. Without a command, `kiosk` runs the shop.
 
+mod activity;
 mod admin_menu;
 mod backup;
 mod catalog;
 mod check;
+mod compact;
 mod completions;
 mod doctor;
 mod restore;
@@ -75,6 +77,11 @@ pub enum Command {
     User(user::UserCommand),
     /// Validate the configuration and the database; print versions and counts.
     Check,
+    /// Archive old activity lines into a compressed file the viewer still reads.
+    #[command(subcommand)]
+    Activity(activity::ActivityCommand),
+    /// Give the database file's free space back to the disk. The server must be stopped.
+    Compact,
     /// Look over the installation (permissions, free disk, backups, migrations,
     /// notifications) and say what to do about each problem; exits non-zero on a problem.
     Doctor,
@@ -98,6 +105,8 @@ pub fn run() -> ExitCode {
         Some(Command::User(command)) => user::run(&cli, command),
         Some(Command::Catalog(command)) => catalog::run(&cli, command),
         Some(Command::Check) => check::run(&cli),
+        Some(Command::Activity(command)) => activity::run(&cli, command),
+        Some(Command::Compact) => compact::run(&cli),
         Some(Command::Doctor) => doctor::run(&cli),
         Some(Command::Completions(args)) => completions::completions(args),
         Some(Command::Man) => completions::man(),

@@ -220,7 +220,7 @@ impl Destination {
 }
 
 /// `HH:MM` → minutes after midnight; `off` → `None`.
-fn parse_schedule(text: &str) -> Result<Option<u32>, String> {
+pub(super) fn parse_schedule(text: &str) -> Result<Option<u32>, String> {
     if text == "off" {
         return Ok(None);
     }

@@ -80,6 +80,9 @@ pub struct Config {
     /// Visit counting and cart reminders (`config/insights.rs`).
     #[serde(default)]
     pub insights: InsightsSettings,
+    /// What housekeeping forgets and when the file is compacted (`config/retention.rs`).
+    #[serde(default)]
+    pub retention: Retention,
     /// Whether `public_url` was derived from `listen` rather than configured: then the server
     /// re-derives it from the address it actually bound (port 0 picks a free port).
     #[serde(skip)]
@@ -97,6 +100,7 @@ pub struct Features {
 mod backup;
 mod etax;
 mod insights;
+mod retention;
 mod sections;
 mod tls;
 mod validate;
@@ -104,6 +108,7 @@ mod validate;
 pub use backup::{Backup, Destination, Location};
 pub use etax::{ETDA_TIMESTAMP_MAILBOX, Etax};
 pub use insights::InsightsSettings;
+pub use retention::Retention;
 
 pub use sections::*;
 pub use tls::{LETS_ENCRYPT, LETS_ENCRYPT_STAGING, Tls};
@@ -132,7 +137,7 @@ impl Default for Config {
             public_url: String::new(),
             shop_name: "Kiosk".into(),
             demo: true,
-            cart_expiry_days: 30,
+            cart_expiry_days: 60,
             payment_wait_hours: 24,
             unpaid_order_expiry_hours: default_unpaid_order_expiry_hours(),
             registrations_per_hour: 30,
@@ -195,6 +200,7 @@ impl Default for Config {
             tls: Tls::default(),
             etax: Etax::default(),
             insights: InsightsSettings::default(),
+            retention: Retention::default(),
             public_url_derived: false,
         }
     }
@@ -229,6 +235,10 @@ const ENV_KEYS: &[&str] = &[
     "shop_name",
     "demo",
     "cart_expiry_days",
+    "retention.sent_message_days",
+    "retention.search_miss_days",
+    "retention.compact_at",
+    "retention.compact_free_percent",
     "payment_wait_hours",
     "unpaid_order_expiry_hours",
     "registrations_per_hour",
@@ -299,8 +309,6 @@ const ENV_KEYS: &[&str] = &[
     "etax.enabled",
     "etax.timestamp_cc",
     "insights.crawler_pages_per_minute",
-    "insights.cart_reminders",
-    "insights.cart_reminder_hours",
 ];
 
 fn default_unpaid_order_expiry_hours() -> u32 {

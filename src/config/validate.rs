@@ -173,6 +173,7 @@ impl Config {
             self.seller.issues_tax_invoices(),
         )?;
         self.validate_backup()?;
+        self.validate_retention()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(
                 "registrations_per_hour",

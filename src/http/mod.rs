@@ -16,6 +16,7 @@ pub mod openapi_shared;
 pub mod query_string;
 pub mod redirect;
 pub mod server;
+pub mod streamed;
 pub mod tls;
 pub mod tls_redirect;
 

@@ -83,6 +83,11 @@ pub enum Operation {
         create_categories: bool,
     },
     CatalogExport,
+    /// Moves the activity lines before the shop day `before` (`YYYY-MM-DD`) into a compressed
+    /// file under `files/activity/` that the viewer reads back (`activity::archive`).
+    ActivityArchive {
+        before: String,
+    },
 }
 
 /// What an operation works on.
@@ -177,6 +182,14 @@ pub fn execute(ctx: &Context, operation: Operation) -> Result<Value, String> {
             Ok(Value::Array(rows))
         }
         Operation::Check => check(ctx).map_err(|e| text(&e)),
+        Operation::ActivityArchive { before } => {
+            let day = crate::domain::shop_day::parse_day(before.trim())
+                .ok_or_else(|| format!("--before {before:?} must be a date YYYY-MM-DD"))?;
+            let dir = crate::activity::archive::dir(&ctx.files_dir());
+            let report = crate::activity::archive::archive_before(ctx.store, &dir, day)
+                .map_err(|e| text(&e))?;
+            Ok(json!(report))
+        }
         Operation::Doctor => doctor(ctx).map_err(|e| text(&e)),
         Operation::CatalogImport {
             file,

@@ -320,5 +320,6 @@ fn operation_name(operation: &Operation) -> &'static str {
         Operation::Doctor => "doctor",
         Operation::CatalogImport { .. } => "catalog_import",
         Operation::CatalogExport => "catalog_export",
+        Operation::ActivityArchive { .. } => "activity_archive",
     }
 }

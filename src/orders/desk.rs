@@ -146,7 +146,15 @@ pub fn list(
         let by_status = ORDER_STATUS_TO_ORDER.read(txn)?;
         let candidates: Box<dyn Iterator<Item = Result<u64, StoreError>>> =
             match (&filter.q, filter.status) {
-                (Some(q), _) => Box::new(term_matches(txn, q, below)?.into_iter().rev().map(Ok)),
+                (Some(q), _) => {
+                    // With nothing else to narrow by, only the newest page's worth is kept:
+                    // a common name or a short phone prefix matches a large share of history.
+                    let only_q = filter.status.is_none()
+                        && filter.payment.is_none()
+                        && filter.kcard.is_none();
+                    let cap = only_q.then_some(limit + 1);
+                    Box::new(term_matches(txn, q, below, cap)?.into_iter().rev().map(Ok))
+                }
                 (None, Some(status)) => {
                     let code = status_code(status);
                     Box::new(
@@ -204,11 +212,13 @@ fn first_id_from(
     Ok(if low > last { u64::MAX } else { low })
 }
 
-/// Ids of orders with a term starting with `q` (any of its words), below `below`, ascending.
+/// Ids of orders with a term starting with `q` (any of its words), below `below`, ascending;
+/// only the `cap` largest when given.
 fn term_matches(
     txn: &redb::ReadTransaction,
     q: &str,
     below: u64,
+    cap: Option<usize>,
 ) -> Result<BTreeSet<u64>, StoreError> {
     let q = q.trim().to_lowercase();
     let digits: String = q.chars().filter(char::is_ascii_digit).collect();
@@ -232,6 +242,9 @@ fn term_matches(
         }
         if id < below {
             ids.insert(id);
+            if cap.is_some_and(|cap| ids.len() > cap) {
+                ids.pop_first();
+            }
         }
         Ok::<bool, StoreError>(true)
     })?;

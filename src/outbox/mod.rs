@@ -19,7 +19,8 @@ pub use enqueue::{
 };
 pub use queue::{
     MAX_ATTEMPTS, Message, MessageStatus, NotificationView, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE,
-    OUTBOX_KEY_TO_ID, OUTBOX_ORDER_TO_ID, Outcome, due, for_order, next_due, record, retry_now,
+    OUTBOX_KEY_TO_ID, OUTBOX_ORDER_TO_ID, Outcome, due, for_order, next_due, prune_sent, record,
+    retry_now,
 };
 
 use serde::{Deserialize, Serialize};

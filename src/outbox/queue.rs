@@ -257,3 +257,59 @@ impl From<Message> for NotificationView {
         }
     }
 }
+
+/// Retention: forgets messages sent before `before` (Unix ms) with their place on the order
+/// desk, in bounded batches (`store::retention`). Their dedupe keys stay, so an old event
+/// repeated never sends again; messages still pending or given up are kept for staff.
+pub fn prune_sent(
+    store: &crate::store::Store,
+    before: u64,
+    batch: usize,
+) -> Result<crate::store::retention::Pruned, StoreError> {
+    use crate::store::retention::{self, Found};
+    let old = |m: &Message| m.status == MessageStatus::Sent && m.sent_at.unwrap_or(0) < before;
+    retention::in_batches(
+        store,
+        batch,
+        |txn, after: Option<&(u64, Option<OrderId>)>, batch| {
+            let messages = OUTBOX_ID_TO_MESSAGE.read(txn)?;
+            let (mut keys, mut next, mut looked, mut done) = (Vec::new(), None, 0, false);
+            let start = after.map_or(0, |a| a.0 + 1);
+            messages.scan_in(start.., |id, message| {
+                looked += 1;
+                next = Some(id);
+                // Ids grow with time: past the window's end nothing older follows.
+                if message.created_at >= before {
+                    done = true;
+                    return Ok::<bool, StoreError>(false);
+                }
+                if old(&message) {
+                    keys.push((id, message.order_id));
+                }
+                Ok(keys.len() < batch && looked < retention::SCAN)
+            })?;
+            if done || (keys.len() < batch && looked < retention::SCAN) {
+                next = None;
+            }
+            Ok(Found {
+                keys,
+                next: next.map(|id| (id, None)),
+            })
+        },
+        |txn, keys| {
+            let mut messages = OUTBOX_ID_TO_MESSAGE.write(txn)?;
+            let mut by_order = OUTBOX_ORDER_TO_ID.write(txn)?;
+            let mut removed = 0;
+            for (id, order) in keys {
+                if messages.get(*id)?.is_some_and(|m| old(&m)) {
+                    messages.remove(*id)?;
+                    if let Some(order) = order {
+                        by_order.remove((order.get(), *id))?;
+                    }
+                    removed += 1;
+                }
+            }
+            Ok(removed)
+        },
+    )
+}

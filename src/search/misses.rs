@@ -127,6 +127,39 @@ pub fn top_misses(
     Ok(top)
 }
 
+/// Retention: forgets the counts of shop days before `before` (`YYYY-MM-DD`), in bounded
+/// batches (`store::retention`); keys start with their day, so the old ones come first.
+pub fn prune_days(
+    store: &Store,
+    before: &str,
+    batch: usize,
+) -> Result<crate::store::retention::Pruned, StoreError> {
+    use crate::store::retention::{self, Found};
+    let end = format!("{before}{SEPARATOR}");
+    retention::in_batches(
+        store,
+        batch,
+        |txn, _after: Option<&String>, batch| {
+            // Each batch removes what it found, so the next one starts from the top again.
+            let table = SEARCH_MISS_TO_COUNT.read(txn)?;
+            let keys: Vec<String> = table
+                .keys_rev_in::<&str>(..end.as_str())?
+                .take(batch)
+                .collect::<Result<_, _>>()?;
+            let next = (keys.len() == batch).then(String::new);
+            Ok(Found { keys, next })
+        },
+        |txn, keys| {
+            let mut table = SEARCH_MISS_TO_COUNT.write(txn)?;
+            let mut removed = 0;
+            for key in keys {
+                removed += u64::from(table.remove(key.as_str())?);
+            }
+            Ok(removed)
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ pub mod migrate;
 mod migrations;
 pub mod offsite;
 pub mod private;
+pub mod retention;
 pub mod seed;
 pub mod table;
 pub mod tables;

@@ -45,6 +45,7 @@ mod payment_proofs;
 mod payments_2c2p;
 mod payments_2c2p_trust;
 mod prometheus;
+mod retention;
 mod search;
 mod search_unseen;
 mod security;

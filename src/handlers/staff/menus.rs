@@ -151,8 +151,9 @@ pub async fn list_activity(
         until,
     };
     let store = state.store.clone();
+    let archives = crate::activity::archive::dir(&state.config.data_dir.join("files"));
     let (lines, next) = tokio::task::spawn_blocking(move || {
-        crate::activity::search(&store, &filter, limit, before)
+        crate::activity::search(&store, Some(&archives), &filter, limit, before)
     })
     .await
     .map_err(|err| AppError::internal("reading the activity log", err))??;
