@@ -154,14 +154,19 @@ impl Default for Config {
                     auth_url: "https://accounts.google.com/o/oauth2/v2/auth".into(),
                     token_url: "https://oauth2.googleapis.com/token".into(),
                     userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".into(),
+                    jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
+                    issuer: "https://accounts.google.com".into(),
                     ..OAuthProvider::default()
                 },
                 facebook: OAuthProvider {
                     auth_url: "https://www.facebook.com/v26.0/dialog/oauth".into(),
                     token_url: "https://graph.facebook.com/v26.0/oauth/access_token".into(),
                     userinfo_url: "https://graph.facebook.com/v26.0/me?fields=id,name,email".into(),
+                    jwks_url: "https://www.facebook.com/.well-known/oauth/openid/jwks/".into(),
+                    issuer: "https://www.facebook.com".into(),
                     ..OAuthProvider::default()
                 },
+                line: OAuthProvider::line(),
             },
             trust_proxy_headers: false,
             log: Log {

@@ -137,6 +137,10 @@ pub struct Contact {
 pub struct Auth {
     pub google: OAuthProvider,
     pub facebook: OAuthProvider,
+    /// LINE Login (v2.1): `client_id` is the LINE Login channel's id, `client_secret` its
+    /// channel secret (it also signs the ID tokens of a web login, HS256).
+    #[serde(default = "OAuthProvider::line")]
+    pub line: OAuthProvider,
 }
 
 /// One OAuth 2 / OpenID provider: credentials from its developer console, and its endpoints
@@ -149,11 +153,36 @@ pub struct OAuthProvider {
     pub auth_url: String,
     pub token_url: String,
     pub userinfo_url: String,
+    /// The provider's signing keys (JWKS) its ID tokens are checked with; HS256 tokens (LINE's
+    /// web login) are checked with `client_secret` instead.
+    #[serde(default)]
+    pub jwks_url: String,
+    /// The `iss` its ID tokens must carry.
+    #[serde(default)]
+    pub issuer: String,
+    /// LINE only: whether the shopper has added the shop's LINE Official Account as a friend
+    /// (`GET /friendship/v1/status` with the sign-in's access token); empty for the others.
+    #[serde(default)]
+    pub friendship_url: String,
 }
 
 impl OAuthProvider {
     pub fn enabled(&self) -> bool {
         !self.client_id.is_empty()
+    }
+
+    /// LINE Login v2.1's endpoints, without credentials.
+    pub fn line() -> OAuthProvider {
+        OAuthProvider {
+            client_id: String::new(),
+            client_secret: String::new(),
+            auth_url: "https://access.line.me/oauth2/v2.1/authorize".into(),
+            token_url: "https://api.line.me/oauth2/v2.1/token".into(),
+            userinfo_url: "https://api.line.me/v2/profile".into(),
+            jwks_url: "https://api.line.me/oauth2/v2.1/certs".into(),
+            issuer: "https://access.line.me".into(),
+            friendship_url: "https://api.line.me/friendship/v1/status".into(),
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use redb::WriteTransaction;
 use super::Issuer;
 use crate::config::Config;
 use crate::orders::model::{IssuedDocument, Order, Status};
-use crate::outbox::{self, Event, Plan};
+use crate::outbox::{Event, Plan};
 use crate::store::{StoreError, next_id};
 
 /// What an order's events produce besides the change: the messages ([`Plan`]), whether full
@@ -134,7 +134,7 @@ pub fn announce(
     }
     match event_of(status) {
         Some(event) => {
-            outbox::order_event(txn, &paperwork.plan, event, &order.outbox_facts(), None)
+            crate::orders::line_updates::order_event(txn, &paperwork.plan, event, order, None)
         }
         None => Ok(()),
     }

@@ -12,6 +12,7 @@
 pub mod disk_alert;
 pub mod email;
 pub mod line;
+pub mod line_updates;
 mod phrases;
 pub mod sender;
 pub mod templates;

@@ -31,6 +31,7 @@ mod idle;
 mod image_bombs;
 mod image_variants;
 mod import_shopify_woo;
+mod line;
 mod issued_documents;
 mod notifications;
 mod offsite_backup;
