@@ -148,6 +148,9 @@ pub struct Auth {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OAuthProvider {
+    /// LINE's channel ids are all digits: `KIOSK_AUTH__LINE__CLIENT_ID=1655000000` reads as a
+    /// number, so a number is taken as its digits.
+    #[serde(deserialize_with = "string_or_number")]
     pub client_id: String,
     pub client_secret: String,
     pub auth_url: String,
@@ -374,4 +377,18 @@ pub struct MetricsSettings {
     /// Where `GET /metrics` answers, e.g. `127.0.0.1:9464` (loopback: the scraper runs on the
     /// same machine, or reaches it through a tunnel).
     pub listen: Option<std::net::SocketAddr>,
+}
+
+/// A string, or a number given where a string of digits is meant (an environment variable).
+fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Given::deserialize(deserializer)? {
+        Given::Text(text) => text,
+        Given::Number(number) => number.to_string(),
+    })
 }
