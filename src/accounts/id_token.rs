@@ -144,7 +144,9 @@ pub fn verify(token: &str, expected: &Expected) -> Result<IdClaims, IdTokenError
     let checked: Checked = serde_json::from_slice(&body)
         .map_err(|e| IdTokenError::Malformed(format!("claims: {e}")))?;
     if !expected.issuers.contains(&checked.iss.as_str()) {
-        return Err(IdTokenError::Issuer(checked.iss.chars().take(100).collect()));
+        return Err(IdTokenError::Issuer(
+            checked.iss.chars().take(100).collect(),
+        ));
     }
     let audience_ok = match &checked.aud {
         Value::String(aud) => aud == expected.audience,
@@ -333,9 +335,8 @@ mod tests {
     fn es256_with_a_published_key() {
         let rng = SystemRandom::new();
         let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng).unwrap();
-        let pair =
-            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &rng)
-                .unwrap();
+        let pair = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &rng)
+            .unwrap();
         let public = pair.public_key().as_ref();
         let jwks: Jwks = serde_json::from_value(serde_json::json!({"keys": [{"kty": "EC", "crv": "P-256", "kid": "k1", "x": b64(&public[1..33]), "y": b64(&public[33..])}]})).unwrap();
         let head = b64(br#"{"alg":"ES256","kid":"k1"}"#);

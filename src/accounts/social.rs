@@ -215,8 +215,8 @@ pub enum SignInError {
 }
 
 impl SignInError {
-    /// The code the shop's page shows a message for.
-    pub fn code(&self) -> &'static str {
+    /// The `kiosk_login_error` the shop's page shows a message for (not an API error code).
+    pub fn login_error(&self) -> &'static str {
         match self {
             SignInError::NonceMismatch => "nonce_mismatch",
             SignInError::IdTokenInvalid(_) => "id_token_invalid",

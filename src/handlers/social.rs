@@ -214,7 +214,7 @@ async fn finish(
     .await
     .map_err(|err| {
         tracing::warn!(provider = name, error = %err, "sign-in refused");
-        err.code()
+        err.login_error()
     })?;
     let user = link(state, provider, &profile, &crate::http::kcard(headers))
         .await
@@ -300,8 +300,9 @@ pub async fn register_social(
     headers: HeaderMap,
     Json(body): Json<RegisterSocialBody>,
 ) -> Result<Json<SocialSignInAnswer>, AppError> {
-    let provider = parse_provider(&body.provider)
-        .ok_or_else(|| AppError::bad_request("invalid_input", "type must be google, facebook or line"))?;
+    let provider = parse_provider(&body.provider).ok_or_else(|| {
+        AppError::bad_request("invalid_input", "type must be google, facebook or line")
+    })?;
     let config = provider_config(&state.config, provider).ok_or_else(|| {
         AppError::bad_request(
             "invalid_input",

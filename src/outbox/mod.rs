@@ -14,9 +14,7 @@
 mod enqueue;
 mod queue;
 
-pub use enqueue::{
-    OrderFacts, Plan, line_update, new_nonce, order_event, reset_link, shop_alert,
-};
+pub use enqueue::{OrderFacts, Plan, line_update, new_nonce, order_event, reset_link, shop_alert};
 pub use queue::{
     MAX_ATTEMPTS, Message, MessageStatus, NotificationView, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE,
     OUTBOX_KEY_TO_ID, OUTBOX_ORDER_TO_ID, Outcome, due, for_order, next_due, record, retry_now,

@@ -40,9 +40,8 @@ impl Default for EsKey {
     fn default() -> Self {
         let rng = SystemRandom::new();
         let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng).unwrap();
-        let pair =
-            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &rng)
-                .unwrap();
+        let pair = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &rng)
+            .unwrap();
         EsKey { pair, rng }
     }
 }
@@ -132,7 +131,11 @@ async fn authorize(
             field("nonce").into(),
         ),
     );
-    let target = format!("{}?code={code}&state={}", field("redirect_uri"), field("state"));
+    let target = format!(
+        "{}?code={code}&state={}",
+        field("redirect_uri"),
+        field("state")
+    );
     (StatusCode::FOUND, [(header::LOCATION, target)]).into_response()
 }
 
@@ -206,7 +209,9 @@ async fn verify(Form(f): Form<HashMap<String, String>>) -> Response {
             .unwrap_or_default(),
     )
     .unwrap_or_default();
-    if f.get("nonce").is_some_and(|n| claims["nonce"] != n.as_str()) {
+    if f.get("nonce")
+        .is_some_and(|n| claims["nonce"] != n.as_str())
+    {
         return bad("invalid_request");
     }
     Json(claims).into_response()
@@ -222,7 +227,12 @@ fn bearer(headers: &HeaderMap) -> String {
 }
 
 async fn profile(State(line): State<Arc<Line>>, headers: HeaderMap) -> Response {
-    if !line.access_tokens.lock().unwrap().contains(&bearer(&headers)) {
+    if !line
+        .access_tokens
+        .lock()
+        .unwrap()
+        .contains(&bearer(&headers))
+    {
         return StatusCode::UNAUTHORIZED.into_response();
     }
     Json(json!({"userId": LINE_USER, "displayName": "นก ทดสอบ", "pictureUrl": "https://profile.line-scdn.net/x"}))
@@ -230,7 +240,12 @@ async fn profile(State(line): State<Arc<Line>>, headers: HeaderMap) -> Response 
 }
 
 async fn friendship(State(line): State<Arc<Line>>, headers: HeaderMap) -> Response {
-    if !line.access_tokens.lock().unwrap().contains(&bearer(&headers)) {
+    if !line
+        .access_tokens
+        .lock()
+        .unwrap()
+        .contains(&bearer(&headers))
+    {
         return StatusCode::UNAUTHORIZED.into_response();
     }
     Json(json!({"friendFlag": *line.friend.lock().unwrap()})).into_response()
@@ -240,7 +255,11 @@ async fn certs(State(line): State<Arc<Line>>) -> Json<Value> {
     Json(line.keys.jwks())
 }
 
-async fn push(State(line): State<Arc<Line>>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
+async fn push(
+    State(line): State<Arc<Line>>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Response {
     line.pushes.lock().unwrap().push(Push {
         authorization: bearer(&headers),
         to: body["to"].as_str().unwrap_or_default().into(),
@@ -331,12 +350,7 @@ async fn wait_pushes(line: &Line, to: &str, count: usize) -> Vec<Push> {
 async fn place_order(app: &TestApp, who: &Shopper, lang: &str) -> (u64, String) {
     let item = product(app, plain);
     add(app, who, &item.code, 1).await;
-    let (status, body) = place(
-        app,
-        who,
-        json!({"lang": lang, "email": "nok@example.com"}),
-    )
-    .await;
+    let (status, body) = place(app, who, json!({"lang": lang, "email": "nok@example.com"})).await;
     assert_eq!(status, 201, "{body}");
     (
         body["order"]["id"].as_u64().unwrap(),

@@ -95,10 +95,14 @@ async fn token(State(p): State<Arc<Provider>>, Form(f): Form<HashMap<String, Str
         nonce
     };
     let now = kiosk::accounts::token::now_secs();
-    let id_token = p.keys.sign(&json!({"iss": iss, "sub": sub, "aud": CLIENT_ID, "exp": now + 3600,
-        "iat": now, "nonce": nonce, "email": "somchai@example.com", "email_verified": true}));
-    Json(json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600,
-        "scope": "openid email profile", "id_token": id_token}))
+    let id_token = p.keys.sign(
+        &json!({"iss": iss, "sub": sub, "aud": CLIENT_ID, "exp": now + 3600,
+        "iat": now, "nonce": nonce, "email": "somchai@example.com", "email_verified": true}),
+    );
+    Json(
+        json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600,
+        "scope": "openid email profile", "id_token": id_token}),
+    )
     .into_response()
 }
 

@@ -85,7 +85,7 @@ export function OrdersRoute() {
       {id === null ? (
         <>
           <OrdersPage account={account} labels={titles} />
-          <div class="line-updates-wrap">
+          <div class="page page--narrow line-updates-wrap">
             <LineUpdatesToggle />
           </div>
         </>
