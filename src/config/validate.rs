@@ -363,7 +363,8 @@ impl Config {
             ] {
                 // The optional endpoints may be left empty (no JWKS: HS256 only; no friendship check).
                 let optional = matches!(field, "jwks_url" | "friendship_url");
-                if !(optional && url.is_empty()) && !is_provider_url(url) {
+                let left_empty = optional && url.is_empty();
+                if !left_empty && !is_provider_url(url) {
                     return Err(invalid(
                         &format!("auth.{name}.{field}"),
                         format!(

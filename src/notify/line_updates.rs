@@ -56,7 +56,7 @@ pub fn shopper_text(
                 .replace("{carrier}", &carrier)
                 .replace("{tracking}", &shipment.tracking)
                 .replace("{url}", shipment.url.as_deref().unwrap_or_default());
-            text.push_str("\n");
+            text.push('\n');
             text.push_str(&line);
         }
     }
