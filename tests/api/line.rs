@@ -86,6 +86,7 @@ enum Mode {
 #[derive(Debug, Clone)]
 struct Push {
     authorization: String,
+    retry_key: String,
     to: String,
     text: String,
 }
@@ -99,6 +100,8 @@ struct Line {
     friend: Mutex<bool>,
     last_authorize: Mutex<HashMap<String, String>>,
     pushes: Mutex<Vec<Push>>,
+    /// The next pushes answered 500, as LINE does when it is in trouble.
+    fail_next: Mutex<usize>,
     keys: EsKey,
 }
 
@@ -260,8 +263,34 @@ async fn push(
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Response {
-    line.pushes.lock().unwrap().push(Push {
+    {
+        let mut fail = line.fail_next.lock().unwrap();
+        if *fail > 0 {
+            *fail -= 1;
+            return (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "{\"message\":\"try later\"}",
+            )
+                .into_response();
+        }
+    }
+    let retry_key = headers
+        .get("x-line-retry-key")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let mut pushes = line.pushes.lock().unwrap();
+    if !retry_key.is_empty() && pushes.iter().any(|p| p.retry_key == retry_key) {
+        // What LINE answers for a retry key it has already accepted.
+        return (
+            StatusCode::CONFLICT,
+            "{\"message\":\"The retry key is already accepted\"}",
+        )
+            .into_response();
+    }
+    pushes.push(Push {
         authorization: bearer(&headers),
+        retry_key,
         to: body["to"].as_str().unwrap_or_default().into(),
         text: body["messages"][0]["text"]
             .as_str()
@@ -408,11 +437,14 @@ async fn line_shoppers_get_each_order_update_on_line_in_their_language() {
     let (app, line, smtp) = shop().await;
     let who = line_shopper(&app).await;
     let staff = app.token("clerk", "admin").await;
+    // LINE is in trouble for the first two tries: the outbox tries again.
+    *line.fail_next.lock().unwrap() = 2;
     let (id, number) = place_order(&app, &who, "th").await;
 
     let pushes = wait_pushes(&line, LINE_USER, 1).await;
     assert_eq!(pushes.len(), 1, "{pushes:?}");
     assert_eq!(pushes[0].authorization, "line-test-token");
+    assert!(uuid::Uuid::parse_str(&pushes[0].retry_key).is_ok());
     assert!(
         pushes[0].text.starts_with("ขอบคุณที่สั่งซื้อ")
             && pushes[0].text.contains(&number)
@@ -447,9 +479,20 @@ async fn line_shoppers_get_each_order_update_on_line_in_their_language() {
         pushes[5]
     );
 
-    // Exactly once each, and no mail to the shopper: the updates went to LINE.
+    // Exactly once each, and no mail to the shopper: the updates went to LINE; staff see them
+    // on the order as sent LINE messages to the shopper.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(pushes_to(&line, LINE_USER).len(), 6);
+    let on_order = crate::notifications::messages(&app, &staff, id).await;
+    let to_shopper: Vec<&Value> = on_order
+        .iter()
+        .filter(|m| m["channel"] == "line" && m["audience"] == "shopper")
+        .collect();
+    assert_eq!(to_shopper.len(), 4, "{on_order:#?}");
+    assert!(
+        to_shopper.iter().all(|m| m["status"] == "sent"),
+        "{on_order:#?}"
+    );
     assert!(
         smtp.messages()
             .iter()
