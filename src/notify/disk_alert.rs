@@ -124,6 +124,7 @@ pub fn spawn(sending: Sending) -> Option<tokio::task::JoinHandle<()>> {
                 let shop = super::sender::shop_info(&sending);
                 let (subject, body) = words(lang, notice);
                 let mail = OutgoingMail {
+                    cc: Vec::new(),
                     to: shop_to.clone(),
                     rendered: templates::shop_notice(lang, &shop, &subject, &body),
                     attachments: Vec::new(),

@@ -129,6 +129,7 @@ pub fn order_event(
                 lang: order.lang,
                 note,
                 nonce: None,
+                cc: None,
             },
         )?;
     } else if plan.email && !order.email.is_empty() {
@@ -143,6 +144,7 @@ pub fn order_event(
             lang: order.lang,
             note,
             nonce: None,
+            cc: None,
         };
         // A guest has no account to sign in to: each mail brings its own key to the order,
         // made from this nonce when the mail is sent.
@@ -170,12 +172,44 @@ pub fn order_event(
                     lang: plan.shop_lang,
                     note: None,
                     nonce: None,
+                    cc: None,
                 };
                 add(txn, &draft)?;
             }
         }
     }
     Ok(())
+}
+
+/// Writes the e-Tax Invoice by Email message of a tax document an order event issued (the tax
+/// invoice with `OrderPaid`, the credit note with `OrderCancelled`): the document on its own to
+/// the buyer's address, with `cc` (the time-stamp mailbox) in copy, in the event's transaction.
+/// Its key is `<event>:<order>:etax:shopper`, so the document is sent once however often the
+/// event is told; answers whether the message was added.
+pub fn etax_document(
+    txn: &WriteTransaction,
+    event: Event,
+    order: &OrderFacts,
+    cc: &str,
+) -> Result<bool, StoreError> {
+    if order.email.is_empty() || cc.is_empty() {
+        return Ok(false);
+    }
+    let subject = order.id.get().to_string();
+    let draft = Draft {
+        event,
+        subject: &subject,
+        channel: Channel::Etax,
+        audience: Audience::Shopper,
+        order_id: Some(order.id),
+        user_id: order.account,
+        to: order.email,
+        lang: order.lang,
+        note: None,
+        nonce: None,
+        cc: Some(cc),
+    };
+    add(txn, &draft)
 }
 
 /// Writes the mail carrying a password reset link to the account's address. `ticket` names
@@ -202,6 +236,7 @@ pub fn reset_link(
         lang: plan.shop_lang,
         note: Some(link),
         nonce: None,
+        cc: None,
     };
     add(txn, &draft)
 }
@@ -231,6 +266,7 @@ pub fn shop_alert(
                 lang: plan.shop_lang,
                 note: Some(note),
                 nonce: None,
+                cc: None,
             };
             add(txn, &draft)?;
         }
@@ -249,12 +285,15 @@ struct Draft<'a> {
     lang: Locale,
     note: Option<&'a str>,
     nonce: Option<&'a str>,
+    /// The copy address of an e-Tax mail.
+    cc: Option<&'a str>,
 }
 
 fn dedupe_key(draft: &Draft) -> String {
     let channel = match draft.channel {
         Channel::Email => "email",
         Channel::Line => "line",
+        Channel::Etax => "etax",
     };
     let audience = match draft.audience {
         Audience::Shopper => "shopper",
@@ -288,6 +327,7 @@ fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
         lang: draft.lang,
         note: draft.note.map(str::to_string),
         nonce: draft.nonce.map(str::to_string),
+        cc: draft.cc.map(str::to_string),
         status: MessageStatus::Pending,
         attempts: 0,
         created_at: now,
