@@ -221,6 +221,8 @@ fn user(id: UserId, username: String, name: String, role: Role, hash: &str, at: 
         created_at: (at / 1000) as i64,
         last_login_at: None,
         disabled: false,
+        line_friend: false,
+        line_updates_off: false,
     }
 }
 

@@ -8,11 +8,13 @@
 //!   (register, sign in, roles, details, lookups); `password`: hashing;
 //! - `token`: issuing and checking JWTs; `secrets`: the signing secret and revoked tokens;
 //!   `throttle`: the sign-in and registration limits;
-//! - `social`: Google and Facebook sign-in without its HTTP part; `reset`: password reset
+//! - `social`: Google, Facebook and LINE sign-in without its HTTP part, `id_token`: checking
+//!   their OpenID Connect ID tokens; `reset`: password reset
 //!   links; `coins`: the coin ledger;
 //! - `permissions`, `menus`, `menu_store`: what each staff role may do and sees.
 
 pub mod coins;
+pub mod id_token;
 pub mod menu_store;
 pub mod menus;
 pub mod model;

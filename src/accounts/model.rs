@@ -13,6 +13,7 @@ pub enum Provider {
     Local,
     Google,
     Facebook,
+    Line,
 }
 
 /// A stored user. `password_hash` is an Argon2id PHC string for local accounts only.
@@ -51,6 +52,24 @@ pub struct User {
     /// A disabled account cannot sign in, and its tokens stop working at once.
     #[serde(default)]
     pub disabled: bool,
+    /// A LINE shopper had added the shop's LINE Official Account as a friend when they last
+    /// signed in with LINE: order updates can reach them in LINE chat.
+    #[serde(default)]
+    pub line_friend: bool,
+    /// The shopper turned order updates on LINE off (their account page); they get e-mail.
+    #[serde(default)]
+    pub line_updates_off: bool,
+}
+
+impl User {
+    /// The LINE user id order updates are pushed to: a LINE account whose owner added the
+    /// shop as a friend and has not turned the updates off.
+    pub fn line_updates_to(&self) -> Option<&str> {
+        (self.provider == Provider::Line && self.line_friend && !self.line_updates_off)
+            .then_some(self.provider_subject.as_deref())
+            .flatten()
+            .filter(|subject| !subject.is_empty())
+    }
 }
 
 /// A delivery address in Thailand.

@@ -218,6 +218,8 @@ pub(super) fn new_user(
         created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
         last_login_at: None,
         disabled: false,
+        line_friend: false,
+        line_updates_off: false,
     })
 }
 
@@ -396,6 +398,8 @@ pub struct UserInfoChange {
     pub vat_info: Option<VatInfo>,
     /// `None` keeps the address; `Some("")` removes it.
     pub email: Option<String>,
+    /// `None` keeps the choice; `Some(false)` turns order updates on LINE off.
+    pub line_updates: Option<bool>,
 }
 
 pub fn update_user_info(
@@ -408,6 +412,7 @@ pub fn update_user_info(
         add_info,
         vat_info,
         email,
+        line_updates,
     } = change;
     let email = email.map(|e| e.trim().to_string());
     let mut problems: Vec<String> = Vec::new();
@@ -436,6 +441,9 @@ pub fn update_user_info(
             user.vat_info = vat_info;
             if let Some(email) = email {
                 user.email = email;
+            }
+            if let Some(on) = line_updates {
+                user.line_updates_off = !on;
             }
             Ok(())
         },

@@ -145,6 +145,7 @@ fn a_social_identity_maps_to_one_user() {
         "1234567890",
         "Somchai",
         "s@example.com",
+        None,
         "web",
     )
     .unwrap();
@@ -154,13 +155,22 @@ fn a_social_identity_maps_to_one_user() {
         "1234567890",
         "Somchai J.",
         "",
+        None,
         "web",
     )
     .unwrap();
     assert_eq!(first.id, again.id);
     assert_eq!(first.username, format!("google-{}", first.id));
-    let other =
-        find_or_create_social(&store, Provider::Facebook, "1234567890", "", "", "web").unwrap();
+    let other = find_or_create_social(
+        &store,
+        Provider::Facebook,
+        "1234567890",
+        "",
+        "",
+        None,
+        "web",
+    )
+    .unwrap();
     assert_ne!(other.id, first.id);
     assert!(other.password_hash.is_none());
 }

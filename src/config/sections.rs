@@ -137,6 +137,10 @@ pub struct Contact {
 pub struct Auth {
     pub google: OAuthProvider,
     pub facebook: OAuthProvider,
+    /// LINE Login (v2.1): `client_id` is the LINE Login channel's id, `client_secret` its
+    /// channel secret (it also signs the ID tokens of a web login, HS256).
+    #[serde(default = "OAuthProvider::line")]
+    pub line: OAuthProvider,
 }
 
 /// One OAuth 2 / OpenID provider: credentials from its developer console, and its endpoints
@@ -144,16 +148,44 @@ pub struct Auth {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OAuthProvider {
+    /// LINE's channel ids are all digits: `KIOSK_AUTH__LINE__CLIENT_ID=1655000000` reads as a
+    /// number, so a number is taken as its digits.
+    #[serde(deserialize_with = "string_or_number")]
     pub client_id: String,
     pub client_secret: String,
     pub auth_url: String,
     pub token_url: String,
     pub userinfo_url: String,
+    /// The provider's signing keys (JWKS) its ID tokens are checked with; HS256 tokens (LINE's
+    /// web login) are checked with `client_secret` instead.
+    #[serde(default)]
+    pub jwks_url: String,
+    /// The `iss` its ID tokens must carry.
+    #[serde(default)]
+    pub issuer: String,
+    /// LINE only: whether the shopper has added the shop's LINE Official Account as a friend
+    /// (`GET /friendship/v1/status` with the sign-in's access token); empty for the others.
+    #[serde(default)]
+    pub friendship_url: String,
 }
 
 impl OAuthProvider {
     pub fn enabled(&self) -> bool {
         !self.client_id.is_empty()
+    }
+
+    /// LINE Login v2.1's endpoints, without credentials.
+    pub fn line() -> OAuthProvider {
+        OAuthProvider {
+            client_id: String::new(),
+            client_secret: String::new(),
+            auth_url: "https://access.line.me/oauth2/v2.1/authorize".into(),
+            token_url: "https://api.line.me/oauth2/v2.1/token".into(),
+            userinfo_url: "https://api.line.me/v2/profile".into(),
+            jwks_url: "https://api.line.me/oauth2/v2.1/certs".into(),
+            issuer: "https://access.line.me".into(),
+            friendship_url: "https://api.line.me/friendship/v1/status".into(),
+        }
     }
 }
 
@@ -345,4 +377,18 @@ pub struct MetricsSettings {
     /// Where `GET /metrics` answers, e.g. `127.0.0.1:9464` (loopback: the scraper runs on the
     /// same machine, or reaches it through a tunnel).
     pub listen: Option<std::net::SocketAddr>,
+}
+
+/// A string, or a number given where a string of digits is meant (an environment variable).
+fn string_or_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Given::deserialize(deserializer)? {
+        Given::Text(text) => text,
+        Given::Number(number) => number.to_string(),
+    })
 }

@@ -342,6 +342,7 @@ impl Config {
         for (name, provider) in [
             ("google", &self.auth.google),
             ("facebook", &self.auth.facebook),
+            ("line", &self.auth.line),
         ] {
             if !provider.enabled() {
                 continue;
@@ -352,12 +353,23 @@ impl Config {
                     "must be set when client_id is".into(),
                 ));
             }
+            if provider.issuer.trim().is_empty() {
+                return Err(invalid(
+                    &format!("auth.{name}.issuer"),
+                    "must name the issuer of the provider's ID tokens".into(),
+                ));
+            }
             for (field, url) in [
                 ("auth_url", &provider.auth_url),
                 ("token_url", &provider.token_url),
                 ("userinfo_url", &provider.userinfo_url),
+                ("jwks_url", &provider.jwks_url),
+                ("friendship_url", &provider.friendship_url),
             ] {
-                if !is_provider_url(url) {
+                // The optional endpoints may be left empty (no JWKS: HS256 only; no friendship check).
+                let optional = matches!(field, "jwks_url" | "friendship_url");
+                let left_empty = optional && url.is_empty();
+                if !left_empty && !is_provider_url(url) {
                     return Err(invalid(
                         &format!("auth.{name}.{field}"),
                         format!(

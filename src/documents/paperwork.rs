@@ -146,8 +146,8 @@ pub fn announce(
     let Some(event) = event_of(status) else {
         return Ok(());
     };
-    let facts = order.outbox_facts();
-    outbox::order_event(txn, &paperwork.plan, event, &facts, None)?;
+    // A LINE shopper's news goes to LINE chat instead of mail (orders::line_updates).
+    crate::orders::line_updates::order_event(txn, &paperwork.plan, event, order, None)?;
     // e-Tax Invoice by Email: the tax document this move issued goes on its own, once.
     let issued = match status {
         Status::Paid => order.documents.tax_invoice.is_some(),
@@ -155,7 +155,7 @@ pub fn announce(
         _ => false,
     };
     if let (Some(cc), true) = (&paperwork.etax_cc, issued) {
-        outbox::etax_document(txn, event, &facts, cc)?;
+        outbox::etax_document(txn, event, &order.outbox_facts(), cc)?;
     }
     Ok(())
 }

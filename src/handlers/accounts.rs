@@ -46,6 +46,12 @@ pub struct UserInfo {
     pub vat_info: Option<VatInfo>,
     /// Where order mail goes; empty when the shopper has given none.
     pub email: String,
+    /// Order updates in LINE chat instead of mail (LINE accounts only; the shopper's choice,
+    /// on unless turned off).
+    pub line_updates: bool,
+    /// The LINE shopper had added the shop's LINE Official Account as a friend when they last
+    /// signed in: updates on LINE reach them only then.
+    pub line_friend: bool,
 }
 
 impl From<&User> for UserView {
@@ -71,6 +77,8 @@ impl From<&User> for UserInfo {
             add_info: user.add_info.clone(),
             vat_info: user.vat_info.clone(),
             email: user.email.clone(),
+            line_updates: !user.line_updates_off,
+            line_friend: user.line_friend,
         }
     }
 }
@@ -450,6 +458,10 @@ pub struct UserInfoBody {
     #[ts(optional)]
     #[serde(deserialize_with = "crate::domain::text::de::single_line_opt")]
     email: Option<String>,
+    /// Order updates on LINE (LINE accounts); left out keeps the choice.
+    #[serde(default)]
+    #[ts(optional)]
+    line_updates: Option<bool>,
 }
 
 /// Replace the caller's delivery addresses and tax-invoice details (and, when given, the
@@ -479,6 +491,7 @@ pub async fn put_user_info(
             add_info: body.add_info,
             vat_info: body.vat_info,
             email: body.email,
+            line_updates: body.line_updates,
         };
         store::update_user_info(&db, user_id, details, &channel)
     })

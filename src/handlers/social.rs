@@ -1,11 +1,12 @@
-//! Google and Facebook sign-in over HTTP, as a server-side authorization-code flow with PKCE,
-//! state and nonce (docs/API.md); the provider side (pending sign-ins, the OAuth client, the
-//! user-info profile) is `accounts::social`.
+//! Google, Facebook and LINE sign-in over HTTP, as a server-side authorization-code flow with
+//! PKCE, state and nonce (docs/API.md); the provider side (pending sign-ins, the OAuth client,
+//! the ID token and user-info profile) is `accounts::social`.
 //!
 //! start: remember {state → verifier, nonce, next} for 10 minutes, bind the state to this
 //! browser with an HttpOnly cookie, redirect to the provider. callback: the state must be
-//! pending, unexpired, for this provider and equal to the cookie; then code → token →
-//! user-info → user → our JWT, handed to the UI in the URL fragment (never sent to servers).
+//! pending, unexpired, for this provider and equal to the cookie; then code → token (its ID
+//! token checked: signature, issuer, audience, expiry, our nonce) → user-info → user → our JWT,
+//! handed to the UI in the URL fragment (never sent to servers).
 
 use std::time::Instant;
 
@@ -22,7 +23,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::model::{Provider, User};
 use crate::accounts::social::{
-    Pending, Profile, fetch_profile, http_client, oauth_client, parse_provider, provider_config,
+    Pending, Profile, fetch_profile, http_client, oauth_client, parse_provider,
+    profile_from_exchange, provider_config,
 };
 use crate::accounts::store;
 use crate::handlers::accounts::UserView;
@@ -50,7 +52,7 @@ pub struct StartQuery {
     get,
     path = "/api/auth/oauth/{provider}/start",
     tag = "auth",
-    params(("provider" = String, Path, description = "google or facebook"), StartQuery),
+    params(("provider" = String, Path, description = "google, facebook or line"), StartQuery),
     responses(
         (status = 302, description = "To the provider's sign-in page"),
         (status = 404, description = "`not_found`: unknown or unconfigured provider", body = ErrorAnswer),
@@ -69,16 +71,22 @@ pub async fn start(
         .map_err(|e| AppError::internal("oauth client", e))?;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
     let nonce = CsrfToken::new_random();
+    // Facebook answers an ID token in its OpenID Connect code flow (scope `openid`).
     let scopes: &[&str] = match provider {
-        Provider::Facebook => &["email", "public_profile"],
+        Provider::Facebook => &["openid", "email", "public_profile"],
         _ => &["openid", "email", "profile"],
     };
-    let (url, csrf) = client
+    let mut request = client
         .authorize_url(CsrfToken::new_random)
         .add_scopes(scopes.iter().map(|s| Scope::new(s.to_string())))
         .add_extra_param("nonce", nonce.secret())
-        .set_pkce_challenge(challenge)
-        .url();
+        .set_pkce_challenge(challenge);
+    if provider == Provider::Line {
+        // Offers to add the shop's LINE Official Account (linked to the login channel) as a
+        // friend on the consent screen: order updates on LINE need it.
+        request = request.add_extra_param("bot_prompt", "normal");
+    }
+    let (url, csrf) = request.url();
     let next = if crate::http::redirect::is_safe_redirect(&query.next) {
         query.next
     } else {
@@ -89,6 +97,7 @@ pub async fn start(
         Pending {
             provider,
             verifier: verifier.secret().clone(),
+            nonce: nonce.secret().clone(),
             next,
             started: Instant::now(),
         },
@@ -133,12 +142,14 @@ pub struct CallbackQuery {
 /// The provider's callback.
 ///
 /// Always redirects back to the shop: to `/#kiosk_token=…&next=…` when signed in, or to
-/// `/#kiosk_login_error=cancelled|state_mismatch|provider_error`.
+/// `/#kiosk_login_error=cancelled|state_mismatch|nonce_mismatch|id_token_invalid|provider_error`
+/// (`nonce_mismatch`: the ID token was not issued for the sign-in started here;
+/// `id_token_invalid`: missing, badly signed, for another client, from another issuer or expired).
 #[utoipa::path(
     get,
     path = "/api/auth/oauth/{provider}/callback",
     tag = "auth",
-    params(("provider" = String, Path, description = "google or facebook"), CallbackQuery),
+    params(("provider" = String, Path, description = "google, facebook or line"), CallbackQuery),
     responses((status = 302, description = "Back to the shop, the outcome in the URL fragment")),
 )]
 pub async fn callback(
@@ -192,9 +203,19 @@ async fn finish(
             tracing::warn!(provider = name, error = %err, "code exchange failed");
             "provider_error"
         })?;
-    let profile = fetch_profile(&http, &config.userinfo_url, token.access_token().secret())
-        .await
-        .map_err(|_| "provider_error")?;
+    let profile = profile_from_exchange(
+        &http,
+        provider,
+        config,
+        token.extra_fields().id_token.as_deref(),
+        token.access_token().secret(),
+        &pending.nonce,
+    )
+    .await
+    .map_err(|err| {
+        tracing::warn!(provider = name, error = %err, "sign-in refused");
+        err.login_error()
+    })?;
     let user = link(state, provider, &profile, &crate::http::kcard(headers))
         .await
         .map_err(|_| "provider_error")?;
@@ -212,14 +233,15 @@ async fn link(
     kcard: &str,
 ) -> Result<User, AppError> {
     let db = state.store.clone();
-    let (subject, name, email, kcard) = (
+    let (subject, name, email, friend, kcard) = (
         profile.subject.clone(),
         profile.name.clone(),
         profile.email.clone(),
+        profile.line_friend,
         kcard.to_string(),
     );
     tokio::task::spawn_blocking(move || {
-        store::find_or_create_social(&db, provider, &subject, &name, &email, &kcard)
+        store::find_or_create_social(&db, provider, &subject, &name, &email, friend, &kcard)
     })
     .await
     .map_err(|e| AppError::internal("linking a social account", e))?
@@ -229,7 +251,7 @@ async fn link(
 #[derive(Deserialize, ToSchema, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterSocialBody {
-    /// The Google `sub` or Facebook `id` the browser claims.
+    /// The Google `sub`, Facebook `id` or LINE `userId` the browser claims.
     username: String,
     /// The visitor id, for carts (kept from the earlier shop, docs/STOREFRONT.md §3).
     #[serde(default)]
@@ -242,7 +264,7 @@ pub struct RegisterSocialBody {
     #[schema(value_type = Object)]
     #[ts(type = "unknown", optional)]
     info: Value,
-    /// `google` or `facebook`.
+    /// `google`, `facebook` or `line`.
     #[serde(rename = "type")]
     provider: String,
     #[serde(default)]
@@ -258,7 +280,7 @@ pub struct SocialSignInAnswer {
     pub token: String,
 }
 
-/// Link a Google or Facebook account given its access token.
+/// Link a Google, Facebook or LINE account given its access token.
 ///
 /// The payload of docs/STOREFRONT.md §7, but the server checks the token with the provider's
 /// user-info, whose subject must equal `username`; a profile sent by the browser is never trusted.
@@ -278,8 +300,9 @@ pub async fn register_social(
     headers: HeaderMap,
     Json(body): Json<RegisterSocialBody>,
 ) -> Result<Json<SocialSignInAnswer>, AppError> {
-    let provider = parse_provider(&body.provider)
-        .ok_or_else(|| AppError::bad_request("invalid_input", "type must be google or facebook"))?;
+    let provider = parse_provider(&body.provider).ok_or_else(|| {
+        AppError::bad_request("invalid_input", "type must be google, facebook or line")
+    })?;
     let config = provider_config(&state.config, provider).ok_or_else(|| {
         AppError::bad_request(
             "invalid_input",

@@ -1,5 +1,5 @@
-//! Pushes to the shop's LINE group through the LINE Messaging API (LINE Notify closed in
-//! 2025). Each push carries `X-Line-Retry-Key`, a UUID derived from the outbox key, so LINE
+//! Pushes to the shop's LINE group, and order updates to LINE shoppers who are the shop's
+//! friends, through the LINE Messaging API (LINE Notify closed in 2025). Each push carries `X-Line-Retry-Key`, a UUID derived from the outbox key, so LINE
 //! itself drops a push sent again after a crash (it answers 409 for a key it has accepted).
 
 use std::time::Duration;
@@ -37,9 +37,18 @@ impl LinePusher {
         }
     }
 
+    /// Pushes to the shop's own group (alerts).
     pub async fn push(&self, text: &str, retry_key: &str) -> Result<(), SendError> {
+        self.push_to(&self.to, text, retry_key).await
+    }
+
+    /// Pushes to `to` (a shopper's LINE user id, for their order updates).
+    pub async fn push_to(&self, to: &str, text: &str, retry_key: &str) -> Result<(), SendError> {
+        if to.is_empty() {
+            return Err(SendError::Permanent("no LINE recipient".into()));
+        }
         let text: String = text.chars().take(MAX_TEXT).collect();
-        let body = json!({"to": self.to, "messages": [{"type": "text", "text": text}]});
+        let body = json!({"to": to, "messages": [{"type": "text", "text": text}]});
         let response = self
             .http
             .post(&self.endpoint)

@@ -13,6 +13,7 @@ pub mod disk_alert;
 pub mod email;
 mod etax;
 pub mod line;
+pub mod line_updates;
 mod phrases;
 pub mod sender;
 pub mod templates;

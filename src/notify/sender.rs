@@ -167,6 +167,22 @@ async fn deliver(sending: &Sending, transports: &Transports, message: &Message) 
                     "LINE is not configured (notifications.line.channel_access_token)".into(),
                 );
             };
+            if message.audience == Audience::Shopper {
+                let Some(order) = order else {
+                    return Outcome::GiveUp("an order update needs an order".into());
+                };
+                let content = sending.content.current();
+                let Some(text) = super::line_updates::shopper_text(
+                    &content.messages(message.lang).value,
+                    message.event,
+                    message.lang,
+                    &order,
+                    &sending.config.public_url,
+                ) else {
+                    return Outcome::GiveUp("no LINE words for this update".into());
+                };
+                return outcome(line.push_to(&message.to, &text, &message.key).await);
+            }
             let Some(order) = order else {
                 if let Some(text) = templates::shop_notice_line(
                     message.event,

@@ -12,6 +12,7 @@ pub mod code_usage;
 pub mod desk;
 pub mod export;
 pub mod guest;
+pub mod line_updates;
 pub mod model;
 pub mod place;
 pub mod ratings;

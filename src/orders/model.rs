@@ -571,6 +571,7 @@ impl Order {
             account: (!self.is_guest()).then_some(self.user_id),
             lang: self.lang,
             proofs: self.payment.proofs.len(),
+            line_to: None,
         }
     }
 

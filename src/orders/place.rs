@@ -449,11 +449,11 @@ pub fn place_one(
         None => None,
     };
     // Nothing is issued yet at placement, so there is no print to freeze: only the messages.
-    crate::outbox::order_event(
+    super::line_updates::order_event(
         txn,
         &terms.plan,
         crate::outbox::Event::OrderPlaced,
-        &order.outbox_facts(),
+        &order,
         None,
     )?;
     super::desk::index_new(txn, &order)?;

@@ -30,6 +30,10 @@ pub struct OrderFacts<'a> {
     pub lang: Locale,
     /// Slips uploaded so far: a second rejected slip is a second mail.
     pub proofs: usize,
+    /// The LINE user id of a shopper who gets order updates in LINE chat (signed in with
+    /// LINE, the shop's friend, updates not turned off): their order updates go there instead
+    /// of by mail. Filled by `orders::line_updates`.
+    pub line_to: Option<&'a str>,
 }
 
 /// A fresh nonce for a guest's waiting mail: 128 random bits as hex. The order key the mail
@@ -47,6 +51,9 @@ pub struct Plan {
     /// Alerts by mail to `notifications.email.shop_to`.
     pub shop_email: bool,
     pub line: bool,
+    /// Order updates pushed to LINE shoppers: the shop's channel token is set and LINE Login
+    /// is configured.
+    pub line_shoppers: bool,
     pub shop_lang: Locale,
 }
 
@@ -57,6 +64,7 @@ impl Plan {
             email: n.email.enabled(),
             shop_email: n.email.enabled() && !n.email.shop_to.trim().is_empty(),
             line: n.line.enabled(),
+            line_shoppers: n.line.enabled() && config.auth.line.enabled(),
             shop_lang: Locale::parse(&n.shop_lang).unwrap_or(Locale::Th),
         }
     }
@@ -66,6 +74,7 @@ impl Plan {
         email: false,
         shop_email: false,
         line: false,
+        line_shoppers: false,
         shop_lang: Locale::Th,
     };
 }
@@ -75,6 +84,18 @@ fn shop_alerted(event: Event) -> bool {
     matches!(
         event,
         Event::OrderPlaced | Event::OrderPaid | Event::OrderCancelled
+    )
+}
+
+/// The order updates a LINE shopper gets in LINE chat.
+pub fn line_update(event: Event) -> bool {
+    matches!(
+        event,
+        Event::OrderPlaced
+            | Event::OrderPaid
+            | Event::OrderShipped
+            | Event::OrderDelivered
+            | Event::OrderCancelled
     )
 }
 
@@ -91,7 +112,27 @@ pub fn order_event(
         Event::ProofRejected => format!("{}-{}", order.id.get(), order.proofs),
         _ => order.id.get().to_string(),
     };
-    if plan.email && !order.email.is_empty() {
+    let line_to = order
+        .line_to
+        .filter(|to| plan.line_shoppers && line_update(event) && !to.is_empty());
+    if let Some(to) = line_to {
+        add(
+            txn,
+            &Draft {
+                event,
+                subject: &subject,
+                channel: Channel::Line,
+                audience: Audience::Shopper,
+                order_id: Some(order.id),
+                user_id: order.account,
+                to,
+                lang: order.lang,
+                note,
+                nonce: None,
+                cc: None,
+            },
+        )?;
+    } else if plan.email && !order.email.is_empty() {
         let mut draft = Draft {
             event,
             subject: &subject,

@@ -15,7 +15,7 @@ mod enqueue;
 mod queue;
 
 pub use enqueue::{
-    OrderFacts, Plan, etax_document, new_nonce, order_event, reset_link, shop_alert,
+    OrderFacts, Plan, etax_document, line_update, new_nonce, order_event, reset_link, shop_alert,
 };
 pub use queue::{
     MAX_ATTEMPTS, Message, MessageStatus, NotificationView, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE,

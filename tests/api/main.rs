@@ -34,6 +34,7 @@ mod image_variants;
 mod import_shopify_woo;
 mod insights;
 mod issued_documents;
+mod line;
 mod notifications;
 mod offsite_backup;
 mod openapi_agrees;

@@ -1,5 +1,6 @@
-//! Google and Facebook sign-in against a local provider that speaks OAuth 2 the way they do:
-//! authorization code, client secret, exact redirect URI, PKCE S256, bearer user-info.
+//! Google and Facebook sign-in against a local provider that speaks OAuth 2 / OpenID Connect the
+//! way they do: authorization code, client secret, exact redirect URI, PKCE S256, an ES256 ID
+//! token carrying the nonce of the authorization request (keys at `/jwks`), bearer user-info.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -20,8 +21,12 @@ const CLIENT_SECRET: &str = "test-secret";
 
 #[derive(Default)]
 struct Provider {
-    /// code → (code_challenge, redirect_uri)
-    codes: Mutex<HashMap<String, (String, String)>>,
+    /// code → (code_challenge, redirect_uri, nonce)
+    codes: Mutex<HashMap<String, (String, String, String)>>,
+    /// Signs the ID tokens.
+    keys: crate::line::EsKey,
+    /// The next ID token carries another nonce (a token minted for someone else's sign-in).
+    wrong_nonce: Mutex<bool>,
     tokens: Mutex<Vec<String>>,
     /// What the last /authorize request carried, for assertions.
     last_authorize: Mutex<HashMap<String, String>>,
@@ -41,14 +46,18 @@ async fn authorize(
     let code = format!("code-{}", uuid::Uuid::new_v4());
     p.codes.lock().unwrap().insert(
         code.clone(),
-        (q["code_challenge"].clone(), q["redirect_uri"].clone()),
+        (
+            q["code_challenge"].clone(),
+            q["redirect_uri"].clone(),
+            q.get("nonce").cloned().unwrap_or_default(),
+        ),
     );
     let target = format!("{}?code={code}&state={}", q["redirect_uri"], q["state"]);
     (StatusCode::FOUND, [(header::LOCATION, target)]).into_response()
 }
 
 async fn token(State(p): State<Arc<Provider>>, Form(f): Form<HashMap<String, String>>) -> Response {
-    let Some((challenge, redirect_uri)) = f
+    let Some((challenge, redirect_uri, nonce)) = f
         .get("code")
         .and_then(|c| p.codes.lock().unwrap().remove(c))
     else {
@@ -74,7 +83,27 @@ async fn token(State(p): State<Arc<Provider>>, Form(f): Form<HashMap<String, Str
     }
     let access = format!("access-{}", uuid::Uuid::new_v4());
     p.tokens.lock().unwrap().push(access.clone());
-    Json(json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600, "scope": "openid email profile"})).into_response()
+    let facebook = redirect_uri.contains("/facebook/");
+    let (iss, sub) = if facebook {
+        ("https://www.facebook.com", "10220000123")
+    } else {
+        ("https://accounts.google.com", "google-sub-123")
+    };
+    let nonce = if std::mem::take(&mut *p.wrong_nonce.lock().unwrap()) {
+        "a-nonce-of-another-sign-in".to_string()
+    } else {
+        nonce
+    };
+    let now = kiosk::accounts::token::now_secs();
+    let id_token = p.keys.sign(
+        &json!({"iss": iss, "sub": sub, "aud": CLIENT_ID, "exp": now + 3600,
+        "iat": now, "nonce": nonce, "email": "somchai@example.com", "email_verified": true}),
+    );
+    Json(
+        json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600,
+        "scope": "openid email profile", "id_token": id_token}),
+    )
+    .into_response()
 }
 
 fn bearer_ok(p: &Provider, headers: &HeaderMap) -> bool {
@@ -100,6 +129,10 @@ async fn graph_me(State(p): State<Arc<Provider>>, headers: HeaderMap) -> Respons
     Json(json!({"id": "10220000123", "name": "Ploy FB"})).into_response()
 }
 
+async fn jwks(State(p): State<Arc<Provider>>) -> Json<serde_json::Value> {
+    Json(p.keys.jwks())
+}
+
 async fn start_provider() -> (String, Arc<Provider>) {
     let provider = Arc::new(Provider::default());
     let router = Router::new()
@@ -107,6 +140,7 @@ async fn start_provider() -> (String, Arc<Provider>) {
         .route("/token", post(token))
         .route("/userinfo", get(userinfo))
         .route("/me", get(graph_me))
+        .route("/jwks", get(jwks))
         .with_state(provider.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -114,19 +148,25 @@ async fn start_provider() -> (String, Arc<Provider>) {
     (base, provider)
 }
 
-fn configured(base: &str, userinfo: &str) -> OAuthProvider {
+fn configured(base: &str, userinfo: &str, issuer: &str) -> OAuthProvider {
     OAuthProvider {
         client_id: CLIENT_ID.into(),
         client_secret: CLIENT_SECRET.into(),
         auth_url: format!("{base}/authorize"),
         token_url: format!("{base}/token"),
         userinfo_url: format!("{base}{userinfo}"),
+        jwks_url: format!("{base}/jwks"),
+        issuer: issuer.into(),
+        friendship_url: String::new(),
     }
 }
 
 async fn shop_with_providers() -> (TestApp, String, Arc<Provider>) {
     let (base, provider) = start_provider().await;
-    let (google, facebook) = (configured(&base, "/userinfo"), configured(&base, "/me"));
+    let (google, facebook) = (
+        configured(&base, "/userinfo", "https://accounts.google.com"),
+        configured(&base, "/me", "https://www.facebook.com"),
+    );
     let app = spawn_app_with(move |c| {
         c.auth.google = google;
         c.auth.facebook = facebook;
@@ -136,7 +176,12 @@ async fn shop_with_providers() -> (TestApp, String, Arc<Provider>) {
 }
 
 /// Follows start → provider → callback like a browser; returns the final Location.
-async fn sign_in(app: &TestApp, provider: &str, next: &str, tamper_cookie: bool) -> String {
+pub(crate) async fn sign_in(
+    app: &TestApp,
+    provider: &str,
+    next: &str,
+    tamper_cookie: bool,
+) -> String {
     let start = app
         .get(&format!("/api/auth/oauth/{provider}/start?next={next}"))
         .await;
@@ -183,7 +228,7 @@ async fn sign_in(app: &TestApp, provider: &str, next: &str, tamper_cookie: bool)
     done.headers()["location"].to_str().unwrap().to_string()
 }
 
-fn fragment_value(location: &str, key: &str) -> Option<String> {
+pub(crate) fn fragment_value(location: &str, key: &str) -> Option<String> {
     let fragment = location.split_once('#')?.1;
     url::form_urlencoded::parse(fragment.as_bytes())
         .find(|(k, _)| k == key)
@@ -286,6 +331,23 @@ async fn providers_without_configuration_are_hidden() {
     let (app, _, _) = shop_with_providers().await;
     let (_, body) = app.get_json("/api/auth/providers").await;
     assert_eq!(body["providers"], json!(["google", "facebook"]));
+}
+
+#[tokio::test]
+async fn an_id_token_with_another_sign_ins_nonce_signs_nobody_in() {
+    let (app, _base, provider) = shop_with_providers().await;
+    *provider.wrong_nonce.lock().unwrap() = true;
+    let location = sign_in(&app, "google", "/", false).await;
+    assert_eq!(
+        location, "/#kiosk_login_error=nonce_mismatch",
+        "a Google ID token minted for another sign-in is refused"
+    );
+    *provider.wrong_nonce.lock().unwrap() = true;
+    let location = sign_in(&app, "facebook", "/", false).await;
+    assert_eq!(location, "/#kiosk_login_error=nonce_mismatch");
+    // The next, honest sign-in works.
+    let location = sign_in(&app, "google", "/", false).await;
+    assert!(location.starts_with("/#kiosk_token="), "{location}");
 }
 
 #[tokio::test]

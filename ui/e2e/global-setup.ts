@@ -1,7 +1,7 @@
 // Starts the real Kiosk server for the browser journeys: `KIOSK_BIN serve --listen 127.0.0.1:0
 // --data-dir <fresh temp dir>`, waits for its `listening on http://…` line on stdout, exports the
 // base URL as KIOSK_BASE_URL and returns the teardown that stops it and removes the data.
-// A stand-in OpenID provider is started first and configured as the shop's Google sign-in
+// A stand-in OpenID provider is started first and configured as the shop's Google and LINE sign-in
 // (Facebook stays unconfigured); once the server listens, the admin account is created with the
 // real CLI (`kiosk user add`) in the same data directory.
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ADMIN } from './accounts';
 import { C2P_MERCHANT_ID, C2P_SECRET_KEY, startC2pStandin } from './c2p-standin';
-import { startOidcStandin, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './oidc-standin';
+import { LINE_CHANNEL_ID, LINE_CHANNEL_SECRET, startOidcStandin, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './oidc-standin';
 
 const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -39,6 +39,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       KIOSK_AUTH__GOOGLE__AUTH_URL: `${provider.url}/authorize`,
       KIOSK_AUTH__GOOGLE__TOKEN_URL: `${provider.url}/token`,
       KIOSK_AUTH__GOOGLE__USERINFO_URL: `${provider.url}/userinfo`,
+      KIOSK_AUTH__GOOGLE__JWKS_URL: `${provider.url}/jwks`,
+      // LINE Login through the same stand-in (line-login.spec.ts).
+      KIOSK_AUTH__LINE__CLIENT_ID: LINE_CHANNEL_ID,
+      KIOSK_AUTH__LINE__CLIENT_SECRET: LINE_CHANNEL_SECRET,
+      KIOSK_AUTH__LINE__AUTH_URL: `${provider.url}/line/authorize`,
+      KIOSK_AUTH__LINE__TOKEN_URL: `${provider.url}/line/token`,
+      KIOSK_AUTH__LINE__USERINFO_URL: `${provider.url}/line/profile`,
+      KIOSK_AUTH__LINE__JWKS_URL: `${provider.url}/line/jwks`,
+      KIOSK_AUTH__LINE__FRIENDSHIP_URL: `${provider.url}/line/friendship`,
       KIOSK_PAYMENTS__CARD_2C2P__PAYMENT_URL: `${c2p.url}/payment`,
       KIOSK_PAYMENTS__CARD_2C2P__MERCHANTS: `[{name="full",merchant_id="${C2P_MERCHANT_ID}",secret_key="${C2P_SECRET_KEY}"}]`,
     },

@@ -4,18 +4,46 @@
 // so the shop's server-side code flow is exercised end to end.
 //   GET  /authorize  shows "Continue as Somchai Test" (a real form) and "Cancel"
 //   POST /authorize  redirects to redirect_uri?code=…&state=… (or ?error=access_denied&state=…)
-//   POST /token      exchanges the code for an access token
+//   POST /token      exchanges the code for an access token and an ES256 ID token carrying the nonce
 //   GET  /userinfo   answers the profile for `Authorization: Bearer <access token>`
-import { createHash, randomBytes } from 'node:crypto';
+//   GET  /jwks       the ID tokens' public key
+// and LINE Login v2.1 under /line (the shop's LINE sign-in):
+//   GET/POST /line/authorize, POST /line/token (ID token HS256 with the channel secret, as LINE
+//   signs a web login's), GET /line/profile, GET /line/friendship (`{"friendFlag": true}`).
+import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const STANDIN_CLIENT_ID = 'kiosk-test';
 export const STANDIN_CLIENT_SECRET = 'test-secret';
 export const STANDIN_PROFILE = { sub: 'google-sub-123', name: 'Somchai Test', email: 'somchai@example.com', email_verified: true };
+export const LINE_CHANNEL_ID = '1655000000';
+export const LINE_CHANNEL_SECRET = 'line-channel-secret-0123456789ab';
+export const LINE_PROFILE = { userId: 'U4af4980629abcdef0123456789abcdef', displayName: 'นก ทดสอบ' };
 const CODE_LIFETIME_MS = 60_000;
 
-type Grant = { redirectUri: string; clientId: string; challenge: string; nonce: string; issued: number };
+type Grant = { redirectUri: string; clientId: string; challenge: string; nonce: string; issued: number; line: boolean; account: string };
+
+/** The LINE profile of the account typed on the stand-in's page (each journey signs in its own). */
+function lineProfile(account: string): { userId: string; displayName: string } {
+  return { userId: `U${createHash('sha256').update(account).digest('hex').slice(0, 32)}`, displayName: LINE_PROFILE.displayName };
+}
+
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const jwk = { ...keys.publicKey.export({ format: 'jwk' }), kid: 'standin-1', alg: 'ES256', use: 'sig' };
+const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** An ES256 ID token (Google's are RS256; the shop follows the key's type). */
+function es256(claims: Record<string, unknown>): string {
+  const signed = `${b64(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid: 'standin-1' }))}.${b64(JSON.stringify(claims))}`;
+  return `${signed}.${b64(sign('sha256', Buffer.from(signed), { key: keys.privateKey, dsaEncoding: 'ieee-p1363' }))}`;
+}
+
+/** An HS256 ID token signed with the LINE channel secret. */
+function hs256(claims: Record<string, unknown>): string {
+  const signed = `${b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64(JSON.stringify(claims))}`;
+  return `${signed}.${createHmac('sha256', LINE_CHANNEL_SECRET).update(signed).digest('base64url')}`;
+}
 
 export type OidcStandin = { url: string; close: () => Promise<void>; requests: string[] };
 
@@ -57,35 +85,48 @@ function clientCredentials(request: IncomingMessage, form: URLSearchParams): { i
   return { id: form.get('client_id'), secret: form.get('client_secret') };
 }
 
-function authorizePage(query: URLSearchParams): string {
-  const hidden = ['redirect_uri', 'state', 'code_challenge', 'nonce']
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query.get(name) ?? '')}">`)
-    .join('');
+function authorizePage(query: URLSearchParams, line = false): string {
+  const hidden =
+    ['redirect_uri', 'state', 'code_challenge', 'nonce']
+      .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query.get(name) ?? '')}">`)
+      .join('') +
+    (line ? '<label style="display:block;margin-bottom:.5rem">LINE account <input name="account" value="nok"></label>' : '');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in – provider stand-in</title></head><body style="font-family:sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem">
 <h1>Sign in to Kiosk</h1><p>Test provider: choose an account.</p>
-<form method="post" action="/authorize">${hidden}
-<button type="submit" name="decision" value="allow" style="display:block;width:100%;padding:.8rem;margin-bottom:.5rem">Continue as ${escapeHtml(STANDIN_PROFILE.name)}</button>
+<form method="post" action="${line ? '/line/authorize' : '/authorize'}">${hidden}
+<button type="submit" name="decision" value="allow" style="display:block;width:100%;padding:.8rem;margin-bottom:.5rem">Continue as ${escapeHtml(line ? LINE_PROFILE.displayName : STANDIN_PROFILE.name)}</button>
 <button type="submit" name="decision" value="deny" style="display:block;width:100%;padding:.8rem">Cancel</button>
 </form></body></html>`;
 }
 
 export async function startOidcStandin(): Promise<OidcStandin> {
   const grants = new Map<string, Grant>();
-  const accessTokens = new Set<string>();
+  // access token → the LINE account it was issued for ('' for the Google stand-in)
+  const accessTokens = new Map<string, string>();
   const requests: string[] = [];
 
   const server = createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       requests.push(`${request.method} ${url.pathname}`);
+      const line = url.pathname.startsWith('/line/');
+      const route = line ? url.pathname.slice('/line'.length) : url.pathname;
+      const clientId = line ? LINE_CHANNEL_ID : STANDIN_CLIENT_ID;
+      const clientSecret = line ? LINE_CHANNEL_SECRET : STANDIN_CLIENT_SECRET;
 
-      if (request.method === 'GET' && url.pathname === '/authorize') {
+      if (request.method === 'GET' && route === '/jwks') {
+        json(response, 200, { keys: [jwk] });
+        return;
+      }
+
+      if (request.method === 'GET' && route === '/authorize') {
         const q = url.searchParams;
+        const callback = line ? 'line' : 'google';
         const problems = [
           q.get('response_type') !== 'code' && 'response_type must be code',
-          q.get('client_id') !== STANDIN_CLIENT_ID && 'unknown client_id',
-          !/^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oauth\/google\/callback$/.test(q.get('redirect_uri') ?? '') && 'unexpected redirect_uri',
+          q.get('client_id') !== clientId && 'unknown client_id',
+          !new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/auth/oauth/${callback}/callback$`).test(q.get('redirect_uri') ?? '') && 'unexpected redirect_uri',
           !(q.get('scope') ?? '').split(' ').includes('openid') && 'scope must include openid',
           !q.get('state') && 'state is required',
           !q.get('nonce') && 'nonce is required',
@@ -98,11 +139,11 @@ export async function startOidcStandin(): Promise<OidcStandin> {
           return;
         }
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        response.end(authorizePage(q));
+        response.end(authorizePage(q, line));
         return;
       }
 
-      if (request.method === 'POST' && url.pathname === '/authorize') {
+      if (request.method === 'POST' && route === '/authorize') {
         const form = new URLSearchParams(await readBody(request));
         const redirectUri = form.get('redirect_uri') ?? '';
         const state = form.get('state') ?? '';
@@ -116,10 +157,12 @@ export async function startOidcStandin(): Promise<OidcStandin> {
         const code = random();
         grants.set(code, {
           redirectUri,
-          clientId: STANDIN_CLIENT_ID,
+          clientId,
           challenge: form.get('code_challenge') ?? '',
           nonce: form.get('nonce') ?? '',
           issued: Date.now(),
+          line,
+          account: form.get('account') ?? 'nok',
         });
         target.searchParams.set('code', code);
         target.searchParams.set('state', state);
@@ -127,10 +170,10 @@ export async function startOidcStandin(): Promise<OidcStandin> {
         return;
       }
 
-      if (request.method === 'POST' && url.pathname === '/token') {
+      if (request.method === 'POST' && route === '/token') {
         const form = new URLSearchParams(await readBody(request));
         const client = clientCredentials(request, form);
-        if (client.id !== STANDIN_CLIENT_ID || client.secret !== STANDIN_CLIENT_SECRET) {
+        if (client.id !== clientId || client.secret !== clientSecret) {
           json(response, 401, { error: 'invalid_client' });
           return;
         }
@@ -148,6 +191,7 @@ export async function startOidcStandin(): Promise<OidcStandin> {
           Date.now() - grant.issued > CODE_LIFETIME_MS ||
           grant.redirectUri !== form.get('redirect_uri') ||
           grant.clientId !== client.id ||
+          grant.line !== line ||
           verifier.length < 43 ||
           challenge !== grant.challenge
         ) {
@@ -155,12 +199,16 @@ export async function startOidcStandin(): Promise<OidcStandin> {
           return;
         }
         const accessToken = random();
-        accessTokens.add(accessToken);
-        json(response, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile' });
+        accessTokens.set(accessToken, grant.line ? grant.account : '');
+        const now = Math.floor(Date.now() / 1000);
+        const idToken = line
+          ? hs256({ iss: 'https://access.line.me', sub: lineProfile(grant.account).userId, aud: LINE_CHANNEL_ID, exp: now + 3600, iat: now, nonce: grant.nonce, name: LINE_PROFILE.displayName })
+          : es256({ iss: 'https://accounts.google.com', sub: STANDIN_PROFILE.sub, aud: STANDIN_CLIENT_ID, exp: now + 3600, iat: now, nonce: grant.nonce, email: STANDIN_PROFILE.email, email_verified: true });
+        json(response, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile', id_token: idToken });
         return;
       }
 
-      if (request.method === 'GET' && url.pathname === '/userinfo') {
+      if (request.method === 'GET' && ['/userinfo', '/profile', '/friendship'].includes(route)) {
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7) : '';
         if (!accessTokens.has(token)) {
@@ -168,7 +216,8 @@ export async function startOidcStandin(): Promise<OidcStandin> {
           response.end();
           return;
         }
-        json(response, 200, STANDIN_PROFILE);
+        if (route === '/friendship') json(response, 200, { friendFlag: true });
+        else json(response, 200, line ? lineProfile(accessTokens.get(token) ?? '') : STANDIN_PROFILE);
         return;
       }
 

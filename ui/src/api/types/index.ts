@@ -142,7 +142,7 @@ export type PageAnswer = { status: SuccessStatus, page: Page, };
 /**
  * How a user signs in.
  */
-export type Provider = "local" | "google" | "facebook";
+export type Provider = "local" | "google" | "facebook" | "line";
 
 /**
  * A role: `user`, or a staff role beginning with `admin` (`admin`, `admin-sales`…).
@@ -188,7 +188,17 @@ coin: Coins, addInfo: Array<Address>, vatInfo: VatInfo | null,
 /**
  * Where order mail goes; empty when the shopper has given none.
  */
-email: string, };
+email: string,
+/**
+ * Order updates in LINE chat instead of mail (LINE accounts only; the shopper's choice,
+ * on unless turned off).
+ */
+lineUpdates: boolean,
+/**
+ * The LINE shopper had added the shop's LINE Official Account as a friend when they last
+ * signed in: updates on LINE reach them only then.
+ */
+lineFriend: boolean, };
 
 /**
  * One change of a user's coins, as the ledger records it.
@@ -217,7 +227,11 @@ addInfo?: Array<Address>, vatInfo?: VatInfo | null,
 /**
  * The address order mail goes to; left out keeps it, `""` removes it.
  */
-email?: string, };
+email?: string,
+/**
+ * Order updates on LINE (LINE accounts); left out keeps the choice.
+ */
+lineUpdates?: boolean, };
 
 export type ResetBody = {
 /**
@@ -231,7 +245,7 @@ password: string, };
 
 export type RegisterSocialBody = {
 /**
- * The Google `sub` or Facebook `id` the browser claims.
+ * The Google `sub`, Facebook `id` or LINE `userId` the browser claims.
  */
 username: string,
 /**
@@ -244,7 +258,7 @@ mid?: string,
  */
 info?: unknown,
 /**
- * `google` or `facebook`.
+ * `google`, `facebook` or `line`.
  */
 type: string, accessToken?: string, };
 

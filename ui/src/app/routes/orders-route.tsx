@@ -11,6 +11,7 @@ import type { OrdersAccount } from '../../features/orders/account';
 import type { OrderPageProps } from '../../features/orders/routes/order-detail-page';
 import type { OrdersPageProps } from '../../features/orders/routes/orders-page';
 import { getNeedReviewCount } from '../../features/user/api/get-need-review';
+import { LineUpdatesToggle } from '../../features/user/components/line-updates';
 import { coin, orderForReview, userinfo } from '../../features/user/user-store';
 import { t } from '../../i18n/i18n-store';
 import type { LabelTitles } from '../../i18n/types';
@@ -81,7 +82,16 @@ export function OrdersRoute() {
   if (!account) return <ErrorStatus status={403} />;
   return (
     <Suspense fallback={<Loading page />}>
-      {id === null ? <OrdersPage account={account} labels={titles} /> : <OrderPage id={id} account={account} labels={titles} qr={OrderQr} />}
+      {id === null ? (
+        <>
+          <OrdersPage account={account} labels={titles} />
+          <div class="page page--narrow line-updates-wrap">
+            <LineUpdatesToggle />
+          </div>
+        </>
+      ) : (
+        <OrderPage id={id} account={account} labels={titles} qr={OrderQr} />
+      )}
     </Suspense>
   );
 }

@@ -47,6 +47,8 @@ describe("the server's error codes become messages", () => {
   it('maps the social sign-in error codes', () => {
     expect(socialErrorKey('cancelled')).toBe('user.errSocialCancelled');
     expect(socialErrorKey('state_mismatch')).toBe('user.errSocialState');
+    expect(socialErrorKey('nonce_mismatch')).toBe('user.errSocialNonce');
+    expect(socialErrorKey('id_token_invalid')).toBe('user.errSocialToken');
     expect(socialErrorKey('provider_error')).toBe('user.errSocialProvider');
     expect(socialErrorKey('anything_else')).toBe('user.errSocialProvider');
   });

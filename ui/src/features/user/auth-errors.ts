@@ -68,5 +68,7 @@ export function authProblem(error: unknown, form: AuthForm): AuthProblem {
 export function socialErrorKey(code: string): MessageKey {
   if (code === 'cancelled') return 'user.errSocialCancelled';
   if (code === 'state_mismatch') return 'user.errSocialState';
+  if (code === 'nonce_mismatch') return 'user.errSocialNonce';
+  if (code === 'id_token_invalid') return 'user.errSocialToken';
   return 'user.errSocialProvider';
 }

@@ -2,7 +2,7 @@
 import { apiGet } from '../../../api/client';
 import type { Provider, ProvidersAnswer } from '../../../api/types';
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const satisfies readonly Provider[];
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'line'] as const satisfies readonly Provider[];
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export async function getProviders(): Promise<SocialProvider[]> {

@@ -1,4 +1,4 @@
-//! "Continue with Google / Facebook": one real link per configured provider (GET /api/auth/providers;
+//! "Continue with Google / Facebook / LINE": one real link per configured provider (GET /api/auth/providers;
 //! none configured → nothing shown). Following it is a full-page navigation to the server, which
 //! runs the provider's sign-in and comes back to the page the visitor wanted (`next`).
 import { Icon } from '../../../components/icon';

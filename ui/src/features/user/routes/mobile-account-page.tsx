@@ -1,5 +1,5 @@
 //! /mobile/account: the Account tab of the mobile bottom bar — the signed-in user's name, sign-in
-//! provider and coins, with My order, Change password (local accounts) and Logout. Anonymous
+//! provider and coins, the LINE order-updates switch (LINE accounts), with My order, Change password (local accounts) and Logout. Anonymous
 //! visitors never get here: the access guard sends them to the login page first.
 import { Link, useLocation } from 'wouter';
 import { ErrorStatus } from '../../../components/error-status';
@@ -12,6 +12,7 @@ import { ACCOUNT_PATHS } from '../components/account-menu';
 import { providerIcon, providerName } from '../provider';
 import { coin, coinShown, coinSpend, effectiveRole, isAdminRole, isLocalUser, logout, orderForReview, userinfo } from '../user-store';
 import { ReviewBadge } from '../components/account-menu';
+import { LineUpdatesToggle } from '../components/line-updates';
 
 export function MobileAccountPage() {
   const { t } = useI18n();
@@ -40,6 +41,7 @@ export function MobileAccountPage() {
           </p>
         </div>
       </div>
+      <LineUpdatesToggle />
       <ul class="link-list">
         <li>
           <Link href={ACCOUNT_PATHS.orders} class="link-list__link">
