@@ -218,6 +218,7 @@ pub(super) fn new_user(
         created_at: time::OffsetDateTime::now_utc().unix_timestamp(),
         last_login_at: None,
         disabled: false,
+        order_mail_off: false,
     })
 }
 

@@ -13,6 +13,8 @@ use redb::WriteTransaction;
 
 use super::print::{Print, compose};
 use super::{DocumentError, DocumentKind, Issuer, draw};
+use crate::content::words::Texts;
+use crate::i18n::Locale;
 use crate::orders::model::Order;
 use crate::orders::store::ORDER_ID_TO_ORDER;
 use crate::store::{JsonTable, META, Store, StoreError, Txn};
@@ -36,6 +38,8 @@ pub fn freeze(txn: &WriteTransaction, order: &Order, issuer: &Issuer) -> Result<
         // The placement of an order: nothing issued, no table opened.
         return Ok(0);
     }
+    // The words as the store holds them now, the owner's edits included.
+    let texts = Texts::read(txn, &[Locale::En, Locale::Th, order.lang])?;
     let mut prints = ORDER_DOCUMENT_TO_PRINT.write(txn)?;
     let mut frozen = 0;
     for kind in issued {
@@ -43,7 +47,7 @@ pub fn freeze(txn: &WriteTransaction, order: &Order, issuer: &Issuer) -> Result<
         if prints.contains(key)? {
             continue;
         }
-        if let Some(print) = compose(order, issuer, kind) {
+        if let Some(print) = compose(order, issuer, kind, &texts) {
             prints.put(key, &print)?;
             frozen += 1;
         }

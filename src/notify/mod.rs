@@ -12,9 +12,9 @@
 pub mod disk_alert;
 pub mod email;
 pub mod line;
-mod phrases;
 pub mod sender;
 pub mod templates;
+pub mod unsubscribe;
 
 use std::sync::Arc;
 
