@@ -16,6 +16,7 @@ pub mod errors;
 pub mod health;
 pub mod images;
 pub mod key_guesses;
+pub mod mail;
 pub mod order_answers;
 pub mod orders;
 pub mod payments;

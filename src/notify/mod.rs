@@ -12,6 +12,7 @@
 pub mod disk_alert;
 pub mod email;
 pub mod line;
+pub mod preview;
 pub mod sender;
 pub mod templates;
 pub mod unsubscribe;

@@ -12,7 +12,6 @@ use super::email::{Attachment, Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates::{self, ShopInfo};
 use super::{SendError, Sending};
-use crate::i18n::Locale;
 use crate::orders::guest::LinkSecret;
 use crate::orders::model::Order;
 use crate::outbox::{self, Audience, Channel, Event, Message, Outcome};
@@ -325,18 +324,5 @@ fn documents_for(
 /// The shop as its mail signs: the name and the contact the owner set in the staff area (or
 /// the configuration's, until saved).
 pub(crate) fn shop_info(sending: &Sending) -> ShopInfo {
-    let content = sending.content.current();
-    let settings = content.settings(&sending.config);
-    let public_url = sending.config.public_url.trim_end_matches('/');
-    ShopInfo {
-        logo_url: ShopInfo::logo_for(
-            public_url,
-            content.words(Locale::En).get("organization.logo"),
-        ),
-        name: sending.config.shop_name.clone(),
-        public_url: sending.config.public_url.trim_end_matches('/').to_string(),
-        tel: settings.contact.tel,
-        email: settings.contact.email,
-        line: settings.contact.line,
-    }
+    super::preview::shop_info(&sending.config, &sending.content.current())
 }

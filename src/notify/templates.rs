@@ -540,7 +540,7 @@ mod tests {
             Some(&order()),
             None,
             None,
-            Some("https://shop.example/mail/unsubscribe?t=u2.th.x"),
+            Some("https://shop.example/api/mail/unsubscribe?t=u2.th.x"),
         );
         assert!(
             mail.html
@@ -550,7 +550,7 @@ mod tests {
         assert!(!mail.html.contains("<style"), "inline styles only");
         assert!(
             mail.text
-                .contains("หยุดรับอีเมลคำสั่งซื้อ: https://shop.example/mail/unsubscribe?t=u2.th.x")
+                .contains("หยุดรับอีเมลคำสั่งซื้อ: https://shop.example/api/mail/unsubscribe?t=u2.th.x")
         );
         let shop_mail = shop_mail(Event::OrderPlaced, &w, &shop(), &order());
         assert!(!shop_mail.text.contains("unsubscribe"));

@@ -7,7 +7,7 @@
 //! - a guest order (`o34`): the order's mail address is cleared (the guest's contact keeps it
 //!   for the staff), so no further mail about that order is sent.
 //!
-//! The link is `/mail/unsubscribe?t=u12.th.<signature>`: the subject and the page's language,
+//! The link is `/api/mail/unsubscribe?t=u12.th.<signature>`: the subject and the page's language,
 //! signed with the guest links' secret (`orders::guest::LinkSecret::sign`), so it cannot be
 //! made for someone else.
 
@@ -27,7 +27,7 @@ pub enum Subject {
 }
 
 /// The path under the shop's address the link opens (GET: a page with a button; POST: done).
-pub const PATH: &str = "/mail/unsubscribe";
+pub const PATH: &str = "/api/mail/unsubscribe";
 
 const PURPOSE: &str = "kiosk order mail unsubscribe";
 

@@ -8,6 +8,7 @@ pub mod codes;
 pub mod content;
 pub mod customers;
 pub mod images;
+pub mod mail_preview;
 pub mod menus;
 pub mod notifications;
 pub mod orders;
