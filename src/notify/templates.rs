@@ -335,6 +335,11 @@ fn order_body(
     link: &str,
 ) {
     let view_order = w.get("mail.viewOrder");
+    // Which order, and when it was placed (the shop's one date rule).
+    mail.facts(&[
+        (w.get("paper.orderNo"), order.number.clone()),
+        (w.get("paper.date"), w.date_time(order.created_at)),
+    ]);
     match event {
         Event::OrderPlaced => {
             mail.lines(w, order);

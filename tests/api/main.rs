@@ -32,6 +32,7 @@ mod image_bombs;
 mod image_variants;
 mod import_shopify_woo;
 mod issued_documents;
+mod mail_words;
 mod notifications;
 mod offsite_backup;
 mod openapi_agrees;
