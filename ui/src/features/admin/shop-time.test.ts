@@ -52,7 +52,7 @@ describe('shop days', () => {
   });
 
   it('writes a day with its month in the language', () => {
-    expect(formatDay('2026-11-23', 'th')).toBe('23 พ.ย. 2026');
+    expect(formatDay('2026-11-23', 'th')).toBe('23 พ.ย. 2569');
     expect(formatDay('2026-11-23', 'en-GB', false)).toBe('23 Nov');
     expect(formatDay('nope')).toBe('');
   });

@@ -3,7 +3,7 @@
 //! filters and reports count them) and day arithmetic. Kept in the admin chunk, out of the
 //! storefront's first load; the app hands these to the staff pages.
 
-import { formatDateParts } from '../../lib/format';
+import { formatDateParts, monthName, yearIn } from '../../lib/format';
 
 /** The shop's time zone: shop days (order filters, reports, the activity log's day) are Bangkok days. */
 export const SHOP_TIME_ZONE = 'Asia/Bangkok';
@@ -68,17 +68,10 @@ export function isDay(text: string): boolean {
   return addDays(text, 0) === text;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A shop day 'YYYY-MM-DD' as 'D MMM YYYY' with the month in `locale` (Gregorian year); '' if not a day. */
+/** A shop day 'YYYY-MM-DD' as 'D MMM YYYY' by the shop's date rule (month in `locale`, Thai years in the Buddhist era); '' if not a day. */
 export function formatDay(day: string, locale = 'en-GB', withYear = true): string {
   if (!isDay(day)) return '';
   const [y, m, d] = day.split('-').map(Number);
-  let months = dayFormatters.get(locale);
-  if (!months) {
-    months = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-    dayFormatters.set(locale, months);
-  }
-  const month = months.format(new Date(Date.UTC(y!, m! - 1, d!)));
-  return withYear ? `${d} ${month} ${y}` : `${d} ${month}`;
+  const month = monthName(m ?? 1, locale);
+  return withYear ? `${d} ${month} ${yearIn(y ?? 1970, locale)}` : `${d} ${month}`;
 }
