@@ -36,7 +36,10 @@ pub struct UnsubscribeQuery {
     params(UnsubscribeQuery),
     responses(
         (status = 200, description = "An HTML page with the button that turns order mail off", content_type = "text/html", body = String),
-        (status = 400, description = "An HTML page: the link is not valid", content_type = "text/html", body = String),
+        (status = 400, description = "The link is not valid: an HTML page saying so (a malformed query string: the plain error)", content(
+            (ErrorAnswer = "application/json"),
+            (String = "text/html")
+        )),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
@@ -72,7 +75,10 @@ pub async fn confirm(
     params(UnsubscribeQuery),
     responses(
         (status = 200, description = "An HTML page: order mail is off from now on", content_type = "text/html", body = String),
-        (status = 400, description = "An HTML page: the link is not valid", content_type = "text/html", body = String),
+        (status = 400, description = "The link is not valid: an HTML page saying so (a malformed query string: the plain error)", content(
+            (ErrorAnswer = "application/json"),
+            (String = "text/html")
+        )),
         (status = 404, description = "`not_found`", body = ErrorAnswer),
     ),
 )]
