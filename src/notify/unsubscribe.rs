@@ -151,6 +151,49 @@ pub fn is_off(store: &Store, order: &Order) -> Result<bool, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::orders::store::ORDER_ID_TO_ORDER;
+
+    #[test]
+    fn turning_off_stops_a_guest_orders_mail_and_an_accounts_for_all_its_orders() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        crate::store::migrate::migrate(&store).unwrap();
+        let mut guest = crate::notify::preview::sample_order(Locale::Th, 1_795_533_000_000);
+        guest.id = OrderId(7);
+        guest.user_id = GUEST;
+        store
+            .write(|txn| ORDER_ID_TO_ORDER.write(txn)?.put(7, &guest))
+            .unwrap();
+        assert!(!is_off(&store, &guest).unwrap());
+        turn_off(&store, Subject::of(&guest)).unwrap();
+        let stored = store
+            .read(|txn| ORDER_ID_TO_ORDER.read(txn)?.get(7))
+            .unwrap()
+            .unwrap();
+        assert!(stored.email.is_empty());
+        assert!(is_off(&store, &stored).unwrap());
+        // Twice is no error.
+        turn_off(&store, Subject::of(&guest)).unwrap();
+
+        let user = crate::accounts::store::create_local_user(
+            &store,
+            &crate::accounts::store::NewLocalUser {
+                username: "malee",
+                name: "Malee",
+                password: "teak-sofa-42-long",
+                role: "user",
+            },
+        )
+        .unwrap();
+        let mut order = guest.clone();
+        order.user_id = user.id;
+        order.email = "malee@example.com".into();
+        assert!(!is_off(&store, &order).unwrap());
+        turn_off(&store, Subject::of(&order)).unwrap();
+        assert!(is_off(&store, &order).unwrap());
+        // Turning off for an account that does not exist changes nothing.
+        turn_off(&store, Subject::User(UserId(999))).unwrap();
+    }
 
     #[test]
     fn a_link_names_its_subject_and_language_and_cannot_be_forged() {
