@@ -38,15 +38,22 @@ pub fn freeze(txn: &WriteTransaction, order: &Order, issuer: &Issuer) -> Result<
         // The placement of an order: nothing issued, no table opened.
         return Ok(0);
     }
+    let mut prints = ORDER_DOCUMENT_TO_PRINT.write(txn)?;
+    let mut unprinted = Vec::new();
+    for kind in issued {
+        if !prints.contains((order.id.get(), kind.key()))? {
+            unprinted.push(kind);
+        }
+    }
+    if unprinted.is_empty() {
+        // A later move of a paid order: every print exists, no words to read.
+        return Ok(0);
+    }
     // The words as the store holds them now, the owner's edits included.
     let texts = Texts::read(txn, &[Locale::En, Locale::Th, order.lang])?;
-    let mut prints = ORDER_DOCUMENT_TO_PRINT.write(txn)?;
     let mut frozen = 0;
-    for kind in issued {
+    for kind in unprinted {
         let key = (order.id.get(), kind.key());
-        if prints.contains(key)? {
-            continue;
-        }
         if let Some(print) = compose(order, issuer, kind, &texts) {
             prints.put(key, &print)?;
             frozen += 1;
