@@ -116,8 +116,8 @@ pub fn spawn_idle_trim(state: AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// The gauges read when metrics are scraped: database size, notifications waiting, backup age
-/// and the process's resident memory (`crate::metrics`).
+/// The gauges read when metrics are scraped: database size, notifications waiting, backup age,
+/// the process's resident memory and the HTTPS certificate's expiry (`crate::metrics`).
 pub fn read_gauges(state: &AppState) {
     use crate::metrics::{self, BACKUP_AGE, DATABASE_BYTES, OUTBOX_PENDING, PROCESS_RSS};
     let store = &state.store;
@@ -135,6 +135,15 @@ pub fn read_gauges(state: &AppState) {
     }
     if let Some(rss) = metrics::process_rss_bytes() {
         metrics::set(PROCESS_RSS, rss as f64);
+    }
+    // The certificate in force, as its keeper last recorded it (the owner's files or the ACME
+    // one): absent until the shop serves HTTPS itself with a certificate.
+    if state.config.tls.enabled()
+        && let Some(not_after) = crate::ops::tls::files::TlsFiles::new(&state.config.data_dir)
+            .status()
+            .and_then(|status| status.not_after)
+    {
+        metrics::set(metrics::CERTIFICATE_EXPIRY, not_after as f64);
     }
 }
 

@@ -617,7 +617,10 @@ fn variant_codes(choices: &[Arc<Choices>]) -> Vec<(u32, u8)> {
         })
         .collect();
     let code = |&(doc, at): &(u32, u8)| &*choices[doc as usize].variants[usize::from(at)].code;
-    codes.sort_unstable_by(|a, b| code(a).cmp(code(b)));
+    // Stable sort on purpose: it finds runs already in order and merges them, and products
+    // come in code order with their variants' codes mostly in order too, so 400 000 codes
+    // take a few passes instead of a full sort (5 % of such a shop's start-up before).
+    codes.sort_by(|a, b| code(a).cmp(code(b)));
     codes.shrink_to_fit();
     codes
 }

@@ -168,6 +168,10 @@ impl Config {
             }
         }
         self.validate_documents_and_notifications()?;
+        self.etax.validate(
+            self.notifications.email.enabled(),
+            self.seller.issues_tax_invoices(),
+        )?;
         self.validate_backup()?;
         if !(1..=100_000).contains(&self.registrations_per_hour) {
             return Err(invalid(

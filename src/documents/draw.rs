@@ -21,6 +21,18 @@ const COLUMNS: [f32; 4] = [MARGIN + 22.0, RIGHT - 215.0, RIGHT - 100.0, RIGHT];
 /// The PDF of a print. Every page repeats the title and numbers; the lines flow over as many
 /// pages as they need, the totals follow the last line.
 pub fn draw(print: &Print) -> Result<Vec<u8>, DocumentError> {
+    lay_out(print).finish().map_err(DocumentError::Render)
+}
+
+/// The same pages as [`draw`], written as PDF/A-3b with `about` as its metadata (e-Tax Invoice
+/// by Email, `etax`).
+pub fn draw_archival(print: &Print, about: &pdf::Archival) -> Result<Vec<u8>, DocumentError> {
+    lay_out(print)
+        .finish_archival(about)
+        .map_err(DocumentError::Render)
+}
+
+fn lay_out(print: &Print) -> Sheet {
     let mut sheet = Sheet::new();
     let mut y = header(&mut sheet, print);
     y = parties(&mut sheet, print, y);
@@ -37,7 +49,7 @@ pub fn draw(print: &Print) -> Result<Vec<u8>, DocumentError> {
         y += 13.0;
     }
     sheet.number_pages(&print.page);
-    sheet.finish().map_err(DocumentError::Render)
+    sheet
 }
 
 /// The title and the facts; returns where the page goes on.

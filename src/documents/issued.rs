@@ -81,16 +81,29 @@ pub fn pdf(
     order: &Order,
     kind: DocumentKind,
 ) -> Result<Option<Vec<u8>>, DocumentError> {
+    match print_of(store, order, kind)? {
+        Some(print) => draw(&print).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The stored print of one of the order's documents; `None` when the order has no such
+/// document, an error when it has one without a print.
+pub fn print_of(
+    store: &Store,
+    order: &Order,
+    kind: DocumentKind,
+) -> Result<Option<Print>, DocumentError> {
     if kind.issued_at(order).is_none() {
         return Ok(None);
     }
-    let print = store
+    store
         .read(|txn| printed(txn, order, kind))?
         .ok_or_else(|| DocumentError::NoPrint {
             order: order.number.clone(),
             document: kind.what(),
-        })?;
-    draw(&print).map(Some)
+        })
+        .map(Some)
 }
 
 /// Freezes the documents issued before prints were stored, from what they show with the

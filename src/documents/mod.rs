@@ -14,6 +14,7 @@
 
 pub mod catalogue;
 mod draw;
+pub mod etax;
 pub mod issued;
 pub mod paperwork;
 pub mod pdf;

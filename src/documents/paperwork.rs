@@ -31,6 +31,9 @@ pub struct Paperwork {
     /// Who issues the money documents the messages carry: their prints are frozen with this
     /// seller block in the transaction of the event. `None` issues no prints (tools, tests).
     pub issuer: Option<Arc<Issuer>>,
+    /// e-Tax Invoice by Email is on (`[etax]`, with e-mail and a tax id): the time-stamp
+    /// mailbox each tax invoice and credit note is copied to when it is mailed on its own.
+    pub etax_cc: Option<String>,
 }
 
 impl Paperwork {
@@ -39,6 +42,13 @@ impl Paperwork {
             plan: Plan::from_config(config),
             tax_invoices: config.seller.issues_tax_invoices(),
             issuer: Some(Arc::new(Issuer::from_config(config))),
+            etax_cc: config
+                .etax
+                .cc()
+                .filter(|_| {
+                    config.notifications.email.enabled() && config.seller.issues_tax_invoices()
+                })
+                .map(str::to_string),
         }
     }
 
@@ -47,6 +57,7 @@ impl Paperwork {
         plan: Plan::SILENT,
         tax_invoices: false,
         issuer: None,
+        etax_cc: None,
     };
 }
 
@@ -132,10 +143,19 @@ pub fn announce(
     if let Some(issuer) = &paperwork.issuer {
         super::issued::freeze(txn, order, issuer)?;
     }
-    match event_of(status) {
-        Some(event) => {
-            outbox::order_event(txn, &paperwork.plan, event, &order.outbox_facts(), None)
-        }
-        None => Ok(()),
+    let Some(event) = event_of(status) else {
+        return Ok(());
+    };
+    let facts = order.outbox_facts();
+    outbox::order_event(txn, &paperwork.plan, event, &facts, None)?;
+    // e-Tax Invoice by Email: the tax document this move issued goes on its own, once.
+    let issued = match status {
+        Status::Paid => order.documents.tax_invoice.is_some(),
+        Status::Cancelled => order.documents.credit_note.is_some(),
+        _ => false,
+    };
+    if let (Some(cc), true) = (&paperwork.etax_cc, issued) {
+        outbox::etax_document(txn, event, &facts, cc)?;
     }
+    Ok(())
 }

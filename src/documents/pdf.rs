@@ -8,8 +8,11 @@ use std::sync::LazyLock;
 use icu_segmenter::options::LineBreakOptions;
 use icu_segmenter::{LineSegmenter, LineSegmenterBorrowed};
 use krilla::Document;
+use krilla::SerializeSettings;
 use krilla::color::rgb;
+use krilla::configure::{ConfigurationBuilder, ValidationError};
 use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::metadata::{DateTime, Metadata};
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule};
@@ -381,8 +384,47 @@ impl Sheet {
 
     /// Writes the PDF.
     pub fn finish(self) -> Result<Vec<u8>, String> {
-        let mut document = Document::new();
-        let settings = PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).ok_or("page size")?;
+        self.write(Document::new())
+    }
+
+    /// Writes the PDF as PDF/A-3b: krilla embeds the fonts, writes the XMP metadata
+    /// (`pdfaid:part` 3, conformance B) and the sRGB output intent, and refuses to finish a file
+    /// that would break the standard (a glyph the fonts lack, an over-long string), answering
+    /// which rule instead of the bytes. The same sheet and facts give the same bytes.
+    pub fn finish_archival(self, about: &Archival) -> Result<Vec<u8>, String> {
+        let configuration = ConfigurationBuilder::new()
+            .with_archival_validator(krilla::configure::Archival::A3_B)
+            .finish()
+            .map_err(|err| format!("PDF/A-3b configuration: {err:?}"))?;
+        let settings = SerializeSettings {
+            configuration,
+            ..SerializeSettings::default()
+        };
+        let mut document = Document::new_with(settings);
+        document.set_metadata(about.metadata());
+        self.write(document)
+            .map_err(|err| format!("not PDF/A-3b: {err}"))
+    }
+
+    fn write(self, document: Document) -> Result<Vec<u8>, String> {
+        self.draw_into(document).map_err(|err| match err {
+            krilla::error::KrillaError::Validation(problems) => problems
+                .iter()
+                .map(|(problem, _)| match problem {
+                    ValidationError::ContainsNotDefGlyph(_, _, text) => {
+                        format!("no font of the shop has {text:?}")
+                    }
+                    other => format!("{other:?}"),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            other => format!("{other:?}"),
+        })
+    }
+
+    fn draw_into(self, mut document: Document) -> krilla::error::KrillaResult<Vec<u8>> {
+        let settings =
+            PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).expect("A4 is a valid page size");
         for marks in self.pages {
             let mut page = document.start_page_with(settings.clone());
             let mut surface = page.surface();
@@ -455,7 +497,46 @@ impl Sheet {
             surface.finish();
             page.finish();
         }
-        document.finish().map_err(|err| format!("{err:?}"))
+        document.finish()
+    }
+}
+
+/// What a PDF/A file says about itself: its document information and XMP metadata. Only
+/// facts that never change once the document is issued, so its bytes never change either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Archival {
+    /// The document's title ("ใบกำกับภาษีเต็มรูป / Full tax invoice INV-000001").
+    pub title: String,
+    /// Who issued it (the seller's registered name).
+    pub author: String,
+    /// The BCP 47 language of its text (`th`).
+    pub language: String,
+    /// What identifies the document across versions (its number); hashed into the file id.
+    pub document_id: String,
+    /// When it was issued, Unix milliseconds; written in Thai time (UTC+7).
+    pub issued_at: u64,
+}
+
+impl Archival {
+    fn metadata(&self) -> Metadata {
+        let at = time::OffsetDateTime::from_unix_timestamp((self.issued_at / 1000) as i64)
+            .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+            .to_offset(time::macros::offset!(+7));
+        let created = DateTime::new(at.year().clamp(0, 9999) as u16)
+            .month(u8::from(at.month()))
+            .day(at.day())
+            .hour(at.hour())
+            .minute(at.minute())
+            .second(at.second())
+            .utc_offset_hour(7)
+            .utc_offset_minute(0);
+        Metadata::new()
+            .title(self.title.clone())
+            .authors(vec![self.author.clone()])
+            .language(self.language.clone())
+            .creator("Kiosk".into())
+            .document_id(self.document_id.clone())
+            .creation_date(created)
     }
 }
 

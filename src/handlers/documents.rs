@@ -115,6 +115,7 @@ async fn document(
     let db = state.store.clone();
     let role = caller.as_ref().map(|c| c.user.role.clone());
     let account = caller.as_ref().map(|c| c.user.id);
+    let etax = state.config.etax.enabled;
     let (name, pdf) = blocking("rendering a document", move || -> Result<_, AppError> {
         let staff = match &role {
             Some(role) if role.is_admin() => {
@@ -132,7 +133,22 @@ async fn document(
         // Drawn from the print stored when the document was issued, never from today's
         // settings: an issued document does not change (docs/DOCUMENTS.md).
         let kind = kind.document();
-        let pdf = crate::documents::issued::pdf(&db, &order, kind)
+        // With e-Tax Invoice by Email on, the tax documents are the PDF/A-3 the buyer was mailed.
+        // A print PDF/A cannot hold (a character none of the fonts has) is served as plain PDF;
+        // its e-Tax mail says why it was not sent.
+        let archived = if etax && crate::documents::etax::is_etax(kind) {
+            match crate::documents::etax::pdf(&db, &order, kind) {
+                Err(crate::documents::DocumentError::Render(why)) => {
+                    tracing::warn!(order = %order.number, %why, "served as plain PDF");
+                    None
+                }
+                other => Some(other),
+            }
+        } else {
+            None
+        };
+        let pdf = archived
+            .unwrap_or_else(|| crate::documents::issued::pdf(&db, &order, kind))
             .map_err(|err| AppError::internal("drawing a document", err))?;
         let (Some(name), Some(pdf)) = (kind.file_name(&order), pdf) else {
             let why = if kind == DocumentKind::Receipt {

@@ -127,6 +127,7 @@ pub fn spawn(sending: Sending) -> Option<tokio::task::JoinHandle<()>> {
                 let w = content.words(lang);
                 let (subject, body) = words(&w, notice);
                 let mail = OutgoingMail {
+                    cc: Vec::new(),
                     to: shop_to.clone(),
                     rendered: templates::shop_notice(&w, &shop, &subject, &body),
                     attachments: Vec::new(),

@@ -26,6 +26,8 @@ pub struct Attachment {
 /// One mail ready to go.
 pub struct OutgoingMail {
     pub to: String,
+    /// Copy addresses (`Cc`): the time-stamp mailbox of an e-Tax mail; usually none.
+    pub cc: Vec<String>,
     pub rendered: Rendered,
     pub attachments: Vec<Attachment>,
     /// Unique per event and recipient, and the same on a resend: it becomes the `Message-ID`,
@@ -108,9 +110,14 @@ impl Mailer {
             }
             mixed
         };
-        let mut builder = Message::builder()
-            .from(self.from.clone())
-            .to(to)
+        let mut builder = Message::builder().from(self.from.clone()).to(to);
+        for cc in &mail.cc {
+            let cc: Mailbox = cc
+                .parse()
+                .map_err(|err| SendError::Permanent(format!("copy address {cc:?}: {err}")))?;
+            builder = builder.cc(cc);
+        }
+        let mut builder = builder
             .subject(mail.rendered.subject.clone())
             .date_now()
             .message_id(Some(format!("<{}@{domain}>", mail.message_id)));

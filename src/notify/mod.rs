@@ -11,6 +11,7 @@
 
 pub mod disk_alert;
 pub mod email;
+mod etax;
 pub mod line;
 pub mod preview;
 pub mod sender;

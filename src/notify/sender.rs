@@ -147,6 +147,20 @@ async fn deliver(sending: &Sending, transports: &Transports, message: &Message) 
             };
             outcome(mailer.send(&mail).await)
         }
+        Channel::Etax => {
+            let Some(mailer) = &transports.mailer else {
+                return Outcome::Retry(transports.mailer_error.clone().unwrap_or_else(|| {
+                    "e-mail is not configured (notifications.email.smtp_host)".into()
+                }));
+            };
+            let Some(order) = order else {
+                return Outcome::GiveUp("an e-Tax mail needs an order".into());
+            };
+            match super::etax::compose(sending, &shop, message, order).await {
+                Ok(mail) => outcome(mailer.send(&mail).await),
+                Err(outcome) => outcome,
+            }
+        }
         Channel::Line => {
             let Some(line) = &transports.line else {
                 return Outcome::Retry(
@@ -237,7 +251,8 @@ async fn compose_mail(
     let attachments = match (message.audience, order) {
         (Audience::Shopper, Some(order)) => {
             let (store, event) = (sending.store.clone(), message.event);
-            tokio::task::spawn_blocking(move || documents_for(&store, event, &order))
+            let etax = sending.config.etax.enabled;
+            tokio::task::spawn_blocking(move || documents_for(&store, event, &order, etax))
                 .await
                 .map_err(|err| Outcome::Retry(err.to_string()))?
                 .map_err(Outcome::Retry)?
@@ -246,6 +261,7 @@ async fn compose_mail(
     };
     Ok(OutgoingMail {
         to,
+        cc: Vec::new(),
         rendered,
         attachments,
         message_id: format!("{}.{}", message.key.replace(':', "."), message.id),
@@ -295,11 +311,14 @@ pub fn guest_order_path(order: &Order, key: &str) -> String {
 
 /// The PDFs a shopper's mail carries: the receipt and tax invoice with the payment, the
 /// credit note with the cancellation of an invoiced order. Drawn from the prints frozen when
-/// they were issued, so the mail carries the documents as issued.
+/// they were issued, so the mail carries the documents as issued. With e-Tax Invoice by Email
+/// on (`etax`), the tax invoice and credit note travel in their own mail instead (`etax`), so
+/// the buyer holds one copy of each: the time-stamped one.
 fn documents_for(
     store: &crate::store::Store,
     event: Event,
     order: &Order,
+    etax: bool,
 ) -> Result<Vec<Attachment>, String> {
     use crate::documents::{DocumentKind, issued};
     let kinds: &[DocumentKind] = match event {
@@ -309,6 +328,9 @@ fn documents_for(
     };
     let mut out = Vec::new();
     for &kind in kinds {
+        if etax && crate::documents::etax::is_etax(kind) {
+            continue;
+        }
         let bytes = issued::pdf(store, order, kind).map_err(|err| err.to_string())?;
         if let (Some(file_name), Some(bytes)) = (kind.file_name(order), bytes) {
             out.push(Attachment {

@@ -103,6 +103,7 @@ pub fn order_event(
             lang: order.lang,
             note,
             nonce: None,
+            cc: None,
         };
         // A guest has no account to sign in to: each mail brings its own key to the order,
         // made from this nonce when the mail is sent.
@@ -130,12 +131,44 @@ pub fn order_event(
                     lang: plan.shop_lang,
                     note: None,
                     nonce: None,
+                    cc: None,
                 };
                 add(txn, &draft)?;
             }
         }
     }
     Ok(())
+}
+
+/// Writes the e-Tax Invoice by Email message of a tax document an order event issued (the tax
+/// invoice with `OrderPaid`, the credit note with `OrderCancelled`): the document on its own to
+/// the buyer's address, with `cc` (the time-stamp mailbox) in copy, in the event's transaction.
+/// Its key is `<event>:<order>:etax:shopper`, so the document is sent once however often the
+/// event is told; answers whether the message was added.
+pub fn etax_document(
+    txn: &WriteTransaction,
+    event: Event,
+    order: &OrderFacts,
+    cc: &str,
+) -> Result<bool, StoreError> {
+    if order.email.is_empty() || cc.is_empty() {
+        return Ok(false);
+    }
+    let subject = order.id.get().to_string();
+    let draft = Draft {
+        event,
+        subject: &subject,
+        channel: Channel::Etax,
+        audience: Audience::Shopper,
+        order_id: Some(order.id),
+        user_id: order.account,
+        to: order.email,
+        lang: order.lang,
+        note: None,
+        nonce: None,
+        cc: Some(cc),
+    };
+    add(txn, &draft)
 }
 
 /// Writes the mail carrying a password reset link to the account's address. `ticket` names
@@ -162,6 +195,7 @@ pub fn reset_link(
         lang: plan.shop_lang,
         note: Some(link),
         nonce: None,
+        cc: None,
     };
     add(txn, &draft)
 }
@@ -191,6 +225,7 @@ pub fn shop_alert(
                 lang: plan.shop_lang,
                 note: Some(note),
                 nonce: None,
+                cc: None,
             };
             add(txn, &draft)?;
         }
@@ -209,12 +244,15 @@ struct Draft<'a> {
     lang: Locale,
     note: Option<&'a str>,
     nonce: Option<&'a str>,
+    /// The copy address of an e-Tax mail.
+    cc: Option<&'a str>,
 }
 
 fn dedupe_key(draft: &Draft) -> String {
     let channel = match draft.channel {
         Channel::Email => "email",
         Channel::Line => "line",
+        Channel::Etax => "etax",
     };
     let audience = match draft.audience {
         Audience::Shopper => "shopper",
@@ -248,6 +286,7 @@ fn add(txn: &WriteTransaction, draft: &Draft) -> Result<bool, StoreError> {
         lang: draft.lang,
         note: draft.note.map(str::to_string),
         nonce: draft.nonce.map(str::to_string),
+        cc: draft.cc.map(str::to_string),
         status: MessageStatus::Pending,
         attempts: 0,
         created_at: now,

@@ -14,7 +14,9 @@
 mod enqueue;
 mod queue;
 
-pub use enqueue::{OrderFacts, Plan, new_nonce, order_event, reset_link, shop_alert};
+pub use enqueue::{
+    OrderFacts, Plan, etax_document, new_nonce, order_event, reset_link, shop_alert,
+};
 pub use queue::{
     MAX_ATTEMPTS, Message, MessageStatus, NotificationView, OUTBOX_DUE_TO_ID, OUTBOX_ID_TO_MESSAGE,
     OUTBOX_KEY_TO_ID, OUTBOX_ORDER_TO_ID, Outcome, due, for_order, next_due, record, retry_now,
@@ -73,6 +75,10 @@ impl Event {
 pub enum Channel {
     Email,
     Line,
+    /// e-Tax Invoice by Email: one tax document (the tax invoice of a payment, the credit
+    /// note of a cancellation) as PDF/A-3, mailed to the buyer with the time-stamp mailbox in
+    /// copy (docs/DOCUMENTS.md, "e-Tax Invoice by Email").
+    Etax,
 }
 
 /// Who reads it: the shopper, or the shop's own staff (alerts).

@@ -64,6 +64,9 @@ pub struct Message {
     /// is never stored: the secret it needs lives outside the database file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nonce: Option<String>,
+    /// The copy address of an e-Tax mail (the time-stamp mailbox when it was written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cc: Option<String>,
     pub status: MessageStatus,
     pub attempts: u32,
     /// Unix milliseconds.
@@ -221,6 +224,8 @@ pub struct NotificationView {
     pub audience: Audience,
     /// The shopper's address; empty for the shop's own alerts.
     pub to: String,
+    /// The copy address of an e-Tax mail (the time-stamp mailbox).
+    pub cc: Option<String>,
     pub status: MessageStatus,
     pub attempts: u32,
     /// Unix milliseconds.
@@ -242,6 +247,7 @@ impl From<Message> for NotificationView {
             channel: m.channel,
             audience: m.audience,
             to: m.to,
+            cc: m.cc,
             status: m.status,
             attempts: m.attempts,
             created_at: m.created_at,

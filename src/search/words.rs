@@ -112,6 +112,15 @@ pub fn words(text: &str) -> Vec<String> {
 
 /// A product code as searched: uppercase, spaces removed ("sf 10" → "SF10", "#sf-10" → "SF-10").
 pub fn normalize_code(text: &str) -> String {
+    // Stored codes are already in this form (upper-case letters, digits, dashes): the index
+    // normalises every product and variant code at start, so they are copied as they are.
+    if !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b.is_ascii_lowercase() && b != b'#')
+    {
+        return text.to_string();
+    }
     text.trim()
         .trim_start_matches('#')
         .chars()
@@ -171,5 +180,10 @@ mod tests {
     fn codes_normalise_to_uppercase_without_spaces() {
         assert_eq!(normalize_code("#sf-10"), "SF-10");
         assert_eq!(normalize_code(" sf 1001 "), "SF1001");
+        // Already normal (the stored form) or not, the same answer.
+        assert_eq!(normalize_code("SF-1001-GR-2"), "SF-1001-GR-2");
+        assert_eq!(normalize_code("A#B"), "A#B");
+        assert_eq!(normalize_code("#A"), "A");
+        assert_eq!(normalize_code("ÉT-1"), "ÉT-1");
     }
 }

@@ -21,6 +21,7 @@ mod connections;
 mod csv_exports;
 mod documents_catalogue;
 mod edge_refusals;
+mod etax;
 mod first_paint;
 mod fuzz;
 mod guest_checkout;

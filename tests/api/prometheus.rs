@@ -11,7 +11,7 @@ use crate::helpers::spawn_app_with;
 use crate::orders::{add, place, plain, product, shopper};
 
 /// The sum of the samples of `name` whose labels include every pair of `labels`.
-fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+pub(crate) fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| {
@@ -31,7 +31,7 @@ fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
         .sum()
 }
 
-async fn scrape(client: &reqwest::Client, url: &str) -> String {
+pub(crate) async fn scrape(client: &reqwest::Client, url: &str) -> String {
     let response = client.get(url).send().await.expect("metrics answer");
     assert_eq!(response.status(), 200);
     let kind = response

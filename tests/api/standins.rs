@@ -3,6 +3,7 @@
 //! port, as a mail server that goes down and comes back), and the LINE Messaging API's push
 //! endpoint. Both listen on loopback only.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,12 +26,19 @@ pub struct ReceivedMail {
     pub message_id: String,
     /// The message as it arrived (headers and body), for header checks and spam scoring.
     pub raw: Vec<u8>,
+    /// The `Cc` header's addresses.
+    pub cc: Vec<String>,
+    /// The header block as received, and each attachment's `Content-Type`.
+    pub headers: String,
+    pub attachment_types: Vec<String>,
 }
 
 /// The SMTP stand-in.
 pub struct SmtpStandIn {
     pub port: u16,
     received: Arc<Mutex<Vec<ReceivedMail>>>,
+    /// Messages still to refuse with a temporary error (451).
+    refusals: Arc<AtomicUsize>,
     server: Option<JoinHandle<()>>,
 }
 
@@ -40,10 +48,16 @@ impl SmtpStandIn {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let received = Arc::default();
-        let server = Some(tokio::spawn(serve(listener, Arc::clone(&received))));
+        let refusals: Arc<AtomicUsize> = Arc::default();
+        let server = Some(tokio::spawn(serve(
+            listener,
+            Arc::clone(&received),
+            Arc::clone(&refusals),
+        )));
         SmtpStandIn {
             port,
             received,
+            refusals,
             server,
         }
     }
@@ -76,7 +90,17 @@ impl SmtpStandIn {
                 Err(err) => panic!("port {} cannot be bound again: {err}", self.port),
             }
         };
-        self.server = Some(tokio::spawn(serve(listener, Arc::clone(&self.received))));
+        self.server = Some(tokio::spawn(serve(
+            listener,
+            Arc::clone(&self.received),
+            Arc::clone(&self.refusals),
+        )));
+    }
+
+    /// Answers the next `n` messages with a temporary refusal (`451` to `MAIL FROM`), as a
+    /// busy or greylisting server does; the sender should try again later.
+    pub fn refuse_next(&self, n: usize) {
+        self.refusals.store(n, Ordering::SeqCst);
     }
 
     pub fn messages(&self) -> Vec<ReceivedMail> {
@@ -102,14 +126,19 @@ impl Drop for SmtpStandIn {
     }
 }
 
-async fn serve(listener: TcpListener, received: Arc<Mutex<Vec<ReceivedMail>>>) {
+async fn serve(
+    listener: TcpListener,
+    received: Arc<Mutex<Vec<ReceivedMail>>>,
+    refusals: Arc<AtomicUsize>,
+) {
     loop {
         let Ok((socket, _)) = listener.accept().await else {
             return;
         };
         let received = Arc::clone(&received);
+        let refusals = Arc::clone(&refusals);
         tokio::spawn(async move {
-            let _ = session(socket, received).await;
+            let _ = session(socket, received, refusals).await;
         });
     }
 }
@@ -118,6 +147,7 @@ async fn serve(listener: TcpListener, received: Arc<Mutex<Vec<ReceivedMail>>>) {
 async fn session(
     socket: tokio::net::TcpStream,
     received: Arc<Mutex<Vec<ReceivedMail>>>,
+    refusals: Arc<AtomicUsize>,
 ) -> std::io::Result<()> {
     let (read, mut write) = socket.into_split();
     let mut lines = BufReader::new(read);
@@ -135,7 +165,16 @@ async fn session(
                 .await?;
         } else if command.starts_with("MAIL FROM") {
             rcpt_to.clear();
-            write.write_all(b"250 OK\r\n").await?;
+            let refuse = refusals
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok();
+            if refuse {
+                write
+                    .write_all(b"451 4.3.0 busy, try again later\r\n")
+                    .await?;
+            } else {
+                write.write_all(b"250 OK\r\n").await?;
+            }
         } else if command.starts_with("RCPT TO") {
             let address = line.trim_end()[8..]
                 .trim()
@@ -193,6 +232,30 @@ fn decode(rcpt_to: Vec<String>, raw: &[u8]) -> ReceivedMail {
             .collect(),
         message_id: message.message_id().unwrap_or_default().to_string(),
         raw: raw.to_vec(),
+        cc: message
+            .cc()
+            .map(|cc| {
+                cc.iter()
+                    .filter_map(|a| a.address())
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        headers: String::from_utf8_lossy(
+            &raw[..raw
+                .windows(4)
+                .position(|w| w == b"\r\n\r\n")
+                .unwrap_or(raw.len())],
+        )
+        .into_owned(),
+        attachment_types: message
+            .attachments()
+            .map(|part| {
+                part.content_type()
+                    .map(|t| format!("{}/{}", t.ctype(), t.subtype().unwrap_or_default()))
+                    .unwrap_or_default()
+            })
+            .collect(),
     }
 }
 

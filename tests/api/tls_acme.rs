@@ -66,6 +66,8 @@ struct Shop {
     https: SocketAddr,
     http: SocketAddr,
     state: AppState,
+    /// Where `/metrics` answers (every shop here binds one, to read the certificate gauge).
+    metrics: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     done: Option<tokio::task::JoinHandle<Result<(), String>>>,
 }
@@ -79,10 +81,14 @@ impl Shop {
             public_url: String::new(),
             public_url_derived: true,
             tls,
+            metrics: kiosk::config::MetricsSettings {
+                listen: Some("127.0.0.1:0".parse().unwrap()),
+            },
             ..Config::default()
         };
         let app = Application::build(config).await.expect("the shop starts");
         let state = app.state().clone();
+        let metrics = app.metrics_address().expect("metrics are bound");
         let (stop, stopped) = oneshot::channel::<()>();
         let done = tokio::spawn(app.run_until(async move {
             let _ = stopped.await;
@@ -91,6 +97,7 @@ impl Shop {
             https,
             http,
             state,
+            metrics,
             stop: Some(stop),
             done: Some(done),
         }
@@ -103,6 +110,16 @@ impl Shop {
 
     fn url(&self, host: &str, path: &str) -> String {
         format!("https://{host}:{}{path}", self.https.port())
+    }
+
+    /// `kiosk_tls_certificate_expiry_timestamp_seconds` as a scrape reads it now.
+    async fn certificate_expiry_gauge(&self) -> f64 {
+        let text = crate::prometheus::scrape(
+            &reqwest::Client::new(),
+            &format!("http://{}/metrics", self.metrics),
+        )
+        .await;
+        crate::prometheus::sample(&text, "kiosk_tls_certificate_expiry_timestamp_seconds", &[])
     }
 
     /// The activity log's (action, details), newest first.
@@ -234,6 +251,12 @@ async fn the_owners_certificate_is_served_over_h2_with_hsts_and_reloaded_when_it
     );
     let first = served(&answer);
     assert_eq!(first.names, [format!("DNSName({SHOP})")]);
+    let expected = (time::OffsetDateTime::now_utc() + time::Duration::days(90)).unix_timestamp();
+    let gauge = shop.certificate_expiry_gauge().await;
+    assert!(
+        (gauge - expected as f64).abs() < 3_600.0,
+        "expiry gauge {gauge}, certificate ends near {expected}"
+    );
     // Answers made before the router (the front door's redirects and pages) carry it too.
     let page = h2.get(shop.url(SHOP, "/en")).send().await.unwrap();
     assert!(page.status().as_u16() < 400, "{}", page.status());
@@ -275,6 +298,21 @@ async fn the_owners_certificate_is_served_over_h2_with_hsts_and_reloaded_when_it
     )
     .await;
     assert_eq!(renewed.names.len(), 2);
+    // The expiry gauge follows the certificate in force (60 days now, 90 before).
+    let expected = (time::OffsetDateTime::now_utc() + time::Duration::days(60)).unix_timestamp();
+    let mut gauge = shop.certificate_expiry_gauge().await;
+    // The keeper records the new status just after serving the new key.
+    for _ in 0..40 {
+        if (gauge - expected as f64).abs() < 3_600.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        gauge = shop.certificate_expiry_gauge().await;
+    }
+    assert!(
+        (gauge - expected as f64).abs() < 3_600.0,
+        "expiry gauge {gauge}, certificate ends near {expected}"
+    );
     let lines = kiosk::ops::tls::describe(&shop.state.config).join("\n");
     assert!(lines.contains("www.kiosk.test"), "{lines}");
     shop.stop().await;

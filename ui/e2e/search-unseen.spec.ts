@@ -14,6 +14,11 @@ test('a Thai keyword with one word too many shows the wardrobes and names the wo
   await expect(note).toBeVisible();
   await expect(note).toHaveText(`${before}ใส่${after}`);
   await expect(note.locator('em')).toHaveText('ใส่');
+  // On the first screen at both widths, above the filters (open at 1280 px).
+  await expect(note).toBeInViewport();
+  const noteTop = (await note.boundingBox())!.y;
+  const toolbarTop = (await page.locator('.listing__toolbar').boundingBox())!.y;
+  expect(noteTop).toBeLessThan(toolbarTop);
   const cards = page.locator('main .product-card:not(.product-card--skeleton)');
   await expect(cards.first()).toBeVisible();
   // The wardrobes come first (their codes are ST-600x).

@@ -492,7 +492,11 @@ export type NotificationView = { id: number, event: Event, channel: Channel, aud
 /**
  * The shopper's address; empty for the shop's own alerts.
  */
-to: string, status: MessageStatus, attempts: number,
+to: string,
+/**
+ * The copy address of an e-Tax mail (the time-stamp mailbox).
+ */
+cc: string | null, status: MessageStatus, attempts: number,
 /**
  * Unix milliseconds.
  */
@@ -512,7 +516,7 @@ export type Event = "orderPlaced" | "orderPaid" | "orderShipped" | "orderDeliver
 /**
  * How a message travels.
  */
-export type Channel = "email" | "line";
+export type Channel = "email" | "line" | "etax";
 
 /**
  * Who reads it: the shopper, or the shop's own staff (alerts).

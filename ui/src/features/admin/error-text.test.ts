@@ -12,6 +12,11 @@ describe('what staff read when a call fails', () => {
     expect(adminErrorText(new ApiError(507, 'storage_full', 'disk full'))).toContain("server's disk is full");
   });
 
+  it('translates every other code the API answers from its message in the staff words', () => {
+    expect(adminErrorText(new ApiError(409, 'already_exists', 'code SF-1: exists'))).toBe('Something with this key or name already exists.');
+    expect(adminErrorText(new ApiError(409, 'in_use', 'category sofas has products'))).toBe('It is still in use, so it cannot be removed.');
+  });
+
   it("shows the server's own words where they name the field", () => {
     expect(adminErrorText(new ApiError(400, 'invalid_input', 'amount: must be a non-zero number of coins'))).toBe('amount: must be a non-zero number of coins');
   });

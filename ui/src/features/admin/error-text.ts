@@ -1,6 +1,9 @@
 //! The words staff see when the server refuses or cannot be reached: translated by the error code
-//! where the code means one thing, else the server's own message (it names the field at fault).
+//! where the code means one thing (the staff wording below, else the code's message in
+//! `errors.code`/`admin.errorCodes`), else the server's own message: `invalid_input` keeps it,
+//! because it names the field at fault.
 import { ApiError } from '../../api/client';
+import { errorCodeKey } from '../../i18n/error-message';
 import { t } from '../../i18n/i18n-store';
 import type { MessageKey } from '../../i18n/types';
 
@@ -35,5 +38,7 @@ export function adminErrorText(error: unknown): string {
   const { code, message, status } = codeAndMessage(error);
   const key = BY_CODE[code] ?? (status === 403 ? BY_CODE.forbidden : status >= 500 ? BY_CODE.internal_error : undefined);
   if (key) return t(key);
+  const byCode = code && code !== 'invalid_input' ? errorCodeKey(code) : null;
+  if (byCode) return t(byCode);
   return message || t('errors.requestFailed');
 }

@@ -21,6 +21,7 @@ const message = (overrides: Partial<NotificationView>): NotificationView => ({
   channel: 'email',
   audience: 'shopper',
   to: 'malee@example.com',
+  cc: null,
   status: 'sent',
   attempts: 1,
   createdAt: 1_764_000_000_000,
@@ -70,6 +71,22 @@ describe("the order's messages", () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')[2]!.textContent).toContain('Waiting to send'));
     const [path, init] = fetchMock.mock.calls[1]! as [string, RequestInit];
     expect([path, init.method]).toEqual(['/api/admin/order/12/notifications/3/retry', 'POST']);
+  });
+
+  it('names each e-Tax Invoice by Email send by its document, with the time-stamp copy', async () => {
+    list = [
+      message({ id: 4, event: 'orderPaid', channel: 'etax', cc: 'csemail@etax.teda.th', attempts: 2 }),
+      message({ id: 5, event: 'orderCancelled', channel: 'etax', cc: 'csemail@etax.teda.th', status: 'pending', sentAt: null, nextAt: 1_764_000_100_000, lastError: '451 busy' }),
+    ];
+    render(<OrderMessages orderId={12} tools={tools(true)} version="a" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('Tax invoice (e-Tax)');
+    expect(items[0]!.textContent).toContain('e-Tax Invoice by Email');
+    expect(items[0]!.textContent).toContain('copy to csemail@etax.teda.th');
+    expect(items[0]!.textContent).toContain('2 tries');
+    expect(items[1]!.textContent).toContain('Credit note (e-Tax)');
+    expect(items[1]!.textContent).toContain('Waiting to send');
+    expect(items[1]!.textContent).toContain('451 busy');
   });
 
   it('offers no button to staff who may only read orders', async () => {

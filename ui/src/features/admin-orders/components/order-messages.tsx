@@ -18,6 +18,18 @@ const EVENT: Record<NotificationView['event'], MessageKey> = {
   backupFailed: 'admin.orders.msgBackupFailed',
 };
 
+/** What an e-Tax Invoice by Email row carries: the tax invoice of a payment, the credit note of a cancellation. */
+function what(message: NotificationView): MessageKey {
+  if (message.channel !== 'etax') return EVENT[message.event];
+  return message.event === 'orderCancelled' ? 'admin.orders.msgEtaxCreditNote' : 'admin.orders.msgEtaxInvoice';
+}
+
+const CHANNEL: Record<NotificationView['channel'], MessageKey> = {
+  email: 'admin.orders.msgEmail',
+  line: 'admin.orders.msgLine',
+  etax: 'admin.orders.msgEtax',
+};
+
 const STATUS: Record<NotificationView['status'], MessageKey> = {
   pending: 'admin.orders.msgPending',
   sent: 'admin.orders.msgSent',
@@ -73,12 +85,12 @@ export function OrderMessages({ orderId, tools, version }: Props) {
           {messages.map((message) => (
             <li key={message.id} class="message-list__item" data-status={message.status}>
               <p class="message-list__what">
-                <strong>{t(EVENT[message.event])}</strong>
+                <strong>{t(what(message))}</strong>
                 <span class={`message-badge message-badge--${message.status}`}>{t(STATUS[message.status])}</span>
               </p>
               <p class="message-list__meta">
-                {message.channel === 'line' ? t('admin.orders.msgLine') : t('admin.orders.msgEmail')} ·{' '}
-                {message.audience === 'shop' ? t('admin.orders.msgToShop') : message.to} ·{' '}
+                {t(CHANNEL[message.channel])} · {message.audience === 'shop' ? t('admin.orders.msgToShop') : message.to} ·{' '}
+                {message.cc ? <>{t('admin.orders.msgCc', { address: message.cc })} · </> : null}
                 <time dateTime={new Date(message.sentAt ?? message.createdAt).toISOString()}>{tools.time(message.sentAt ?? message.createdAt)}</time>
                 {message.attempts > 1 ? <> · {t('admin.orders.msgAttempts', { count: message.attempts })}</> : null}
               </p>

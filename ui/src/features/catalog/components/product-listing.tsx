@@ -197,6 +197,14 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
 
   return (
     <section class="listing">
+      {/* What the search did with the words comes first, above the filters, so it is on the
+          first screen whether or not the filter panel is open. */}
+      {remote.data?.correctedKeyword ? (
+        <p class="listing__corrected" role="status">
+          {t('search.showingFor', { keyword: remote.data.correctedKeyword, typed: keyword ?? '' })}
+        </p>
+      ) : null}
+      <UnmatchedNote words={remote.data?.unmatchedWords} />
       {nothing ? null : (
         <div class="listing__toolbar">
           <p class="listing__count" role="status">
@@ -233,12 +241,6 @@ export function ProductListing({ scope, labels, label, empty, keyword }: Product
       )}
       {nothing ? null : <FilterPanel id={panelId} open={filtersOpen} filters={filters} labels={labels} onChange={change} facets={shown?.facets} scoped={searching} />}
       <ActiveFilters filters={filters} labels={labels} sizeLabels={shown?.facets?.sizeLabels} onChange={change} />
-      {remote.data?.correctedKeyword ? (
-        <p class="listing__corrected" role="status">
-          {t('search.showingFor', { keyword: remote.data.correctedKeyword, typed: keyword ?? '' })}
-        </p>
-      ) : null}
-      <UnmatchedNote words={remote.data?.unmatchedWords} />
       {results}
       {remote.data ? <Pagination page={filters.page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </section>
