@@ -62,17 +62,18 @@ fn timed(what: &str, runs: usize, mut work: impl FnMut() -> usize) {
 fn main() {
     let order = thai_order();
     let issuer = Issuer::from_config(&Config::default());
+    let texts = kiosk::content::words::Texts::shipped();
     for (name, kind) in [
         ("receipt", DocumentKind::Receipt),
         ("full tax invoice", DocumentKind::TaxInvoice),
     ] {
         // Composing is what the payment's transaction does; drawing is what each download does.
         timed(&format!("{name} print (Thai, 6 lines), JSON"), 200, || {
-            serde_json::to_vec(&compose(&order, &issuer, kind).unwrap())
+            serde_json::to_vec(&compose(&order, &issuer, kind, &texts).unwrap())
                 .unwrap()
                 .len()
         });
-        let print = compose(&order, &issuer, kind).unwrap();
+        let print = compose(&order, &issuer, kind, &texts).unwrap();
         timed(&format!("{name} drawn (Thai, 6 lines), PDF"), 200, || {
             draw(&print).unwrap().len()
         });

@@ -223,6 +223,7 @@ fn user(id: UserId, username: String, name: String, role: Role, hash: &str, at: 
         disabled: false,
         line_friend: false,
         line_updates_off: false,
+        order_mail_off: false,
     }
 }
 

@@ -230,6 +230,16 @@ pub fn app(state: AppState) -> Router {
             "/api/admin/settings",
             get(staff::content::get_settings).put(staff::content::put_settings),
         )
+        .route("/api/admin/mail-preview", get(staff::mail_preview::mail))
+        .route(
+            "/api/admin/mail-preview/receipt.pdf",
+            get(staff::mail_preview::receipt),
+        )
+        // Shoppers' order mail: the unsubscribe link (signed, no sign-in)
+        .route(
+            "/api/mail/unsubscribe",
+            get(handlers::mail::confirm).post(handlers::mail::unsubscribe),
+        )
         .route(
             "/api/admin/catalogue-pdf",
             get(staff::content::get_catalogue).post(axum::handler::Handler::layer(

@@ -91,9 +91,119 @@ impl Locale {
     }
 }
 
+/// The short month names of each language, January first: one table for pages, mails and
+/// papers (`ui/src/lib/format.ts` holds the same). Khmer months have no short form.
+const MONTHS: [[&str; 12]; 5] = [
+    [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ],
+    [
+        "ม.ค.",
+        "ก.พ.",
+        "มี.ค.",
+        "เม.ย.",
+        "พ.ค.",
+        "มิ.ย.",
+        "ก.ค.",
+        "ส.ค.",
+        "ก.ย.",
+        "ต.ค.",
+        "พ.ย.",
+        "ธ.ค.",
+    ],
+    [
+        "Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ogo", "Sep", "Okt", "Nov", "Dis",
+    ],
+    [
+        "មករា",
+        "កុម្ភៈ",
+        "មីនា",
+        "មេសា",
+        "ឧសភា",
+        "មិថុនា",
+        "កក្កដា",
+        "សីហា",
+        "កញ្ញា",
+        "តុលា",
+        "វិច្ឆិកា",
+        "ធ្នូ",
+    ],
+    [
+        "Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des",
+    ],
+];
+
+impl Locale {
+    /// The short name of a month (1–12) in this language.
+    pub fn month(self, month: u8) -> &'static str {
+        let row = match self {
+            Locale::En => 0,
+            Locale::Th => 1,
+            Locale::My => 2,
+            Locale::Km => 3,
+            Locale::Id => 4,
+        };
+        MONTHS[row][usize::from(month.clamp(1, 12) - 1)]
+    }
+
+    /// The year as this language counts it: Thai in the Buddhist era (พ.ศ., year + 543).
+    pub fn year(self, year: i32) -> i32 {
+        match self {
+            Locale::Th => year + 543,
+            _ => year,
+        }
+    }
+
+    /// The shop's one date rule for pages, mails and papers: `D MMM YYYY kk:mm` on the shop's
+    /// clock (Thai time, UTC+7), the month's short name in this language, hours 01–24 (as
+    /// moment's `kk`), Thai years in the Buddhist era: `24 Nov 2026 22:10`,
+    /// `24 พ.ย. 2569 22:10`, `24 វិច្ឆិកា 2026 22:10`. `millis` is Unix milliseconds.
+    pub fn date_time(self, millis: u64) -> String {
+        let at = shop_clock(millis);
+        let hour = if at.hour() == 0 { 24 } else { at.hour() };
+        format!("{} {hour:02}:{:02}", self.date(millis), at.minute())
+    }
+
+    /// The day alone, `D MMM YYYY` by the same rule.
+    pub fn date(self, millis: u64) -> String {
+        let at = shop_clock(millis);
+        format!(
+            "{} {} {}",
+            at.day(),
+            self.month(u8::from(at.month())),
+            self.year(at.year())
+        )
+    }
+}
+
+fn shop_clock(millis: u64) -> time::OffsetDateTime {
+    i64::try_from(millis / 1000)
+        .ok()
+        .and_then(|secs| time::OffsetDateTime::from_unix_timestamp(secs).ok())
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+        .to_offset(time::macros::offset!(+7))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One rule for every language: the UI's `formatShopTime` answers the same strings
+    /// (ui/src/lib/format.test.ts holds these moments).
+    #[test]
+    fn dates_follow_one_rule_with_buddhist_years_in_thai() {
+        // 2026-11-24 15:10 UTC = 22:10 in Bangkok.
+        let at = 1_795_533_000_000;
+        assert_eq!(Locale::En.date_time(at), "24 Nov 2026 22:10");
+        assert_eq!(Locale::Th.date_time(at), "24 พ.ย. 2569 22:10");
+        assert_eq!(Locale::Km.date_time(at), "24 វិច្ឆិកា 2026 22:10");
+        assert_eq!(Locale::My.date_time(at), "24 Nov 2026 22:10");
+        assert_eq!(Locale::Id.date(at), "24 Nov 2026");
+        // Midnight is 24:00 of the day that ends (kk), on the shop's clock.
+        assert_eq!(Locale::En.date_time(1_795_539_600_000), "25 Nov 2026 24:00");
+        assert_eq!(Locale::Th.month(8), "ส.ค.");
+        assert_eq!(Locale::My.month(8), "Ogo");
+    }
 
     #[test]
     fn malay_keeps_its_url_code_but_declares_ms_to_browsers() {

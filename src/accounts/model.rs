@@ -52,6 +52,10 @@ pub struct User {
     /// A disabled account cannot sign in, and its tokens stop working at once.
     #[serde(default)]
     pub disabled: bool,
+    /// The shopper turned order mail off with the link in one (`notify::unsubscribe`): no
+    /// mail about their orders is sent; a password reset they ask for still is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub order_mail_off: bool,
     /// A LINE shopper had added the shop's LINE Official Account as a friend when they last
     /// signed in with LINE: order updates can reach them in LINE chat.
     #[serde(default)]

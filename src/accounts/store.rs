@@ -220,6 +220,7 @@ pub(super) fn new_user(
         disabled: false,
         line_friend: false,
         line_updates_off: false,
+        order_mail_off: false,
     })
 }
 

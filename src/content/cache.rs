@@ -30,9 +30,18 @@ pub struct LocaleMessages {
 /// The staff area's messages the storefront shows too (the account menu's link to it).
 const STOREFRONT_ADMIN_KEYS: [&str; 1] = ["title"];
 
-/// `messages` without `admin`, except `STOREFRONT_ADMIN_KEYS`.
+/// What the shop sends rather than shows (`content::words`): mails and LINE texts, the money
+/// documents' words. The server reads them; no page needs them in its boot data.
+const SENT_ONLY: [&str; 3] = ["mail", "paper", "line"];
+
+/// `messages` without `admin`, except `STOREFRONT_ADMIN_KEYS`, and without [`SENT_ONLY`].
 fn storefront_messages(messages: &Value) -> Value {
     let mut out = messages.clone();
+    if let Some(object) = out.as_object_mut() {
+        for key in SENT_ONLY {
+            object.remove(key);
+        }
+    }
     if let Some(object) = out.as_object_mut()
         && let Some(Value::Object(admin)) = object.remove("admin")
     {

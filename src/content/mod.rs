@@ -10,3 +10,4 @@ pub mod messages;
 pub mod model;
 pub mod settings;
 pub mod store;
+pub mod words;

@@ -119,7 +119,7 @@ pub fn render_counted(
         INK,
         w.title,
     );
-    let date = super::date(today, lang == Locale::Th);
+    let date = lang.date(today);
     sheet.text(
         MARGIN,
         390.0,

@@ -133,7 +133,13 @@ mod tests {
     fn tax_documents_are_pdf_a3b_with_the_same_words_and_the_same_bytes_every_time() {
         let order = credited();
         for kind in [DocumentKind::TaxInvoice, DocumentKind::CreditNote] {
-            let print = compose(&order, &issuer(), kind).unwrap();
+            let print = compose(
+                &order,
+                &issuer(),
+                kind,
+                &crate::content::words::Texts::shipped(),
+            )
+            .unwrap();
             // krilla's PDF/A-3b validator runs as the file is written: a violation is an error.
             let pdf = draw_pdfa(&order, kind, &print).expect("conforms to PDF/A-3b");
             assert_eq!(pdf, draw_pdfa(&order, kind, &print).unwrap(), "{kind:?}");
@@ -174,7 +180,13 @@ mod tests {
         let mut order = thai_order();
         // No font of the shop has this glyph: PDF/A forbids drawing the missing-glyph box.
         order.lines[0].name.th = "โซฟา \u{1F6CB}".into();
-        let print = compose(&order, &issuer(), DocumentKind::TaxInvoice).unwrap();
+        let print = compose(
+            &order,
+            &issuer(),
+            DocumentKind::TaxInvoice,
+            &crate::content::words::Texts::shipped(),
+        )
+        .unwrap();
         assert!(draw(&print).is_ok(), "a plain PDF still draws");
         match draw_pdfa(&order, DocumentKind::TaxInvoice, &print) {
             Err(DocumentError::Render(why)) => {

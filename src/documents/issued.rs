@@ -13,6 +13,8 @@ use redb::WriteTransaction;
 
 use super::print::{Print, compose};
 use super::{DocumentError, DocumentKind, Issuer, draw};
+use crate::content::words::Texts;
+use crate::i18n::Locale;
 use crate::orders::model::Order;
 use crate::orders::store::ORDER_ID_TO_ORDER;
 use crate::store::{JsonTable, META, Store, StoreError, Txn};
@@ -37,13 +39,22 @@ pub fn freeze(txn: &WriteTransaction, order: &Order, issuer: &Issuer) -> Result<
         return Ok(0);
     }
     let mut prints = ORDER_DOCUMENT_TO_PRINT.write(txn)?;
-    let mut frozen = 0;
+    let mut unprinted = Vec::new();
     for kind in issued {
-        let key = (order.id.get(), kind.key());
-        if prints.contains(key)? {
-            continue;
+        if !prints.contains((order.id.get(), kind.key()))? {
+            unprinted.push(kind);
         }
-        if let Some(print) = compose(order, issuer, kind) {
+    }
+    if unprinted.is_empty() {
+        // A later move of a paid order: every print exists, no words to read.
+        return Ok(0);
+    }
+    // The words as the store holds them now, the owner's edits included.
+    let texts = Texts::read(txn, &[Locale::En, Locale::Th, order.lang])?;
+    let mut frozen = 0;
+    for kind in unprinted {
+        let key = (order.id.get(), kind.key());
+        if let Some(print) = compose(order, issuer, kind, &texts) {
             prints.put(key, &print)?;
             frozen += 1;
         }

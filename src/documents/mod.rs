@@ -133,15 +133,6 @@ impl Issuer {
     }
 }
 
-/// `24/11/2569` in Thai (Buddhist era), `24/11/2026` otherwise; Thai time (UTC+7).
-pub fn date(millis: u64, buddhist: bool) -> String {
-    let at = time::OffsetDateTime::from_unix_timestamp((millis / 1000) as i64)
-        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
-        .to_offset(time::macros::offset!(+7));
-    let year = if buddhist { at.year() + 543 } else { at.year() };
-    format!("{:02}/{:02}/{year}", at.day(), u8::from(at.month()))
-}
-
 /// `15,570.00`: documents show satang always.
 pub fn amount(value: Satang) -> String {
     value.to_grouped_string()
@@ -150,6 +141,7 @@ pub fn amount(value: Satang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::words::Texts;
     use crate::orders::model::{IssuedDocument, OrderDocuments};
 
     /// A paid Thai order with tax details and a long Thai product name.
@@ -202,7 +194,7 @@ mod tests {
     }
 
     pub(crate) fn pdf_of(order: &Order, issuer: &Issuer, kind: DocumentKind) -> Vec<u8> {
-        draw(&compose(order, issuer, kind).expect("issued")).unwrap()
+        draw(&compose(order, issuer, kind, &Texts::shipped()).expect("issued")).unwrap()
     }
 
     #[test]
@@ -251,7 +243,7 @@ mod tests {
             ..Default::default()
         });
         for kind in [DocumentKind::Receipt, DocumentKind::TaxInvoice] {
-            let print = compose(&order, &issuer(), kind).unwrap();
+            let print = compose(&order, &issuer(), kind, &Texts::shipped()).unwrap();
             assert_eq!(print.lines[1].name, "โต๊ะอาหารไม้สักน้ำตาลเข้ม — ขาว / 180 ซม.");
             assert_eq!(print.lines[1].code, "TB-2002-WHT-180");
             assert_eq!(
@@ -270,18 +262,18 @@ mod tests {
     fn documents_that_were_not_issued_are_refused() {
         let mut order = thai_order();
         let issuer = issuer();
-        assert!(compose(&order, &issuer, DocumentKind::CreditNote).is_none());
+        assert!(compose(&order, &issuer, DocumentKind::CreditNote, &Texts::shipped()).is_none());
         order.documents.tax_invoice = None;
-        assert!(compose(&order, &issuer, DocumentKind::TaxInvoice).is_none());
+        assert!(compose(&order, &issuer, DocumentKind::TaxInvoice, &Texts::shipped()).is_none());
         order.history.retain(|c| c.status != Status::Paid);
-        assert!(compose(&order, &issuer, DocumentKind::Receipt).is_none());
+        assert!(compose(&order, &issuer, DocumentKind::Receipt, &Texts::shipped()).is_none());
     }
 
     #[test]
     fn a_stored_print_draws_the_same_bytes_every_time() {
         let order = thai_order();
         for kind in [DocumentKind::Receipt, DocumentKind::TaxInvoice] {
-            let print = compose(&order, &issuer(), kind).unwrap();
+            let print = compose(&order, &issuer(), kind, &Texts::shipped()).unwrap();
             let stored: Print =
                 serde_json::from_slice(&serde_json::to_vec(&print).unwrap()).unwrap();
             assert_eq!(stored, print);

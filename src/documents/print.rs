@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::wording::{self, Labels};
-use super::{DocumentKind, Issuer, amount, date};
+use super::{DocumentKind, Issuer, amount};
+use crate::content::words::Texts;
 use crate::domain::Satang;
 use crate::orders::model::{Order, PaymentMethod};
 
@@ -80,39 +81,41 @@ pub struct Total {
 
 /// The document of `kind` as `issuer` issues it now; `None` when the order has no such
 /// document (not paid, no tax invoice asked for, not credited).
-pub fn compose(order: &Order, issuer: &Issuer, kind: DocumentKind) -> Option<Print> {
+/// `texts` holds the words of English, Thai and the order's language (`Texts::read` in the
+/// transaction of the issue).
+pub fn compose(order: &Order, issuer: &Issuer, kind: DocumentKind, texts: &Texts) -> Option<Print> {
     let dated = kind.issued_at(order)?;
     let labels = match kind {
-        DocumentKind::Receipt => wording::for_locale(order.lang),
-        DocumentKind::TaxInvoice | DocumentKind::CreditNote => wording::bilingual(),
+        DocumentKind::Receipt => wording::for_locale(texts, order.lang),
+        DocumentKind::TaxInvoice | DocumentKind::CreditNote => wording::bilingual(texts),
     };
     if kind != DocumentKind::Receipt && order.vat_info.is_none() {
         return None;
     }
     Some(Print {
         title: title(&labels, kind).into(),
-        original: labels.original.into(),
+        original: labels.get("original").into(),
         facts: facts(order, &labels, kind, dated)?,
         seller: seller(issuer, &labels, kind),
         buyer: buyer(order, &labels, kind),
         columns: Columns {
-            description: labels.description.into(),
-            qty: labels.qty.into(),
-            unit_price: labels.unit_price.into(),
-            amount: labels.amount.into(),
+            description: labels.get("description").into(),
+            qty: labels.get("qty").into(),
+            unit_price: labels.get("unitPrice").into(),
+            amount: labels.get("amount").into(),
         },
         lines: lines(order),
         totals: totals(order, &labels, kind),
         note: note(order, &labels, kind),
-        page: labels.page.into(),
+        page: labels.get("page").into(),
     })
 }
 
-fn title(l: &Labels, kind: DocumentKind) -> &'static str {
+fn title(l: &Labels, kind: DocumentKind) -> &str {
     match kind {
-        DocumentKind::Receipt => l.receipt,
-        DocumentKind::TaxInvoice => l.tax_invoice,
-        DocumentKind::CreditNote => l.credit_note,
+        DocumentKind::Receipt => l.get("receipt"),
+        DocumentKind::TaxInvoice => l.get("taxInvoice"),
+        DocumentKind::CreditNote => l.get("creditNote"),
     }
 }
 
@@ -123,32 +126,36 @@ fn facts(order: &Order, l: &Labels, kind: DocumentKind, dated: u64) -> Option<Ve
         label: label.into(),
         value,
     };
-    let buddhist = l.buddhist_era;
+    let dates = l.dates;
     let docs = &order.documents;
     let mut facts = match kind {
-        DocumentKind::Receipt => vec![fact(l.receipt_no, order.number.clone())],
+        DocumentKind::Receipt => vec![fact(l.get("receiptNo"), order.number.clone())],
         DocumentKind::TaxInvoice => {
             vec![fact(
-                l.tax_invoice_no,
+                l.get("taxInvoiceNo"),
                 docs.tax_invoice.as_ref()?.number.clone(),
             )]
         }
         DocumentKind::CreditNote => {
             vec![fact(
-                l.credit_note_no,
+                l.get("creditNoteNo"),
                 docs.credit_note.as_ref()?.number.clone(),
             )]
         }
     };
-    facts.push(fact(l.date, date(dated, buddhist)));
+    facts.push(fact(l.get("date"), dates.date_time(dated)));
     if kind != DocumentKind::Receipt {
-        facts.push(fact(l.order_no, order.number.clone()));
+        facts.push(fact(l.get("orderNo"), order.number.clone()));
     }
     if kind == DocumentKind::CreditNote {
         let invoice = docs.tax_invoice.as_ref()?;
         facts.push(fact(
-            l.refers_to,
-            format!("{} ({})", invoice.number, date(invoice.issued_at, buddhist)),
+            l.get("refersTo"),
+            format!(
+                "{} ({})",
+                invoice.number,
+                dates.date_time(invoice.issued_at)
+            ),
         ));
     }
     Some(facts)
@@ -156,9 +163,9 @@ fn facts(order: &Order, l: &Labels, kind: DocumentKind, dated: u64) -> Option<Ve
 
 fn branch_text(l: &Labels, branch: &str) -> String {
     if branch == "00000" || branch.is_empty() {
-        l.head_office.to_string()
+        l.get("headOffice").to_string()
     } else {
-        format!("{} {branch}", l.branch)
+        format!("{} {branch}", l.get("branch"))
     }
 }
 
@@ -171,14 +178,14 @@ fn seller(issuer: &Issuer, l: &Labels, kind: DocumentKind) -> Party {
     };
     let mut details = Vec::new();
     if !issuer.tax_id.is_empty() {
-        details.push(format!("{} {}", l.tax_id, issuer.tax_id));
+        details.push(format!("{} {}", l.get("taxId"), issuer.tax_id));
         details.push(branch_text(l, &issuer.branch));
     }
     if !issuer.phone.is_empty() {
-        details.push(format!("{} {}", l.phone, issuer.phone));
+        details.push(format!("{} {}", l.get("phone"), issuer.phone));
     }
     Party {
-        heading: l.seller.into(),
+        heading: l.get("seller").into(),
         name,
         address: issuer.address.clone(),
         details,
@@ -189,21 +196,21 @@ fn seller(issuer: &Issuer, l: &Labels, kind: DocumentKind) -> Party {
 fn buyer(order: &Order, l: &Labels, kind: DocumentKind) -> Party {
     match (&order.vat_info, kind) {
         (Some(vat), DocumentKind::TaxInvoice | DocumentKind::CreditNote) => Party {
-            heading: l.buyer.into(),
+            heading: l.get("buyer").into(),
             name: vat.name.clone(),
             address: vat.address.clone(),
             details: vec![
-                format!("{} {}", l.tax_id, vat.tax_id),
+                format!("{} {}", l.get("taxId"), vat.tax_id),
                 branch_text(l, &vat.branch),
             ],
         },
         _ => {
             let a = &order.address;
             Party {
-                heading: l.buyer.into(),
+                heading: l.get("buyer").into(),
                 name: a.name.clone(),
                 address: format!("{} {} {} {}", a.line1, a.district, a.province, a.postcode),
-                details: vec![format!("{} {}", l.phone, a.phone)],
+                details: vec![format!("{} {}", l.get("phone"), a.phone)],
             }
         }
     }
@@ -236,20 +243,20 @@ fn totals(order: &Order, l: &Labels, kind: DocumentKind) -> Vec<Total> {
     let q = &order.quote;
     let net = Satang(order.total.get() - q.vat.get());
     let discounts = Satang(q.promotion_discount.get() + q.coupon_discount.get());
-    let mut rows = vec![row(l.subtotal, q.subtotal)];
+    let mut rows = vec![row(l.get("subtotal"), q.subtotal)];
     if discounts.get() > 0 {
-        rows.push(row(l.discount, Satang(-discounts.get())));
+        rows.push(row(l.get("discount"), Satang(-discounts.get())));
     }
-    rows.push(row(l.shipping, q.shipping));
+    rows.push(row(l.get("shipping"), q.shipping));
     if q.coins.get() > 0 {
-        rows.push(row(l.coins, Satang(-q.coins.get())));
+        rows.push(row(l.get("coins"), Satang(-q.coins.get())));
     }
-    rows.push(row(l.net, net));
-    rows.push(row(l.vat, q.vat));
+    rows.push(row(l.get("net"), net));
+    rows.push(row(l.get("vat"), q.vat));
     let total_label = if kind == DocumentKind::CreditNote {
-        l.credited
+        l.get("credited")
     } else {
-        l.total
+        l.get("total")
     };
     rows.push(Total {
         strong: true,
@@ -260,16 +267,16 @@ fn totals(order: &Order, l: &Labels, kind: DocumentKind) -> Vec<Total> {
 
 fn note(order: &Order, l: &Labels, kind: DocumentKind) -> String {
     let payment = match order.payment.method {
-        PaymentMethod::Promptpay => l.promptpay,
-        PaymentMethod::BankTransfer => l.bank_transfer,
-        PaymentMethod::Card2c2p => l.card,
+        PaymentMethod::Promptpay => l.get("promptpay"),
+        PaymentMethod::BankTransfer => l.get("bankTransfer"),
+        PaymentMethod::Card2c2p => l.get("card"),
     };
     match kind {
         DocumentKind::CreditNote => format!(
             "{}: {}",
-            l.reason,
+            l.get("reason"),
             order.cancel_reason.clone().unwrap_or_default()
         ),
-        _ => format!("{}: {payment} · {}", l.paid_by, l.vat_included),
+        _ => format!("{}: {payment} · {}", l.get("paidBy"), l.get("vatIncluded")),
     }
 }

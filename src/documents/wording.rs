@@ -1,283 +1,118 @@
 //! The words printed on the documents (named `wording`, not `labels`, so it is not taken for
-//! the shelf labels of `content`). Receipts speak the shopper's language; the tax
-//! invoice and credit note are Thai with English, as Thai tax documents are read by both the
-//! buyer's accountant and the Revenue Department.
+//! the shelf labels of `content`), from the translation store (`paper.*` in locales/*.json,
+//! the owner's edits on /admin/translations over them), read when a document is issued and
+//! frozen in its print. Receipts speak the shopper's language; the tax invoice and credit note
+//! are Thai with English ("ใบกำกับภาษีเต็มรูป / Full tax invoice"), as Thai tax documents are
+//! read by both the buyer's accountant and the Revenue Department.
 
+use std::collections::HashMap;
+
+use crate::content::words::Texts;
 use crate::i18n::Locale;
 
+/// Every word a document prints, by its key under `paper.`.
+pub const KEYS: [&str; 35] = [
+    "receipt",
+    "taxInvoice",
+    "creditNote",
+    "original",
+    "receiptNo",
+    "taxInvoiceNo",
+    "creditNoteNo",
+    "orderNo",
+    "refersTo",
+    "date",
+    "seller",
+    "buyer",
+    "taxId",
+    "headOffice",
+    "branch",
+    "phone",
+    "description",
+    "qty",
+    "unitPrice",
+    "amount",
+    "subtotal",
+    "discount",
+    "shipping",
+    "coins",
+    "net",
+    "vat",
+    "total",
+    "credited",
+    "paidBy",
+    "promptpay",
+    "bankTransfer",
+    "card",
+    "vatIncluded",
+    "reason",
+    "page",
+];
+
+/// The words of one document and the language its dates are written in.
 pub struct Labels {
-    pub buddhist_era: bool,
-    pub receipt: &'static str,
-    pub tax_invoice: &'static str,
-    pub credit_note: &'static str,
-    pub original: &'static str,
-    pub receipt_no: &'static str,
-    pub tax_invoice_no: &'static str,
-    pub credit_note_no: &'static str,
-    pub order_no: &'static str,
-    pub refers_to: &'static str,
-    pub date: &'static str,
-    pub seller: &'static str,
-    pub buyer: &'static str,
-    pub tax_id: &'static str,
-    pub head_office: &'static str,
-    pub branch: &'static str,
-    pub phone: &'static str,
-    pub description: &'static str,
-    pub qty: &'static str,
-    pub unit_price: &'static str,
-    pub amount: &'static str,
-    pub subtotal: &'static str,
-    pub discount: &'static str,
-    pub shipping: &'static str,
-    pub coins: &'static str,
-    pub net: &'static str,
-    pub vat: &'static str,
-    pub total: &'static str,
-    pub credited: &'static str,
-    pub paid_by: &'static str,
-    pub promptpay: &'static str,
-    pub bank_transfer: &'static str,
-    pub card: &'static str,
-    pub vat_included: &'static str,
-    pub reason: &'static str,
-    pub page: &'static str,
+    /// Dates follow the one rule in this language (`Locale::date_time`): Thai documents count
+    /// Buddhist-era years.
+    pub dates: Locale,
+    words: HashMap<&'static str, String>,
+}
+
+impl Labels {
+    /// The word of `key` (one of [`KEYS`]).
+    pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
+        self.words.get(key).map(String::as_str).unwrap_or(key)
+    }
 }
 
 /// Thai with English: the tax invoice and the credit note.
-pub fn bilingual() -> Labels {
+pub fn bilingual(texts: &Texts) -> Labels {
+    let (th, en) = (texts.words(Locale::Th), texts.words(Locale::En));
     Labels {
-        buddhist_era: true,
-        receipt: "ใบเสร็จรับเงิน / Receipt",
-        tax_invoice: "ใบกำกับภาษีเต็มรูป / Full tax invoice",
-        credit_note: "ใบลดหนี้ / Credit note",
-        original: "ต้นฉบับ / Original",
-        receipt_no: "เลขที่ / No.",
-        tax_invoice_no: "เลขที่ใบกำกับภาษี / Invoice no.",
-        credit_note_no: "เลขที่ใบลดหนี้ / Credit note no.",
-        order_no: "คำสั่งซื้อ / Order",
-        refers_to: "อ้างถึงใบกำกับภาษี / Invoice",
-        date: "วันที่ / Date",
-        seller: "ผู้ขาย / SELLER",
-        buyer: "ผู้ซื้อ / BUYER",
-        tax_id: "เลขประจำตัวผู้เสียภาษี / Tax ID",
-        head_office: "สำนักงานใหญ่ / Head office",
-        branch: "สาขาที่ / Branch",
-        phone: "โทร / Tel.",
-        description: "รายการ / Description",
-        qty: "จำนวน / Qty",
-        unit_price: "ราคาต่อหน่วย / Unit price",
-        amount: "จำนวนเงิน / Amount",
-        subtotal: "รวมเป็นเงิน / Subtotal",
-        discount: "ส่วนลด / Discount",
-        shipping: "ค่าจัดส่ง / Shipping",
-        coins: "เหรียญ / Coins",
-        net: "มูลค่าสินค้า (ไม่รวมภาษี) / Value before VAT",
-        vat: "ภาษีมูลค่าเพิ่ม 7% / VAT 7%",
-        total: "จำนวนเงินรวมทั้งสิ้น / Total",
-        credited: "จำนวนเงินที่ลดหนี้ / Total credited",
-        paid_by: "ชำระโดย / Paid by",
-        promptpay: "พร้อมเพย์ / PromptPay",
-        bank_transfer: "โอนเงินผ่านธนาคาร / Bank transfer",
-        card: "บัตรเครดิต/เดบิต / Card",
-        vat_included: "ราคารวมภาษีมูลค่าเพิ่มแล้ว / Prices include VAT",
-        reason: "เหตุผลการลดหนี้ / Reason",
-        page: "หน้า / Page",
+        dates: Locale::Th,
+        words: KEYS
+            .into_iter()
+            .map(|key| {
+                let path = format!("paper.{key}");
+                let (thai, english) = (th.get(&path), en.get(&path));
+                let word = if thai == english {
+                    thai.to_string()
+                } else {
+                    format!("{thai} / {english}")
+                };
+                (key, word)
+            })
+            .collect(),
     }
 }
 
 /// The receipt in the shopper's language.
-pub fn for_locale(lang: Locale) -> Labels {
-    match lang {
-        Locale::Th => Labels {
-            buddhist_era: true,
-            receipt: "ใบเสร็จรับเงิน",
-            tax_invoice: "ใบกำกับภาษีเต็มรูป",
-            credit_note: "ใบลดหนี้",
-            original: "ต้นฉบับ",
-            receipt_no: "เลขที่",
-            tax_invoice_no: "เลขที่ใบกำกับภาษี",
-            credit_note_no: "เลขที่ใบลดหนี้",
-            order_no: "คำสั่งซื้อ",
-            refers_to: "อ้างถึง",
-            date: "วันที่",
-            seller: "ผู้ขาย",
-            buyer: "ลูกค้า",
-            tax_id: "เลขประจำตัวผู้เสียภาษี",
-            head_office: "สำนักงานใหญ่",
-            branch: "สาขาที่",
-            phone: "โทร",
-            description: "รายการ",
-            qty: "จำนวน",
-            unit_price: "ราคาต่อหน่วย",
-            amount: "จำนวนเงิน",
-            subtotal: "รวมเป็นเงิน",
-            discount: "ส่วนลด",
-            shipping: "ค่าจัดส่ง",
-            coins: "เหรียญ",
-            net: "มูลค่าก่อนภาษี",
-            vat: "ภาษีมูลค่าเพิ่ม 7%",
-            total: "ยอดชำระทั้งสิ้น",
-            credited: "จำนวนเงินที่ลดหนี้",
-            paid_by: "ชำระโดย",
-            promptpay: "พร้อมเพย์",
-            bank_transfer: "โอนเงินผ่านธนาคาร",
-            card: "บัตรเครดิต/เดบิต",
-            vat_included: "ราคารวมภาษีมูลค่าเพิ่มแล้ว",
-            reason: "เหตุผล",
-            page: "หน้า",
-        },
-        Locale::My => Labels {
-            buddhist_era: false,
-            receipt: "Resit",
-            tax_invoice: "Invois cukai penuh",
-            credit_note: "Nota kredit",
-            original: "Asal",
-            receipt_no: "No.",
-            tax_invoice_no: "No. invois",
-            credit_note_no: "No. nota kredit",
-            order_no: "Pesanan",
-            refers_to: "Merujuk",
-            date: "Tarikh",
-            seller: "PENJUAL",
-            buyer: "PELANGGAN",
-            tax_id: "No. cukai",
-            head_office: "Ibu pejabat",
-            branch: "Cawangan",
-            phone: "Tel.",
-            description: "Perkara",
-            qty: "Kuantiti",
-            unit_price: "Harga seunit",
-            amount: "Jumlah",
-            subtotal: "Jumlah kecil",
-            discount: "Diskaun",
-            shipping: "Penghantaran",
-            coins: "Syiling",
-            net: "Nilai sebelum VAT",
-            vat: "VAT 7%",
-            total: "Jumlah dibayar",
-            credited: "Jumlah dikreditkan",
-            paid_by: "Dibayar melalui",
-            promptpay: "PromptPay",
-            bank_transfer: "Pindahan bank",
-            card: "Kad",
-            vat_included: "Harga termasuk VAT",
-            reason: "Sebab",
-            page: "Halaman",
-        },
-        Locale::Km => Labels {
-            buddhist_era: false,
-            receipt: "បង្កាន់ដៃទទួលប្រាក់",
-            tax_invoice: "វិក្កយបត្រពន្ធ",
-            credit_note: "កំណត់ត្រាឥណទាន",
-            original: "ច្បាប់ដើម",
-            receipt_no: "លេខ",
-            tax_invoice_no: "លេខវិក្កយបត្រ",
-            credit_note_no: "លេខកំណត់ត្រាឥណទាន",
-            order_no: "ការបញ្ជាទិញ",
-            refers_to: "យោង",
-            date: "កាលបរិច្ឆេទ",
-            seller: "អ្នកលក់",
-            buyer: "អតិថិជន",
-            tax_id: "លេខអត្តសញ្ញាណពន្ធ",
-            head_office: "ការិយាល័យកណ្តាល",
-            branch: "សាខា",
-            phone: "ទូរស័ព្ទ",
-            description: "ទំនិញ",
-            qty: "ចំនួន",
-            unit_price: "តម្លៃរាយ",
-            amount: "ទឹកប្រាក់",
-            subtotal: "សរុបរង",
-            discount: "ការបញ្ចុះតម្លៃ",
-            shipping: "ការដឹកជញ្ជូន",
-            coins: "កាក់",
-            net: "តម្លៃមុនពន្ធ",
-            vat: "អាករលើតម្លៃបន្ថែម 7%",
-            total: "សរុបត្រូវបង់",
-            credited: "ទឹកប្រាក់ឥណទាន",
-            paid_by: "បង់ដោយ",
-            promptpay: "PromptPay",
-            bank_transfer: "ផ្ទេរប្រាក់តាមធនាគារ",
-            card: "កាត",
-            vat_included: "តម្លៃរួមបញ្ចូលអាករលើតម្លៃបន្ថែម",
-            reason: "មូលហេតុ",
-            page: "ទំព័រ",
-        },
-        Locale::Id => Labels {
-            buddhist_era: false,
-            receipt: "Kuitansi",
-            tax_invoice: "Faktur pajak lengkap",
-            credit_note: "Nota kredit",
-            original: "Asli",
-            receipt_no: "No.",
-            tax_invoice_no: "No. faktur",
-            credit_note_no: "No. nota kredit",
-            order_no: "Pesanan",
-            refers_to: "Merujuk",
-            date: "Tanggal",
-            seller: "PENJUAL",
-            buyer: "PELANGGAN",
-            tax_id: "NPWP",
-            head_office: "Kantor pusat",
-            branch: "Cabang",
-            phone: "Telp.",
-            description: "Keterangan",
-            qty: "Jumlah",
-            unit_price: "Harga satuan",
-            amount: "Total harga",
-            subtotal: "Subtotal",
-            discount: "Diskon",
-            shipping: "Ongkos kirim",
-            coins: "Koin",
-            net: "Nilai sebelum PPN",
-            vat: "PPN 7%",
-            total: "Total dibayar",
-            credited: "Total dikreditkan",
-            paid_by: "Dibayar dengan",
-            promptpay: "PromptPay",
-            bank_transfer: "Transfer bank",
-            card: "Kartu",
-            vat_included: "Harga sudah termasuk PPN",
-            reason: "Alasan",
-            page: "Halaman",
-        },
-        Locale::En => Labels {
-            buddhist_era: false,
-            receipt: "Receipt",
-            tax_invoice: "Full tax invoice",
-            credit_note: "Credit note",
-            original: "Original",
-            receipt_no: "No.",
-            tax_invoice_no: "Invoice no.",
-            credit_note_no: "Credit note no.",
-            order_no: "Order",
-            refers_to: "Invoice",
-            date: "Date",
-            seller: "SELLER",
-            buyer: "CUSTOMER",
-            tax_id: "Tax ID",
-            head_office: "Head office",
-            branch: "Branch",
-            phone: "Tel.",
-            description: "Description",
-            qty: "Qty",
-            unit_price: "Unit price",
-            amount: "Amount",
-            subtotal: "Subtotal",
-            discount: "Discount",
-            shipping: "Shipping",
-            coins: "Coins",
-            net: "Value before VAT",
-            vat: "VAT 7%",
-            total: "Total paid",
-            credited: "Total credited",
-            paid_by: "Paid by",
-            promptpay: "PromptPay",
-            bank_transfer: "Bank transfer",
-            card: "Card",
-            vat_included: "Prices include VAT",
-            reason: "Reason",
-            page: "Page",
-        },
+pub fn for_locale(texts: &Texts, lang: Locale) -> Labels {
+    let words = texts.words(lang);
+    Labels {
+        dates: lang,
+        words: KEYS
+            .into_iter()
+            .map(|key| (key, words.get(&format!("paper.{key}")).to_string()))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_in_the_store_and_tax_documents_read_thai_then_english() {
+        let texts = Texts::shipped();
+        for lang in Locale::ALL {
+            let labels = for_locale(&texts, lang);
+            for key in KEYS {
+                assert_ne!(labels.get(key), format!("paper.{key}"), "{lang:?} {key}");
+            }
+        }
+        let both = bilingual(&texts);
+        assert_eq!(both.get("taxInvoice"), "ใบกำกับภาษีเต็มรูป / Full tax invoice");
+        assert_eq!(both.get("promptpay"), "พร้อมเพย์ / PromptPay");
+        assert_eq!(both.dates, Locale::Th);
     }
 }

@@ -17,6 +17,7 @@ pub mod health;
 pub mod images;
 pub mod insights;
 pub mod key_guesses;
+pub mod mail;
 pub mod order_answers;
 pub mod orders;
 pub mod payments;

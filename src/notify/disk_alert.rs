@@ -16,6 +16,7 @@ use super::Sending;
 use super::email::{Mailer, OutgoingMail};
 use super::line::LinePusher;
 use super::templates;
+use crate::content::words::Words;
 use crate::i18n::Locale;
 
 /// How often the watcher looks at the store's state (an atomic read).
@@ -122,13 +123,16 @@ pub fn spawn(sending: Sending) -> Option<tokio::task::JoinHandle<()>> {
                 && let Some(notice) = by_mail.due(full_since, now, now_secs, quiet)
             {
                 let shop = super::sender::shop_info(&sending);
-                let (subject, body) = words(lang, notice);
+                let content = sending.content.current();
+                let w = content.words(lang);
+                let (subject, body) = words(&w, notice);
                 let mail = OutgoingMail {
                     cc: Vec::new(),
                     to: shop_to.clone(),
-                    rendered: templates::shop_notice(lang, &shop, &subject, &body),
+                    rendered: templates::shop_notice(&w, &shop, &subject, &body),
                     attachments: Vec::new(),
                     message_id: format!("disk.{}", key(notice)),
+                    unsubscribe: None,
                 };
                 match mailer.send(&mail).await {
                     Ok(()) => by_mail.sent(notice),
@@ -140,7 +144,7 @@ pub fn spawn(sending: Sending) -> Option<tokio::task::JoinHandle<()>> {
             if let Some(line) = &line
                 && let Some(notice) = by_line.due(full_since, now, now_secs, quiet)
             {
-                let (subject, body) = words(lang, notice);
+                let (subject, body) = words(&sending.content.current().words(lang), notice);
                 match line.push(&format!("{subject}\n{body}"), &key(notice)).await {
                     Ok(()) => by_line.sent(notice),
                     Err(err) => tracing::warn!(
@@ -165,66 +169,18 @@ fn unix_now() -> u64 {
     time::OffsetDateTime::now_utc().unix_timestamp().max(0) as u64
 }
 
-/// The notice's subject and text in the shop's language.
-fn words(lang: Locale, notice: Notice) -> (String, String) {
-    let (subject, body, unix) = match (notice, lang) {
-        (Notice::Full(at), Locale::Th) => (
-            "ดิสก์เต็ม: ร้านบันทึกคำสั่งซื้อไม่ได้",
-            "ตั้งแต่ {time} ดิสก์ที่เก็บฐานข้อมูลของร้านเต็ม คำสั่งซื้อ ตะกร้า การสมัครสมาชิก และการเปลี่ยนแปลงอื่นทั้งหมดจะถูกปฏิเสธจนกว่าจะมีพื้นที่ว่างบนเซิร์ฟเวอร์ ข้อมูลที่บันทึกแล้วไม่สูญหาย และร้านจะกลับมาทำงานเองเมื่อมีพื้นที่",
-            at,
-        ),
-        (Notice::Full(at), Locale::My) => (
-            "Cakera penuh: kedai tidak dapat menyimpan pesanan",
-            "Sejak {time} cakera yang menyimpan pangkalan data kedai penuh. Pesanan, troli, pendaftaran dan semua perubahan lain ditolak sehingga ruang dikosongkan pada pelayan. Data yang telah disimpan tidak hilang; kedai pulih sendiri apabila ada ruang.",
-            at,
-        ),
-        (Notice::Full(at), Locale::Km) => (
-            "ថាសពេញ៖ ហាងមិនអាចរក្សាទុកការបញ្ជាទិញបានទេ",
-            "ចាប់ពី {time} ថាសដែលផ្ទុកមូលដ្ឋានទិន្នន័យរបស់ហាងបានពេញ។ ការបញ្ជាទិញ កន្ត្រក ការចុះឈ្មោះ និងការផ្លាស់ប្តូរផ្សេងទៀតទាំងអស់ត្រូវបានបដិសេធ រហូតដល់មានទំហំទំនេរនៅលើម៉ាស៊ីនមេ។ ទិន្នន័យដែលបានរក្សាទុករួចមិនបាត់បង់ទេ ហើយហាងនឹងដំណើរការវិញដោយខ្លួនឯងនៅពេលមានទំហំ។",
-            at,
-        ),
-        (Notice::Full(at), Locale::Id) => (
-            "Disk penuh: toko tidak dapat menyimpan pesanan",
-            "Sejak {time} disk yang menyimpan basis data toko penuh. Pesanan, keranjang, pendaftaran, dan semua perubahan lain ditolak sampai ada ruang kosong di server. Data yang sudah tersimpan tidak hilang; toko pulih sendiri begitu ada ruang.",
-            at,
-        ),
-        (Notice::Full(at), Locale::En) => (
-            "Disk full: the shop cannot save orders",
-            "Since {time} the disk holding the shop's database is full. Orders, carts, sign-ups and every other change are refused until space is freed on the server. Nothing already saved is lost; the shop recovers by itself once there is space.",
-            at,
-        ),
-        (Notice::Cleared(at), Locale::Th) => (
-            "พื้นที่ดิสก์กลับมาแล้ว: ร้านบันทึกคำสั่งซื้อได้ตามปกติ",
-            "ตั้งแต่ {time} ร้านบันทึกการเปลี่ยนแปลงได้อีกครั้ง",
-            at,
-        ),
-        (Notice::Cleared(at), Locale::My) => (
-            "Ruang cakera kembali: kedai menyimpan pesanan semula",
-            "Sejak {time} kedai menyimpan perubahan semula.",
-            at,
-        ),
-        (Notice::Cleared(at), Locale::Km) => (
-            "ទំហំថាសមានវិញហើយ៖ ហាងរក្សាទុកការបញ្ជាទិញបានវិញ",
-            "ចាប់ពី {time} ហាងរក្សាទុកការផ្លាស់ប្តូរបានវិញ។",
-            at,
-        ),
-        (Notice::Cleared(at), Locale::Id) => (
-            "Ruang disk kembali: toko menyimpan pesanan lagi",
-            "Sejak {time} toko menyimpan perubahan lagi.",
-            at,
-        ),
-        (Notice::Cleared(at), Locale::En) => (
-            "Disk space is back: the shop saves orders again",
-            "Since {time} the shop saves changes again.",
-            at,
-        ),
+/// The notice's subject and text in the shop's language, from the translation store
+/// (`mail.diskFull`, `mail.diskCleared`; the snapshot in memory, as the full disk takes no
+/// reads away).
+fn words(w: &Words, notice: Notice) -> (String, String) {
+    let (key, unix) = match notice {
+        Notice::Full(at) => ("mail.diskFull", at),
+        Notice::Cleared(at) => ("mail.diskCleared", at),
     };
+    let time = format!("{} (UTC+7)", w.date_time(unix * 1000));
     (
-        subject.to_string(),
-        body.replace(
-            "{time}",
-            &format!("{} (UTC+7)", templates::date_time(unix * 1000)),
-        ),
+        w.get(&format!("{key}.subject")).to_string(),
+        w.fill(&format!("{key}.text"), &[("time", &time)]),
     )
 }
 
@@ -277,15 +233,13 @@ mod tests {
     fn the_notice_names_its_time_in_bangkok_in_every_language() {
         // 2026-11-27 05:20:00 UTC is 12:20 in Bangkok.
         let at = 1_795_756_800;
-        assert_eq!(templates::date_time(at * 1000), "2026-11-27 12:20");
+        let texts = crate::content::words::Texts::shipped();
         for lang in [Locale::En, Locale::Th, Locale::My, Locale::Km, Locale::Id] {
             for notice in [Notice::Full(at), Notice::Cleared(at)] {
-                let (subject, body) = words(lang, notice);
+                let (subject, body) = words(&texts.words(lang), notice);
                 assert!(!subject.is_empty());
-                assert!(
-                    body.contains("2026-11-27 12:20 (UTC+7)"),
-                    "{lang:?}: {body}"
-                );
+                let when = format!("27 {} {} 12:20 (UTC+7)", lang.month(11), lang.year(2026));
+                assert!(body.contains(&when), "{lang:?}: {body}");
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment as MailAttachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -33,6 +33,9 @@ pub struct OutgoingMail {
     /// Unique per event and recipient, and the same on a resend: it becomes the `Message-ID`,
     /// by which mail clients recognise a duplicate.
     pub message_id: String,
+    /// The signed address that turns the shopper's order mail off (`notify::unsubscribe`):
+    /// sent as `List-Unsubscribe` with one-click `List-Unsubscribe-Post` (RFC 8058).
+    pub unsubscribe: Option<String>,
 }
 
 /// The shop's SMTP connection and sender.
@@ -114,9 +117,22 @@ impl Mailer {
                 .map_err(|err| SendError::Permanent(format!("copy address {cc:?}: {err}")))?;
             builder = builder.cc(cc);
         }
-        builder
+        let mut builder = builder
             .subject(mail.rendered.subject.clone())
-            .message_id(Some(format!("<{}@{domain}>", mail.message_id)))
+            .date_now()
+            .message_id(Some(format!("<{}@{domain}>", mail.message_id)));
+        if let Some(url) = &mail.unsubscribe {
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_string(),
+                ));
+        }
+        builder
             .multipart(body)
             .map_err(|err| SendError::Permanent(format!("the message cannot be built: {err}")))
     }

@@ -85,6 +85,7 @@ pub(super) async fn compose(
             bytes,
         }],
         message_id: format!("{}.{}", message.key.replace(':', "."), message.id),
+        unsubscribe: None,
     })
 }
 

@@ -14,9 +14,10 @@ pub mod email;
 mod etax;
 pub mod line;
 pub mod line_updates;
-mod phrases;
+pub mod preview;
 pub mod sender;
 pub mod templates;
+pub mod unsubscribe;
 
 use std::sync::Arc;
 

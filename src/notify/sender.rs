@@ -184,16 +184,18 @@ async fn deliver(sending: &Sending, transports: &Transports, message: &Message) 
                 return outcome(line.push_to(&message.to, &text, &message.key).await);
             }
             let Some(order) = order else {
+                let content = sending.content.current();
                 if let Some(text) = templates::shop_notice_line(
                     message.event,
-                    message.lang,
+                    &content.words(message.lang),
                     message.note.as_deref(),
                 ) {
                     return outcome(line.push(&text, &message.key).await);
                 }
                 return Outcome::GiveUp("a LINE alert needs an order".into());
             };
-            let text = templates::line_text(message.event, message.lang, &order);
+            let content = sending.content.current();
+            let text = templates::line_text(message.event, &content.words(message.lang), &order);
             outcome(line.push(&text, &message.key).await)
         }
     }
@@ -206,31 +208,55 @@ async fn compose_mail(
     message: &Message,
     order: Option<Order>,
 ) -> Result<OutgoingMail, Outcome> {
+    let mut unsubscribe = None;
     let (to, rendered) = match message.audience {
         Audience::Shopper => {
+            if let Some(order) = &order {
+                let (store, checked) = (sending.store.clone(), order.clone());
+                let off = tokio::task::spawn_blocking(move || {
+                    super::unsubscribe::is_off(&store, &checked)
+                })
+                .await
+                .map_err(|err| Outcome::Retry(err.to_string()))?
+                .map_err(|err| Outcome::Retry(err.to_string()))?;
+                if off {
+                    return Err(Outcome::GiveUp(
+                        "the shopper turned order mail off (the link in an earlier mail)".into(),
+                    ));
+                }
+                if let Ok(secret) = &transports.link_secret {
+                    unsubscribe = Some(super::unsubscribe::url(
+                        &shop.public_url,
+                        secret,
+                        super::unsubscribe::Subject::of(order),
+                        message.lang,
+                    ));
+                }
+            }
             let link = guest_link(sending, transports, message, order.as_ref()).await?;
+            let content = sending.content.current();
             (
                 message.to.clone(),
                 templates::shopper_mail_at(
                     message.event,
-                    message.lang,
+                    &content.words(message.lang),
                     shop,
                     order.as_ref(),
                     message.note.as_deref(),
                     link.as_deref(),
+                    unsubscribe.as_deref(),
                 ),
             )
         }
         Audience::Shop => {
+            let content = sending.content.current();
+            let w = content.words(message.lang);
             let rendered = match &order {
-                Some(order) => templates::shop_mail(message.event, message.lang, shop, order),
-                None => templates::shop_notice_mail(
-                    message.event,
-                    message.lang,
-                    shop,
-                    message.note.as_deref(),
-                )
-                .ok_or_else(|| Outcome::GiveUp("a shop alert needs an order".into()))?,
+                Some(order) => templates::shop_mail(message.event, &w, shop, order),
+                None => {
+                    templates::shop_notice_mail(message.event, &w, shop, message.note.as_deref())
+                        .ok_or_else(|| Outcome::GiveUp("a shop alert needs an order".into()))?
+                }
             };
             (sending.config.notifications.email.shop_to.clone(), rendered)
         }
@@ -255,6 +281,7 @@ async fn compose_mail(
         rendered,
         attachments,
         message_id: format!("{}.{}", message.key.replace(':', "."), message.id),
+        unsubscribe,
     })
 }
 
@@ -335,12 +362,5 @@ fn documents_for(
 /// The shop as its mail signs: the name and the contact the owner set in the staff area (or
 /// the configuration's, until saved).
 pub(crate) fn shop_info(sending: &Sending) -> ShopInfo {
-    let settings = sending.content.current().settings(&sending.config);
-    ShopInfo {
-        name: sending.config.shop_name.clone(),
-        public_url: sending.config.public_url.trim_end_matches('/').to_string(),
-        tel: settings.contact.tel,
-        email: settings.contact.email,
-        line: settings.contact.line,
-    }
+    super::preview::shop_info(&sending.config, &sending.content.current())
 }

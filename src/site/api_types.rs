@@ -230,6 +230,8 @@ fn sections(cfg: &Config) -> Vec<(&'static str, Vec<Rendered>)> {
                 crate::handlers::staff::content::CatalogueAnswer,
                 crate::handlers::staff::content::LiveCatalogue,
                 crate::handlers::staff::content::CatalogueQuery,
+                crate::handlers::staff::mail_preview::MailPreviewQuery,
+                crate::handlers::staff::mail_preview::MailPreviewAnswer,
             ],
         ),
         (

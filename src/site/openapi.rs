@@ -122,6 +122,10 @@ use crate::{accounts, catalog};
         admin::content::put_settings,
         admin::content::get_catalogue,
         admin::content::upload_catalogue,
+        admin::mail_preview::mail,
+        admin::mail_preview::receipt,
+        crate::handlers::mail::confirm,
+        crate::handlers::mail::unsubscribe,
         // Catalogue
         crate::handlers::catalog::list_rooms,
         crate::handlers::catalog::get_category_tree,

@@ -35,6 +35,7 @@ mod import_shopify_woo;
 mod insights;
 mod issued_documents;
 mod line;
+mod mail_words;
 mod notifications;
 mod offsite_backup;
 mod openapi_agrees;

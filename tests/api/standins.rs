@@ -24,6 +24,8 @@ pub struct ReceivedMail {
     pub html: String,
     pub attachments: Vec<(String, Vec<u8>)>,
     pub message_id: String,
+    /// The message as it arrived (headers and body), for header checks and spam scoring.
+    pub raw: Vec<u8>,
     /// The `Cc` header's addresses.
     pub cc: Vec<String>,
     /// The header block as received, and each attachment's `Content-Type`.
@@ -229,6 +231,7 @@ fn decode(rcpt_to: Vec<String>, raw: &[u8]) -> ReceivedMail {
             })
             .collect(),
         message_id: message.message_id().unwrap_or_default().to_string(),
+        raw: raw.to_vec(),
         cc: message
             .cc()
             .map(|cc| {

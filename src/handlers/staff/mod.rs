@@ -9,6 +9,7 @@ pub mod content;
 pub mod customers;
 pub mod images;
 pub mod insights;
+pub mod mail_preview;
 pub mod menus;
 pub mod notifications;
 pub mod orders;

@@ -53,16 +53,50 @@ export function formatMoney(satang: number, symbol = '฿'): string {
   return `${satang < 0 ? '-' : ''}${symbol}${text}`;
 }
 
-const monthFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The short month names of each language, January first: the same table as the server's
+ * (`src/i18n.rs`), so pages, mails and papers name months alike. Keyed by the BCP 47 tag
+ * (`ms` is Malay); Khmer months have no short form.
+ */
+const MONTHS: Record<string, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
+  ms: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ogo', 'Sep', 'Okt', 'Nov', 'Dis'],
+  km: ['មករា', 'កុម្ភៈ', 'មីនា', 'មេសា', 'ឧសភា', 'មិថុនា', 'កក្កដា', 'សីហា', 'កញ្ញា', 'តុលា', 'វិច្ឆិកា', 'ធ្នូ'],
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+};
 
-/** Formats an activity-log time as 'D MMM YYYY kk:mm' (hours 01–24, as moment's `kk`). */
-export function formatLogTime(date: Date, locale = 'en-GB'): string {
-  let months = monthFormatters.get(locale);
-  if (!months) {
-    months = new Intl.DateTimeFormat(locale, { month: 'short' });
-    monthFormatters.set(locale, months);
-  }
-  const hour = date.getHours() === 0 ? 24 : date.getHours();
+function language(locale: string): string {
+  const base = locale.toLowerCase().split('-')[0] ?? 'en';
+  return base === 'my' ? 'ms' : base;
+}
+
+/** The short name of a month (1–12) in `locale` (a BCP 47 tag or a shop code). */
+export function monthName(month: number, locale = 'en'): string {
+  const months = MONTHS[language(locale)] ?? MONTHS.en ?? [];
+  return months[Math.min(Math.max(month, 1), 12) - 1] ?? '';
+}
+
+/** The year as `locale` counts it: Thai in the Buddhist era (พ.ศ., year + 543). */
+export function yearIn(year: number, locale = 'en'): number {
+  return language(locale) === 'th' ? year + 543 : year;
+}
+
+/**
+ * The shop's one date rule (the server's `Locale::date_time`): 'D MMM YYYY kk:mm' from the
+ * parts of a clock, hours 01–24 (moment's `kk`), the month's short name in `locale`, Thai years
+ * in the Buddhist era.
+ */
+export function formatDateParts(p: { year: number; month: number; day: number; hour: number; minute: number }, locale = 'en'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getDate()} ${months.format(date)} ${date.getFullYear()} ${pad(hour)}:${pad(date.getMinutes())}`;
+  const hour = p.hour === 0 ? 24 : p.hour;
+  return `${p.day} ${monthName(p.month, locale)} ${yearIn(p.year, locale)} ${pad(hour)}:${pad(p.minute)}`;
+}
+
+/** Formats a time on this device's clock by the shop's date rule ('D MMM YYYY kk:mm'). */
+export function formatLogTime(date: Date, locale = 'en-GB'): string {
+  return formatDateParts(
+    { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() },
+    locale,
+  );
 }

@@ -1145,6 +1145,30 @@ madeAt?: number, };
  */
 export type CatalogueQuery = { lang?: string, };
 
+/**
+ * `?lang=th&event=orderPaid`: the language (default Thai) and the shopper's message
+ * (`orderPlaced`, `orderPaid`, `orderShipped`, `orderDelivered`, `orderCancelled`; default
+ * `orderPaid`).
+ */
+export type MailPreviewQuery = { lang?: string, event?: string, };
+
+/**
+ * `{status, lang, event, subject, text, html}`
+ */
+export type MailPreviewAnswer = { status: SuccessStatus, lang: Locale,
+/**
+ * The message previewed (`orderPaid`).
+ */
+event: string, subject: string,
+/**
+ * The plain-text part.
+ */
+text: string,
+/**
+ * The HTML part: a whole document, inline styles only.
+ */
+html: string, };
+
 // Staff: promotions and coupons
 
 /**

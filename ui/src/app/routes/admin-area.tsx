@@ -22,6 +22,7 @@ import type { ActivityPageProps } from '../../features/admin-activity/routes/act
 import type { CustomerPageProps } from '../../features/admin-customers/routes/customer-page';
 import type { CustomersPageProps } from '../../features/admin-customers/routes/customers-page';
 import type { CataloguePageProps } from '../../features/admin-content/routes/catalogue-page';
+import type { MailPreviewPageProps } from '../../features/admin-content/routes/mail-preview-page';
 import type { PageEditProps } from '../../features/admin-content/routes/page-edit-page';
 import type { PagesPageProps } from '../../features/admin-content/routes/pages-page';
 import type { SettingsPageProps } from '../../features/admin-content/routes/settings-page';
@@ -94,6 +95,9 @@ const SettingsPage = lazyWithReload<SettingsPageProps>(() =>
 );
 const CataloguePage = lazyWithReload<CataloguePageProps>(() =>
   import('../../features/admin-content/routes/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+);
+const MailPreviewPage = lazyWithReload<MailPreviewPageProps>(() =>
+  import('../../features/admin-content/routes/mail-preview-page').then((m) => ({ default: m.MailPreviewPage })),
 );
 const PromotionsPage = lazyWithReload<PromotionsPageProps>(() =>
   import('../../features/admin-promotions/routes/promotions-page').then((m) => ({ default: m.PromotionsPage })),
@@ -235,6 +239,7 @@ export default function AdminArea({ role, userId, userName }: { role: string; us
         <Route path="/admin/settings">{() => gate('settings.write', () => <SettingsPage tools={tools} />)}</Route>
         <Route path="/admin/catalogue-pdf">{() => gate('settings.write', () => <CataloguePage tools={tools} />)}</Route>
         <Route path="/admin/insights">{() => gate('reports.read', () => <InsightsPage tools={tools} />)}</Route>
+        <Route path="/admin/mail-preview">{() => gate('settings.write', () => <MailPreviewPage tools={tools} />)}</Route>
         <Route path="/admin/activity">{() => gate('activity.read', () => <ActivityPage tools={tools} />)}</Route>
         <Route path="/admin/staff">{() => gate('staff.manage', () => <StaffPage tools={tools} selfId={userId} />)}</Route>
         <Route path="/admin/roles">{() => gate('staff.manage', () => <RolesPage tools={tools} />)}</Route>

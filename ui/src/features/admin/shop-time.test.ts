@@ -7,13 +7,24 @@ describe('formatShopTime', () => {
 
   it("shows 'D MMM YYYY kk:mm' on the shop's clock with the month in the viewer's language", () => {
     expect(formatShopTime(at, 'en-GB')).toBe('23 Nov 2026 09:14');
-    expect(formatShopTime(at, 'th')).toBe('23 พ.ย. 2026 09:14');
+    expect(formatShopTime(at, 'th')).toBe('23 พ.ย. 2569 09:14');
     expect(formatShopTime(at, 'km')).toBe('23 វិច្ឆិកា 2026 09:14');
     expect(formatShopTime(at, 'id')).toBe('23 Nov 2026 09:14');
   });
 
-  it('counts midnight as 24 (kk) and keeps a Gregorian year in Thai', () => {
-    expect(formatShopTime(Date.UTC(2024, 11, 30, 17, 30), 'th')).toBe('31 ธ.ค. 2024 24:30');
+  it('counts midnight as 24 (kk) and counts Thai years in the Buddhist era', () => {
+    expect(formatShopTime(Date.UTC(2024, 11, 30, 17, 30), 'th')).toBe('31 ธ.ค. 2567 24:30');
+    expect(formatShopTime(Date.UTC(2024, 11, 30, 17, 30), 'ms')).toBe('31 Dis 2024 24:30');
+  });
+
+  it('agrees with the server (src/i18n.rs): the same moment in every language', () => {
+    // 2026-11-24 15:10 UTC = 22:10 in Bangkok.
+    const moment = 1_795_533_000_000;
+    expect(formatShopTime(moment, 'en')).toBe('24 Nov 2026 22:10');
+    expect(formatShopTime(moment, 'th')).toBe('24 พ.ย. 2569 22:10');
+    expect(formatShopTime(moment, 'km')).toBe('24 វិច្ឆិកា 2026 22:10');
+    expect(formatShopTime(moment, 'ms')).toBe('24 Nov 2026 22:10');
+    expect(formatShopTime(1_795_539_600_000, 'en')).toBe('25 Nov 2026 24:00');
   });
 
   it('shows nothing for a missing time', () => {
@@ -41,7 +52,7 @@ describe('shop days', () => {
   });
 
   it('writes a day with its month in the language', () => {
-    expect(formatDay('2026-11-23', 'th')).toBe('23 พ.ย. 2026');
+    expect(formatDay('2026-11-23', 'th')).toBe('23 พ.ย. 2569');
     expect(formatDay('2026-11-23', 'en-GB', false)).toBe('23 Nov');
     expect(formatDay('nope')).toBe('');
   });

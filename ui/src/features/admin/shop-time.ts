@@ -3,10 +3,12 @@
 //! filters and reports count them) and day arithmetic. Kept in the admin chunk, out of the
 //! storefront's first load; the app hands these to the staff pages.
 
+import { formatDateParts, monthName, yearIn } from '../../lib/format';
+
 /** The shop's time zone: shop days (order filters, reports, the activity log's day) are Bangkok days. */
 export const SHOP_TIME_ZONE = 'Asia/Bangkok';
 
-const zonedFormatters = new Map<string, { parts: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
+const zonedFormatters = new Map<string, { parts: Intl.DateTimeFormat }>();
 
 function zoned(locale: string, timeZone: string) {
   const key = `${locale}|${timeZone}`;
@@ -23,7 +25,6 @@ function zoned(locale: string, timeZone: string) {
         minute: 'numeric',
         hourCycle: 'h23',
       }),
-      month: new Intl.DateTimeFormat(locale, { timeZone, month: 'short' }),
     };
     zonedFormatters.set(key, found);
   }
@@ -40,16 +41,12 @@ function partsIn(date: Date, timeZone: string) {
 
 /**
  * 'D MMM YYYY kk:mm' (docs/STOREFRONT.md §9) as the clock shows it in a time zone (the shop's, by
- * default), with the month's short name in `locale` ('th' → 'พ.ย.', 'km' → 'វិច្ឆិកា') and a
- * Gregorian year.
+ * default), by the shop's one date rule (`formatDateParts`): the month's short name in `locale`
+ * ('th' → 'พ.ย.', 'km' → 'វិច្ឆិកា') and, in Thai, the Buddhist-era year.
  */
 export function formatShopTime(ms: number, locale = 'en-GB', timeZone = SHOP_TIME_ZONE): string {
   if (!Number.isFinite(ms) || ms <= 0) return '';
-  const date = new Date(ms);
-  const p = partsIn(date, timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hour = p.hour === 0 ? 24 : p.hour;
-  return `${p.day} ${zoned(locale, timeZone).month.format(date)} ${p.year} ${pad(hour)}:${pad(p.minute)}`;
+  return formatDateParts(partsIn(new Date(ms), timeZone), locale);
 }
 
 /** The shop day (YYYY-MM-DD, in the shop's time zone) of a moment. */
@@ -71,17 +68,10 @@ export function isDay(text: string): boolean {
   return addDays(text, 0) === text;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A shop day 'YYYY-MM-DD' as 'D MMM YYYY' with the month in `locale` (Gregorian year); '' if not a day. */
+/** A shop day 'YYYY-MM-DD' as 'D MMM YYYY' by the shop's date rule (month in `locale`, Thai years in the Buddhist era); '' if not a day. */
 export function formatDay(day: string, locale = 'en-GB', withYear = true): string {
   if (!isDay(day)) return '';
   const [y, m, d] = day.split('-').map(Number);
-  let months = dayFormatters.get(locale);
-  if (!months) {
-    months = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-    dayFormatters.set(locale, months);
-  }
-  const month = months.format(new Date(Date.UTC(y!, m! - 1, d!)));
-  return withYear ? `${d} ${month} ${y}` : `${d} ${month}`;
+  const month = monthName(m ?? 1, locale);
+  return withYear ? `${d} ${month} ${yearIn(y ?? 1970, locale)}` : `${d} ${month}`;
 }

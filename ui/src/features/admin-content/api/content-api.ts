@@ -7,6 +7,7 @@ import type {
   AdminPagesAnswer,
   CatalogueAnswer,
   CatalogueFile,
+  MailPreviewAnswer,
   NewPageBody,
   Page,
   PageInput,
@@ -73,4 +74,16 @@ export async function uploadCatalogue(file: File): Promise<CatalogueFile> {
     throw new ApiError(response.status, answer?.error?.code || (response.status === 413 ? 'payload_too_large' : 'http_error'), answer?.error?.message || response.statusText);
   }
   return answer.file;
+}
+
+/** A sample order's mail to the shopper in `lang` for `event` (`orderPaid`…), as sent now. */
+export async function getMailPreview(lang: string, event: string, options: RequestOptions = {}): Promise<MailPreviewAnswer> {
+  return apiGet<MailPreviewAnswer>(`/api/admin/mail-preview?lang=${encodeURIComponent(lang)}&event=${encodeURIComponent(event)}`, options);
+}
+
+/** The sample order's receipt PDF in `lang`. */
+export async function getPreviewReceipt(lang: string): Promise<Blob> {
+  const response = await fetch(`/api/admin/mail-preview/receipt.pdf?lang=${encodeURIComponent(lang)}`, { headers: { ...requestHeaders(), Accept: 'application/pdf' } });
+  if (!response.ok) throw new ApiError(response.status, 'preview_failed', `the receipt preview answered ${response.status}`);
+  return response.blob();
 }

@@ -1,4 +1,4 @@
-//! Pages, Translations, Site settings and E-catalogue: the content pages under one heading.
+//! Pages, Translations, Site settings, E-catalogue and Mail preview: the content pages under one heading.
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../../i18n/i18n-store';
 import type { MessageKey } from '../../../i18n/types';
@@ -8,6 +8,7 @@ const TABS: { href: string; label: MessageKey }[] = [
   { href: '/admin/translations', label: 'admin.content.tabs.translations' },
   { href: '/admin/settings', label: 'admin.content.tabs.settings' },
   { href: '/admin/catalogue-pdf', label: 'admin.content.tabs.catalogue' },
+  { href: '/admin/mail-preview', label: 'admin.content.tabs.preview' },
 ];
 
 export function ContentTabs() {
