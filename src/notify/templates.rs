@@ -371,7 +371,10 @@ fn order_body(
         Event::OrderShipped => {
             if let Some(shipment) = &order.shipment {
                 mail.facts(&[
-                    (w.get("mail.carrier"), carrier_name(&shipment.carrier, shop)),
+                    (
+                        w.get("mail.carrier"),
+                        carrier_name(&shipment.carrier, shop, w),
+                    ),
                     (w.get("mail.tracking"), shipment.tracking.clone()),
                 ]);
                 if let Some(url) = &shipment.url {
@@ -405,12 +408,13 @@ fn order_body(
     }
 }
 
-/// The carrier's public name (the keys are those of `orders::model::CARRIERS`).
-fn carrier_name(key: &str, shop: &ShopInfo) -> String {
+/// The carrier's public name (the keys are those of `orders::model::CARRIERS`): brands as they
+/// call themselves, Thailand Post in the reader's language.
+fn carrier_name(key: &str, shop: &ShopInfo, w: &Words) -> String {
     match key {
         "kerry" => "Kerry Express".into(),
         "flash" => "Flash Express".into(),
-        "thaipost" => "Thailand Post".into(),
+        "thaipost" => w.get("mail.carriers.thaipost").into(),
         "jt" => "J&T Express".into(),
         "dhl" => "DHL".into(),
         "own" => shop.name.clone(),
@@ -418,12 +422,13 @@ fn carrier_name(key: &str, shop: &ShopInfo) -> String {
     }
 }
 
-fn method_name(method: PaymentMethod) -> &'static str {
-    match method {
-        PaymentMethod::Promptpay => "PromptPay",
-        PaymentMethod::BankTransfer => "Bank transfer",
-        PaymentMethod::Card2c2p => "Card (2C2P)",
-    }
+/// How the order is paid, in the reader's language (`mail.methods.*`, editable).
+fn method_name<'k>(method: PaymentMethod, w: &Words<'k>) -> &'k str {
+    w.get(match method {
+        PaymentMethod::Promptpay => "mail.methods.promptpay",
+        PaymentMethod::BankTransfer => "mail.methods.bankTransfer",
+        PaymentMethod::Card2c2p => "mail.methods.card2c2p",
+    })
 }
 
 /// The shop's alert mail: what happened, the total, the method, the lines.
@@ -435,7 +440,7 @@ pub fn shop_mail(event: Event, w: &Words, shop: &ShopInfo, order: &Order) -> Ren
         (w.get("mail.total"), baht(order.total)),
         (
             w.get("mail.howToPay"),
-            method_name(order.payment.method).to_string(),
+            method_name(order.payment.method, w).to_string(),
         ),
     ]);
     mail.lines(w, order);
@@ -505,7 +510,7 @@ pub fn line_text(event: Event, w: &Words, order: &Order) -> String {
         w.get(alert),
         order.number,
         baht(order.total),
-        method_name(order.payment.method)
+        method_name(order.payment.method, w)
     );
     if !order.kcard.is_empty() {
         let _ = write!(text, " · {}", order.kcard);
@@ -756,6 +761,13 @@ mod tests {
             ),
             "New order K000123 ฿15,570 (PromptPay) · kiosk-2"
         );
+        // The method is a word of the store too: Thai staff read it in Thai.
+        let thai = line_text(
+            Event::OrderPlaced,
+            &words(Locale::Th).words(Locale::Th),
+            &order(),
+        );
+        assert!(thai.contains("(พร้อมเพย์)"), "{thai}");
     }
 
     #[test]

@@ -20,8 +20,8 @@ const th = (key: string, params: Record<string, string | number> = {}) =>
   message('th', key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 
 const STAFF_PASSWORD = 'rattan-chair-2026';
-/** 'D MMM YYYY kk:mm' with a Thai month name and a Gregorian year. */
-const THAI_LOG_TIME = /^\d{1,2} [\u0E00-\u0E7F.]+ 20\d\d (0[1-9]|1\d|2[0-4]):[0-5]\d$/;
+/** 'D MMM YYYY kk:mm' with a Thai month name and a Buddhist-era year (พ.ศ.). */
+const THAI_LOG_TIME = /^\d{1,2} [\u0E00-\u0E7F.]+ 25\d\d (0[1-9]|1\d|2[0-4]):[0-5]\d$/;
 
 async function signIn(request: Parameters<typeof staffToken>[0], username: string, password: string): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { username, password } });

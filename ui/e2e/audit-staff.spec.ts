@@ -114,10 +114,10 @@ test('a new coupon runs a month, shows its dates in the shop format and warns wh
   const form = page.getByTestId('coupon-form');
   await expect(form.getByLabel(th('admin.coupons.validFrom'))).toHaveValue(today);
   await expect(form.getByLabel(th('admin.coupons.validTo'))).toHaveValue(inThirty);
-  // The end day written the shop's way ('27 ธ.ค. 2026'), not as ISO.
+  // The end day written the shop's way ('27 ธ.ค. 2569': Thai years are Buddhist era), not as ISO.
   const [y, m, d] = inThirty.split('-').map(Number) as [number, number, number];
   const month = new Intl.DateTimeFormat('th', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-  await expect(form).toContainText(`${d} ${month} ${y}`);
+  await expect(form).toContainText(`${d} ${month} ${y + 543}`);
   await expect(page.getByTestId('coupon-end-warning')).toHaveCount(0);
 
   await form.getByLabel(th('admin.coupons.validTo')).fill(today);
@@ -131,7 +131,7 @@ test('a new coupon runs a month, shows its dates in the shop format and warns wh
   await form.getByRole('button', { name: th('admin.coupons.save') }).click();
   const row = page.locator(`[data-testid="coupon-row"][data-code="${code}"]`);
   await expect(row).toBeVisible();
-  await expect(row.getByTestId('coupon-dates')).toContainText(`${d} ${month} ${y}`);
+  await expect(row.getByTestId('coupon-dates')).toContainText(`${d} ${month} ${y + 543}`);
   await expect(row.getByTestId('coupon-dates')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await look(page, 'coupons', project);
 });
