@@ -97,15 +97,17 @@ fn main() {
     let active = snapshot.products.iter().filter(|p| p.active).count();
     let files = dir.path().join("files");
     let originals = |path: &str| kiosk::handlers::images::read_original_blocking(&files, path);
+    let shipped = kiosk::content::words::Texts::shipped();
+    let words = kiosk::documents::catalogue::CatalogueWords::from_words(&shipped.words(Locale::Th));
     for round in ["first (photos reduced)", "again (photos cached)"] {
         let live = LiveCatalogues::default();
         if round.starts_with("again") {
-            live.build(&snapshot, Locale::Th, "Kiosk", &originals)
+            live.build(&snapshot, Locale::Th, &words, "Kiosk", &originals)
                 .unwrap();
         }
         let started = Instant::now();
         let built = live
-            .build(&snapshot, Locale::Th, "Kiosk", &originals)
+            .build(&snapshot, Locale::Th, &words, "Kiosk", &originals)
             .unwrap();
         println!(
             "e-catalogue, {active} products, Thai, {round}: {:?}, {} bytes",

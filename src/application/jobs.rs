@@ -174,11 +174,10 @@ pub fn spawn_live_catalogue_refresh(state: AppState) -> tokio::task::JoinHandle<
             every.tick().await;
             let snapshot = state.catalog.current();
             for lang in state.catalogues.languages() {
-                if state
-                    .catalogues
-                    .get(lang)
-                    .is_some_and(|built| !built.is_current(&snapshot))
-                {
+                if state.catalogues.get(lang).is_some_and(|built| {
+                    let words = crate::handlers::content::catalogue_words(&state, lang);
+                    !built.is_current(&snapshot, &words)
+                }) {
                     crate::handlers::content::rebuild_in_background(&state, lang);
                 }
             }

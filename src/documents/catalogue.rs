@@ -20,51 +20,27 @@ const ACCENT: u32 = 0x7a4b2a;
 const BAND: u32 = 0xf5f1ea;
 const SALE: u32 = 0xb3261e;
 
-struct Words {
-    title: &'static str,
-    as_of: &'static str,
-    products: &'static str,
-    other: &'static str,
-    page: &'static str,
+/// The e-catalogue's own words in one language, from the translation store
+/// (`paper.catalogue.*`, owner edits applied): kept with each copy built, so an edit makes the
+/// copy out of date like a catalogue change does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogueWords {
+    title: String,
+    as_of: String,
+    products: String,
+    other: String,
+    page: String,
 }
 
-fn words(lang: Locale) -> Words {
-    match lang {
-        Locale::Th => Words {
-            title: "แคตตาล็อกสินค้า",
-            as_of: "ราคารวมภาษีมูลค่าเพิ่ม ณ วันที่",
-            products: "รายการสินค้า",
-            other: "สินค้าอื่น ๆ",
-            page: "หน้า",
-        },
-        Locale::My => Words {
-            title: "E-katalog",
-            as_of: "Harga termasuk VAT, setakat",
-            products: "produk",
-            other: "Produk lain",
-            page: "Halaman",
-        },
-        Locale::Km => Words {
-            title: "កាតាឡុកផលិតផល",
-            as_of: "តម្លៃរួមបញ្ចូលអាករ គិតត្រឹមថ្ងៃ",
-            products: "ផលិតផល",
-            other: "ផលិតផលផ្សេងទៀត",
-            page: "ទំព័រ",
-        },
-        Locale::Id => Words {
-            title: "E-katalog",
-            as_of: "Harga termasuk PPN, per",
-            products: "produk",
-            other: "Produk lainnya",
-            page: "Halaman",
-        },
-        Locale::En => Words {
-            title: "E-catalogue",
-            as_of: "Prices include VAT, as of",
-            products: "products",
-            other: "Other products",
-            page: "Page",
-        },
+impl CatalogueWords {
+    pub fn from_words(w: &crate::content::words::Words) -> CatalogueWords {
+        CatalogueWords {
+            title: w.get("paper.catalogue.title").to_string(),
+            as_of: w.get("paper.catalogue.asOf").to_string(),
+            products: w.get("paper.catalogue.products").to_string(),
+            other: w.get("paper.catalogue.other").to_string(),
+            page: w.get("paper.catalogue.page").to_string(),
+        }
     }
 }
 
@@ -75,22 +51,23 @@ pub type Thumbnail<'a> = &'a dyn Fn(&Product) -> Option<Vec<u8>>;
 pub fn render(
     snapshot: &CatalogSnapshot,
     lang: Locale,
+    w: &CatalogueWords,
     shop_name: &str,
     today: u64,
     thumbnail: Thumbnail,
 ) -> Result<Vec<u8>, DocumentError> {
-    render_counted(snapshot, lang, shop_name, today, thumbnail).map(|(bytes, _)| bytes)
+    render_counted(snapshot, lang, w, shop_name, today, thumbnail).map(|(bytes, _)| bytes)
 }
 
 /// [`render`], with the number of pages drawn (the staff page tells it).
 pub fn render_counted(
     snapshot: &CatalogSnapshot,
     lang: Locale,
+    w: &CatalogueWords,
     shop_name: &str,
     today: u64,
     thumbnail: Thumbnail,
 ) -> Result<(Vec<u8>, usize), DocumentError> {
-    let w = words(lang);
     let mut sheet = Sheet::new();
     let active: Vec<&Product> = snapshot
         .products
@@ -117,7 +94,7 @@ pub fn render_counted(
         Weight::Regular,
         Align::Left,
         INK,
-        w.title,
+        &w.title,
     );
     let date = lang.date(today);
     sheet.text(
@@ -164,7 +141,7 @@ pub fn render_counted(
         .filter(|p| !placed.contains(p.code.as_str()))
         .collect();
     if !rest.is_empty() {
-        sections.push((w.other.to_string(), rest));
+        sections.push((w.other.clone(), rest));
     }
 
     const COLUMNS: usize = 3;
@@ -197,7 +174,7 @@ pub fn render_counted(
             }
         }
     }
-    sheet.number_pages(w.page);
+    sheet.number_pages(&w.page);
     let pages = sheet.page_count();
     sheet
         .finish()
@@ -305,11 +282,13 @@ pub struct Built {
     /// The search index of the snapshot it was built from: a new index means a new catalogue
     /// (stock-only refreshes keep the index and change nothing printed).
     source: Weak<SearchIndex>,
+    /// The words it was drawn with: an owner's edit of them makes it out of date too.
+    words: CatalogueWords,
 }
 
 impl Built {
-    pub fn is_current(&self, snapshot: &CatalogSnapshot) -> bool {
-        Weak::ptr_eq(&self.source, &Arc::downgrade(&snapshot.index))
+    pub fn is_current(&self, snapshot: &CatalogSnapshot, words: &CatalogueWords) -> bool {
+        Weak::ptr_eq(&self.source, &Arc::downgrade(&snapshot.index)) && self.words == *words
     }
 }
 
@@ -354,6 +333,7 @@ impl LiveCatalogues {
         &self,
         snapshot: &Arc<CatalogSnapshot>,
         lang: Locale,
+        words: &CatalogueWords,
         shop_name: &str,
         originals: &dyn Fn(&str) -> Option<Vec<u8>>,
     ) -> Result<Built, DocumentError> {
@@ -372,7 +352,7 @@ impl LiveCatalogues {
             made.map(|t| t.to_vec())
         };
         let made_at = crate::activity::now_millis();
-        let result = render_counted(snapshot, lang, shop_name, made_at, &thumbnail);
+        let result = render_counted(snapshot, lang, words, shop_name, made_at, &thumbnail);
         self.building
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -386,6 +366,7 @@ impl LiveCatalogues {
             pages,
             made_at,
             source: Arc::downgrade(&snapshot.index),
+            words: words.clone(),
         };
         self.built
             .lock()

@@ -307,8 +307,9 @@ pub async fn get_pdf(
 /// made; built now only when the language was never asked for.
 async fn live_catalogue(state: &AppState, lang: Locale) -> Result<Built, AppError> {
     let snapshot = state.catalog.current();
+    let words = catalogue_words(state, lang);
     match state.catalogues.get(lang) {
-        Some(built) if built.is_current(&snapshot) => Ok(built),
+        Some(built) if built.is_current(&snapshot, &words) => Ok(built),
         Some(older) => {
             rebuild_in_background(state, lang);
             Ok(older)
@@ -331,9 +332,10 @@ fn build(
 ) -> Result<Built, AppError> {
     let files = state.config.files_dir();
     let started = std::time::Instant::now();
+    let words = catalogue_words(state, lang);
     let built = state
         .catalogues
-        .build(snapshot, lang, &state.config.shop_name, &|path| {
+        .build(snapshot, lang, &words, &state.config.shop_name, &|path| {
             crate::handlers::images::read_original_blocking(&files, path)
         })
         .map_err(|err| AppError::internal("making the e-catalogue", err))?;
@@ -344,6 +346,14 @@ fn build(
         "e-catalogue made"
     );
     Ok(built)
+}
+
+/// The e-catalogue's words in `lang` as the translation store has them now.
+pub(crate) fn catalogue_words(
+    state: &AppState,
+    lang: Locale,
+) -> crate::documents::catalogue::CatalogueWords {
+    crate::documents::catalogue::CatalogueWords::from_words(&state.content.current().words(lang))
 }
 
 /// Starts a rebuild of `lang` unless one is running (also asked by the refresh job in

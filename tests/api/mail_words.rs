@@ -271,3 +271,32 @@ async fn the_preview_answers_a_mail_and_a_receipt_per_language_to_settings_write
         assert_eq!(status, 401, "{path}");
     }
 }
+
+/// The e-catalogue is a paper too: its title is a word of the store, and an owner's edit of it
+/// makes the copy out of date, so the next copy shoppers get carries the edit.
+#[tokio::test]
+async fn an_edited_e_catalogue_word_reaches_the_next_copy() {
+    let app = spawn_app().await;
+    let staff = app.token("owner", "admin").await;
+    let thai_copy = || async {
+        let response = app
+            .until_available(|c| c.get(app.url("/api/file/pdf/get/catalog-min.pdf?lang=th")))
+            .await;
+        assert_eq!(response.status(), 200);
+        pdf_text(&response.bytes().await.unwrap())
+    };
+    let first = thai_copy().await;
+    assert!(first.contains("แคตตาล็อกสินค้า"), "{first}");
+
+    edit(&app, &staff, "paper.catalogue.title", "แคตตาล็อกร้านเรา").await;
+    // The old copy is served while the new one is drawn.
+    let mut text = String::new();
+    for _ in 0..120 {
+        text = thai_copy().await;
+        if text.contains("แคตตาล็อกร้านเรา") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    assert!(text.contains("แคตตาล็อกร้านเรา"), "{text}");
+}

@@ -381,7 +381,10 @@ fn live_facts(state: &AppState, file: &CatalogueFile, lang: Locale) -> Option<Li
     }
     let snapshot = state.catalog.current();
     let built = state.catalogues.get(lang);
-    let current = built.as_ref().is_some_and(|b| b.is_current(&snapshot));
+    let words = crate::handlers::content::catalogue_words(state, lang);
+    let current = built
+        .as_ref()
+        .is_some_and(|b| b.is_current(&snapshot, &words));
     if !current {
         crate::handlers::content::rebuild_in_background(state, lang);
     }
