@@ -5,17 +5,13 @@
 import { useId } from 'react';
 import type { FunnelStep, InsightsDay } from '../../../api/types';
 import { useI18n } from '../../../i18n/i18n-store';
+import { chartScale as scale } from '../../../lib/chart-scale';
 import { percent } from '../range';
 
 const W = 600;
 const H = 160;
 const PAD_BOTTOM = 20;
 const PAD_TOP = 8;
-
-function scale(values: number[]): number {
-  const max = Math.max(0, ...values);
-  return max > 0 ? max : 1;
-}
 
 export function VisitChart({ days, title, day }: { days: InsightsDay[]; title: string; day: (day: string) => string }) {
   const { t } = useI18n();

@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import type { SalesDay } from '../../../api/types';
 import { htmlLangOf, useI18n } from '../../../i18n/i18n-store';
+import { chartScale } from '../../../lib/chart-scale';
 import { formatMoney } from '../../../lib/format';
 import { formatDay } from '../shop-time';
 
@@ -11,11 +12,6 @@ const W = 600;
 const H = 160;
 const PAD_BOTTOM = 20;
 const PAD_TOP = 8;
-
-export function chartScale(values: number[]): number {
-  const max = Math.max(0, ...values);
-  return max > 0 ? max : 1;
-}
 
 export function DayChart({ days, title }: { days: SalesDay[]; title: string }) {
   const { t, locale } = useI18n();
